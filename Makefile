@@ -1,0 +1,36 @@
+# The two set-up commands the README promises: `make run` and `make test`.
+PYTHON ?= python3
+VENV   := .venv
+BIN    := $(VENV)/bin
+STAMP_RUN  := $(VENV)/.installed-run
+STAMP_DEV  := $(VENV)/.installed-dev
+
+.PHONY: run test bench clean
+
+$(BIN)/python:
+	$(PYTHON) -m venv $(VENV)
+	$(BIN)/python -m pip install --quiet --upgrade pip
+
+$(STAMP_RUN): $(BIN)/python pyproject.toml
+	$(BIN)/python -m pip install --quiet -e .
+	touch $@
+
+$(STAMP_DEV): $(BIN)/python pyproject.toml
+	$(BIN)/python -m pip install --quiet -e '.[dev]'
+	touch $@ $(STAMP_RUN)
+
+run: $(STAMP_RUN)
+	mkdir -p var
+	$(BIN)/tablehall serve --db var/tablehall.sqlite
+
+test: $(STAMP_DEV)
+	$(BIN)/python -m pytest -m "not slow"
+
+# Long runs: win-rate trials, soak tests and the side-by-side benchmarks.
+bench: $(STAMP_DEV)
+	$(BIN)/python -m pip install --quiet -e '.[dev,bench]' || echo "bench peers unavailable; measuring tablehall only"
+	$(BIN)/python -m pytest -m slow
+	$(BIN)/tablehall bench blokus
+
+clean:
+	rm -rf $(VENV) var build *.egg-info
