@@ -1,0 +1,150 @@
+"""Agents: whatever decides for a seat.  An in-process `BotAgent`, or a `RemoteAgent` whose
+decisions arrive from a client through a protocol session (TCP, subprocess)."""
+
+from __future__ import annotations
+
+import asyncio
+from abc import ABC, abstractmethod
+from typing import Any, Callable, Sequence
+
+from .events import Event
+from .game import Bot, GameState, IllegalAction
+from .result import Result
+
+
+class AgentGone(Exception):
+    """The agent disconnected, crashed or exited; it will not answer again."""
+
+
+class Agent(ABC):
+    """Decides for one or more seats of a match.
+
+    The runner calls `decide` when a seat must act and applies what it returns; `notify`
+    delivers the events the seat may see (already filtered by audience).
+    """
+
+    name: str = "agent"
+    kind: str = "agent"  # recorded in SeatInfo.agent
+    trusted: bool = False  # in-process code: not timed, answers synchronously via `choose_now`
+    wants_events: bool = True
+
+    async def start(self, seat: int, match: Any) -> None:
+        """Called once before the first event (handshakes, process start)."""
+
+    def notify(self, seat: int, events: Sequence[Event], state: GameState) -> None:
+        """Events `seat` may see, right after they happened.  Must not block."""
+
+    @abstractmethod
+    async def decide(self, seat: int, state: GameState) -> Any:
+        """The action `seat` takes now.  `state` is the seat's observation.
+        Raise AgentGone if the agent can no longer answer."""
+
+    def rejected(self, seat: int, action: Any, error: IllegalAction) -> None:
+        """The action `seat` sent was illegal; tell the client in its protocol's words."""
+
+    def cancelled(self, seat: int) -> None:
+        """A pending decision is no longer wanted (the rules moved on, or a time limit hit)."""
+
+    async def finish(self, seat: int, result: Result) -> None:
+        """The game is over (or aborted, see `result.cause`)."""
+
+
+class BotAgent(Agent):
+    """An in-process bot.  Trusted: it answers at once and is not timed.
+
+    With `threaded=True` (the server), each decision runs in a worker thread on a copy of the
+    observation, so a slow search never freezes the event loop and the other games on it.
+    """
+
+    trusted = True
+    wants_events = False
+
+    def __init__(self, bot: Bot, name: str | None = None, threaded: bool = False) -> None:
+        self.bot = bot
+        self.name = name or bot.name
+        self.kind = f"bot:{bot.name}"
+        self.threaded = threaded
+
+    def choose_now(self, seat: int, state: GameState) -> Any:
+        return self.bot.choose(state, seat)
+
+    async def decide(self, seat: int, state: GameState) -> Any:
+        if self.threaded:
+            return await asyncio.to_thread(self.bot.choose, state.copy(), seat)
+        return self.bot.choose(state, seat)
+
+
+class RemoteAgent(Agent):
+    """A seat whose decisions come from a client.
+
+    The protocol session passes `on_request` (send the client its 'your move' message) and
+    later calls `answer` with the decoded action, or `gone` when the connection ends.
+    """
+
+    def __init__(self, name: str, kind: str,
+                 on_request: Callable[[int, GameState], None] | None = None,
+                 on_events: Callable[[int, Sequence[Event], GameState], None] | None = None,
+                 on_rejected: Callable[[int, Any, IllegalAction], None] | None = None,
+                 on_finish: Callable[[int, Result], None] | None = None) -> None:
+        self.name = name
+        self.kind = kind
+        self.on_request = on_request
+        self.on_events = on_events
+        self.on_rejected = on_rejected
+        self.on_finish = on_finish
+        self._pending: dict[int, asyncio.Future] = {}
+        self._gone = False
+
+    @property
+    def is_gone(self) -> bool:
+        return self._gone
+
+    def waiting(self, seat: int) -> bool:
+        """Whether the runner is waiting for `seat`'s decision right now."""
+        future = self._pending.get(seat)
+        return future is not None and not future.done()
+
+    def notify(self, seat: int, events: Sequence[Event], state: GameState) -> None:
+        if self.on_events is not None and not self._gone:
+            self.on_events(seat, events, state)
+
+    async def decide(self, seat: int, state: GameState) -> Any:
+        if self._gone:
+            raise AgentGone(self.name)
+        future = asyncio.get_running_loop().create_future()
+        self._pending[seat] = future
+        if self.on_request is not None:
+            self.on_request(seat, state)
+        try:
+            return await future
+        finally:
+            if self._pending.get(seat) is future:
+                del self._pending[seat]
+
+    def answer(self, seat: int, action: Any) -> bool:
+        """Deliver the client's action; False when no decision of `seat` is pending."""
+        future = self._pending.get(seat)
+        if future is None or future.done():
+            return False
+        future.set_result(action)
+        return True
+
+    def gone(self) -> None:
+        """The client is gone: fail every pending decision and all later ones."""
+        self._gone = True
+        for future in self._pending.values():
+            if not future.done():
+                future.set_exception(AgentGone(self.name))
+
+    def rejected(self, seat: int, action: Any, error: IllegalAction) -> None:
+        if self.on_rejected is not None and not self._gone:
+            self.on_rejected(seat, action, error)
+
+    def cancelled(self, seat: int) -> None:
+        future = self._pending.pop(seat, None)
+        if future is not None and not future.done():
+            future.cancel()
+
+    async def finish(self, seat: int, result: Result) -> None:
+        if self.on_finish is not None:
+            self.on_finish(seat, result)

@@ -1,0 +1,189 @@
+"""The kernel contract every game implements: `GameState` for one game and `GameSpec` to
+register a game with the platform.
+
+Rules modules are pure: no sockets, no clock, no global randomness.  All chance comes from the
+`Rng` the state holds, so (game, options, seed, actions) reproduce a game exactly.
+"""
+
+from __future__ import annotations
+
+from abc import ABC, abstractmethod
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, Any, Callable, Mapping, Sequence
+
+from .events import Event
+from .result import EndCause, Result
+
+if TYPE_CHECKING:
+    from .records import Record
+
+
+class IllegalAction(Exception):
+    """An action a seat may not take now.
+
+    `code` is the game's stable name for the mistake (e.g. ``NOT_IN_CORNER``); `message` is a
+    precise human reason.  Protocol adapters translate both into their own errors.
+    """
+
+    def __init__(self, code: str, message: str = "") -> None:
+        super().__init__(message or code)
+        self.code = code
+        self.message = message or code
+
+
+class OptionError(ValueError):
+    """Game options that the game does not know or cannot accept."""
+
+
+class GameState(ABC):
+    """One game in progress.  Mutable; `copy()` gives an independent game.
+
+    Seats are numbered 0..n-1.  Observers are represented by ``None`` wherever a seat is asked.
+    """
+
+    #: number of seats in this game
+    seat_count: int
+
+    # -- who acts ---------------------------------------------------------------------------
+    @abstractmethod
+    def to_act(self) -> tuple[int, ...]:
+        """Seats that must act now; several at once where the rules say so (e.g. discards).
+        Empty when the game is over."""
+
+    def may_act_unprompted(self, seat: int) -> bool:
+        """Whether `seat` may submit an action although it is not asked (e.g. a trade offer)."""
+        return False
+
+    # -- actions ----------------------------------------------------------------------------
+    @abstractmethod
+    def legal_actions(self, seat: int) -> Sequence[Any]:
+        """The actions `seat` may take now (empty when it is not asked).  Games with
+        unbounded action spaces (free-form trades) may list a representative subset; `check`
+        remains the judge."""
+
+    @abstractmethod
+    def check(self, seat: int, action: Any) -> None:
+        """Raise `IllegalAction` with a precise reason if `seat` may not take `action` now."""
+
+    @abstractmethod
+    def apply(self, seat: int, action: Any) -> list[Event]:
+        """Check and apply `action` for `seat`; return what happened, each with its audience."""
+
+    @abstractmethod
+    def forfeit(self, seat: int, cause: EndCause, reason: str = "") -> list[Event]:
+        """Take `seat` out for `cause` (timeout, violation, left, disqualified).  Whether the
+        game ends or goes on without the seat is the game's rule."""
+
+    def start_events(self) -> list[Event]:
+        """Events that announce the initial position (e.g. the board), before any action."""
+        return []
+
+    # -- outcome ----------------------------------------------------------------------------
+    @property
+    @abstractmethod
+    def is_over(self) -> bool: ...
+
+    @abstractmethod
+    def result(self) -> Result | None:
+        """The result once the game is over, else None."""
+
+    # -- what each party sees -------------------------------------------------------------
+    @abstractmethod
+    def view(self, seat: int | None) -> dict[str, Any]:
+        """A JSON-able picture of the game as `seat` (None: an observer) may see it."""
+
+    def observation(self, seat: int) -> "GameState":
+        """What an in-process bot playing `seat` is given.  Perfect-information games return
+        the state itself (bots must not mutate it); hidden-information games return a copy in
+        which what the seat cannot see is removed or re-sampled."""
+        return self
+
+    @abstractmethod
+    def copy(self) -> "GameState": ...
+
+
+class Bot(ABC):
+    """An in-process player.  Seeded, so a game between bots is reproducible."""
+
+    name: str = "bot"
+
+    def __init__(self, seed: int = 0) -> None:
+        from .rng import Rng
+
+        self.rng = Rng(seed)
+
+    @abstractmethod
+    def choose(self, state: GameState, seat: int) -> Any:
+        """Pick an action for `seat`; `state` is `observation(seat)` of the live game."""
+
+
+@dataclass(frozen=True)
+class GameSpec:
+    """What the platform needs to know about a game; each game package exports one as SPEC."""
+
+    name: str
+    title: str
+    rules_version: str
+    seat_counts: Sequence[int]
+    new_game: Callable[[int, Mapping[str, Any], int], GameState]
+    """(seat_count, normalised options, seed) -> a new game."""
+    normalize_options: Callable[[Mapping[str, Any]], dict[str, Any]]
+    """Defaults filled in; raises OptionError naming an unknown or bad option."""
+    encode_action: Callable[[Any], Any]
+    """An action as JSON-able data, for records."""
+    decode_action: Callable[[Any], Any]
+    bots: Mapping[str, Callable[[int], Bot]] = field(default_factory=dict)
+    """Built-in bots by name: seed -> Bot."""
+    default_seat_count: int = 2
+    exporters: Mapping[str, Callable[["Record"], str]] = field(default_factory=dict)
+    """Notations a record can be written as, by format name."""
+    importers: Mapping[str, Callable[[str], "Record"]] = field(default_factory=dict)
+    bench: Callable[..., Any] | None = None
+    """`tablehall bench GAME`: callable(argv) that measures and prints figures."""
+    seat_command_bots: bool = False
+    """Whether seats may be `cmd:COMMAND` subprocess bots (protocols that define stdin/stdout)."""
+    subprocess_agent: Callable[..., Any] | None = None
+    """For `cmd:` seats: (command, seat, name) -> Agent speaking the game's protocol."""
+    services: Sequence[Any] = ()
+    """The wire protocols `tablehall serve` offers for this game (core.hosting.ServiceSpec)."""
+
+    def new(self, seat_count: int | None = None, options: Mapping[str, Any] | None = None,
+            seed: int = 0) -> GameState:
+        count = self.default_seat_count if seat_count is None else seat_count
+        if count not in self.seat_counts:
+            raise OptionError(f"{self.name} is played by {_counts(self.seat_counts)} seats, not {count}")
+        return self.new_game(count, self.normalize_options(options or {}), seed)
+
+
+def _counts(counts: Sequence[int]) -> str:
+    counts = sorted(counts)
+    if len(counts) > 1 and counts[-1] - counts[0] == len(counts) - 1:
+        return f"{counts[0]}-{counts[-1]}"
+    return ", ".join(map(str, counts))
+
+
+def strict_options(defaults: Mapping[str, Any]) -> Callable[[Mapping[str, Any]], dict[str, Any]]:
+    """An option normaliser that fills defaults and refuses unknown keys or wrong types."""
+
+    def normalize(options: Mapping[str, Any]) -> dict[str, Any]:
+        unknown = sorted(set(options) - set(defaults))
+        if unknown:
+            raise OptionError(f"unknown option {unknown[0]!r} (known: {', '.join(sorted(defaults)) or 'none'})")
+        out = dict(defaults)
+        for key, value in options.items():
+            want = type(defaults[key])
+            if want is bool and isinstance(value, str):
+                if value.lower() not in ("true", "false", "1", "0", "yes", "no"):
+                    raise OptionError(f"option {key!r} must be true or false, not {value!r}")
+                value = value.lower() in ("true", "1", "yes")
+            elif want in (int, float) and isinstance(value, str):
+                try:
+                    value = want(value)
+                except ValueError:
+                    raise OptionError(f"option {key!r} must be a number, not {value!r}") from None
+            if not isinstance(value, want) or (want is int and isinstance(value, bool)):
+                raise OptionError(f"option {key!r} must be {want.__name__}, not {value!r}")
+            out[key] = value
+        return out
+
+    return normalize

@@ -1,0 +1,339 @@
+"""The match runner: seats bound to agents, asked in turn, clocks enforced, every step recorded.
+
+`Match.run()` asks every seat the rules say must act, waits for the first answer (or a time
+limit, a disconnect, an unprompted action, an abort), applies it, delivers the events to whoever
+may see them, and repeats until the game is over.  What a late, illegal or vanished agent costs
+is the protocol's choice, given per seat as a `SeatPolicy`.  One agent can stall only its own
+decision: every wait is bounded and nothing here blocks the event loop.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+import time
+from dataclasses import dataclass
+from datetime import datetime, timezone
+from enum import StrEnum
+from typing import Any, Callable, Iterable, Protocol, Sequence
+
+from .agents import Agent, AgentGone
+from .events import Event
+from .game import GameSpec, GameState, IllegalAction
+from .records import Entry, Record, SeatInfo
+from .result import EndCause, Result
+from .store import RecordStore
+
+log = logging.getLogger("tablehall.match")
+
+
+class Consequence(StrEnum):
+    FORFEIT = "forfeit"  # state.forfeit(seat, cause): the game decides whether it goes on
+    REPLACE = "replace"  # a built-in bot takes the seat over; the game goes on
+    RETRY = "retry"  # (illegal actions) tell the agent and ask again
+    IGNORE = "ignore"  # (soft limit) accept the late action anyway
+
+
+@dataclass(frozen=True)
+class SeatPolicy:
+    """Time limits per decision and what breaking a rule of play costs a seat."""
+
+    soft_timeout: float | None = None  # seconds; a later answer is refused (on_timeout)
+    hard_timeout: float | None = None  # seconds; no answer by then -> on_timeout
+    on_timeout: Consequence = Consequence.FORFEIT
+    on_illegal: Consequence = Consequence.FORFEIT
+    on_leave: Consequence = Consequence.FORFEIT
+    forfeit_cause: EndCause | None = None  # e.g. DISQUALIFIED instead of the specific cause
+    max_retries: int = 3  # illegal answers in a row before RETRY turns into a forfeit
+    replacement: Callable[[int], Agent] | None = None  # for REPLACE: seat -> agent
+
+
+TRUSTED = SeatPolicy()
+
+
+class MatchListener(Protocol):
+    """Anything that follows a match: observers, admin clients, protocol rooms."""
+
+    def on_events(self, match: "Match", events: Sequence[Event]) -> None: ...
+    def on_end(self, match: "Match", record: Record) -> None: ...
+
+
+def utc_now() -> str:
+    return datetime.now(timezone.utc).isoformat(timespec="milliseconds")
+
+
+class Match:
+    """One game between agents.  Create, optionally add listeners, then `await run()`."""
+
+    def __init__(self, spec: GameSpec, agents: Sequence[Agent], *, seed: int = 0,
+                 options: dict[str, Any] | None = None, policies: Sequence[SeatPolicy] | None = None,
+                 names: Sequence[str] | None = None, store: RecordStore | None = None,
+                 clock: Callable[[], float] = time.monotonic, match_id: str = "") -> None:
+        self.spec = spec
+        self.options = spec.normalize_options(options or {})
+        self.seed = seed
+        self.state: GameState = spec.new(len(agents), self.options, seed)
+        self.agents = list(agents)
+        self.policies = list(policies) if policies is not None else [TRUSTED] * len(agents)
+        self.store = store
+        self.clock = clock
+        self.id = match_id
+        seat_names = list(names) if names is not None else [a.name for a in agents]
+        self.record = Record(spec.name, spec.rules_version, self.options, seed,
+                             [SeatInfo(n, a.kind) for n, a in zip(seat_names, agents)], id=match_id)
+        self.listeners: list[Any] = []
+        self.paused = False
+        self._resume = asyncio.Event()
+        self._resume.set()
+        self._steps = 0
+        self._abort_reason: str | None = None
+        self._wakeup: asyncio.Event | None = None
+        self._unprompted: list[tuple[int, Any]] = []
+        self._asked_at: dict[int, float] = {}
+        self._tasks: dict[int, asyncio.Task] = {}
+        self._strikes: dict[int, int] = {}
+        self.finished = asyncio.Event()
+
+    # -- control from outside (admin, protocol sessions, shutdown) ---------------------------
+    def add_listener(self, listener: Any) -> None:
+        self.listeners.append(listener)
+
+    def remove_listener(self, listener: Any) -> None:
+        if listener in self.listeners:
+            self.listeners.remove(listener)
+
+    def pause(self) -> None:
+        self.paused = True
+        self._resume.clear()
+
+    def resume(self) -> None:
+        self.paused = False
+        self._resume.set()
+
+    def step(self) -> None:
+        """While paused, let exactly one more decision be asked."""
+        self._steps += 1
+        self._resume.set()
+
+    def submit(self, seat: int, action: Any) -> None:
+        """An action `seat` takes without being asked (e.g. a trade offer)."""
+        self._unprompted.append((seat, action))
+        self._poke()
+
+    def abort(self, reason: str = "aborted") -> None:
+        """Stop the match; it is stored as aborted with the actions played so far."""
+        if self._abort_reason is None:
+            self._abort_reason = reason
+        self._resume.set()
+        self._poke()
+
+    @property
+    def aborted(self) -> bool:
+        return self._abort_reason is not None
+
+    def _poke(self) -> None:
+        if self._wakeup is not None:
+            self._wakeup.set()
+
+    # -- the loop ------------------------------------------------------------------------------
+    async def run(self) -> Record:
+        self._wakeup = asyncio.Event()
+        self.record.started_at = utc_now()
+        try:
+            await self._start_agents()
+            self._deliver(self.state.start_events())
+            while not self.state.is_over and self._abort_reason is None:
+                if not await self._gate():
+                    break
+                progressed = self._ask()
+                if self.state.is_over or self._abort_reason is not None:
+                    break
+                if progressed:
+                    await asyncio.sleep(0)  # let other games and connections run
+                    continue
+                if not self._tasks and not self._unprompted:
+                    raise RuntimeError(f"{self.spec.name}: nobody to act in a game that is not over")
+                await self._wait_for_something()
+        except Exception as exc:  # a bug in rules or an agent must not lose the record
+            log.exception("match %s failed", self.id or "-")
+            self.abort(f"server error: {type(exc).__name__}: {exc}")
+        finally:
+            await self._close()
+        return self.record
+
+    async def _start_agents(self) -> None:
+        for seat, agent in enumerate(self.agents):
+            try:
+                await agent.start(seat, self)
+            except AgentGone:
+                self._consequence(seat, self.policies[seat].on_leave, EndCause.LEFT, "did not start")
+            if self.state.is_over:
+                return
+
+    async def _gate(self) -> bool:
+        """Wait while paused; a `step` lets one decision through.  False when aborted."""
+        while self.paused and self._steps == 0 and self._abort_reason is None:
+            self._resume.clear()
+            await self._resume.wait()
+        if self._steps:
+            self._steps -= 1
+        return self._abort_reason is None
+
+    def _ask(self) -> bool:
+        """Start a decision for every seat that must act and is not already deciding.
+        Trusted agents answer at once; returns True if that changed the game."""
+        progressed = False
+        for seat, action in self._take_unprompted():
+            self._play(seat, action, unprompted=True)
+            progressed = True
+        if progressed:
+            return True
+        for seat in self.state.to_act():
+            if seat in self._tasks:
+                continue
+            agent = self.agents[seat]
+            if agent.trusted and hasattr(agent, "choose_now") and not getattr(agent, "threaded", False):
+                started = self.clock()
+                action = agent.choose_now(seat, self.state.observation(seat))
+                self._play(seat, action, elapsed=self.clock() - started)
+                return True
+            self._asked_at[seat] = self.clock()
+            self._tasks[seat] = asyncio.ensure_future(agent.decide(seat, self.state.observation(seat)))
+        return False
+
+    def _take_unprompted(self) -> list[tuple[int, Any]]:
+        taken, self._unprompted = self._unprompted, []
+        return taken
+
+    async def _wait_for_something(self) -> None:
+        assert self._wakeup is not None
+        self._wakeup.clear()
+        waker = asyncio.ensure_future(self._wakeup.wait())
+        try:
+            done, _ = await asyncio.wait([waker, *self._tasks.values()], timeout=self._next_deadline(),
+                                         return_when=asyncio.FIRST_COMPLETED)
+        finally:
+            waker.cancel()
+        now = self.clock()
+        for seat, task in sorted(self._tasks.items()):
+            if self._abort_reason is not None or self.state.is_over:
+                return
+            if task.done():
+                del self._tasks[seat]
+                self._settle(seat, task, now - self._asked_at.pop(seat, now))
+            elif self._hard_limit_passed(seat, now):
+                self._cancel(seat)
+                self._consequence(seat, self.policies[seat].on_timeout, EndCause.HARD_TIMEOUT,
+                                  "no answer within the time limit")
+
+    def _next_deadline(self) -> float | None:
+        deadlines = [self._asked_at[s] + self.policies[s].hard_timeout for s in self._tasks
+                     if self.policies[s].hard_timeout is not None and s in self._asked_at]
+        if not deadlines:
+            return None
+        return max(0.0, min(deadlines) - self.clock())
+
+    def _hard_limit_passed(self, seat: int, now: float) -> bool:
+        limit = self.policies[seat].hard_timeout
+        return limit is not None and now - self._asked_at.get(seat, now) >= limit
+
+    def _settle(self, seat: int, task: asyncio.Task, elapsed: float) -> None:
+        if task.cancelled():
+            return
+        error = task.exception()
+        if error is not None:
+            reason = "left the game" if isinstance(error, AgentGone) else f"agent failed: {error!r}"
+            if not isinstance(error, AgentGone):
+                log.warning("match %s seat %d: %s", self.id or "-", seat, reason)
+            self._consequence(seat, self.policies[seat].on_leave, EndCause.LEFT, reason)
+            return
+        policy = self.policies[seat]
+        if (policy.soft_timeout is not None and elapsed > policy.soft_timeout
+                and policy.on_timeout is not Consequence.IGNORE):
+            self._consequence(seat, policy.on_timeout, EndCause.SOFT_TIMEOUT, "answered too late")
+            return
+        self._play(seat, task.result(), elapsed=elapsed)
+
+    def _play(self, seat: int, action: Any, elapsed: float = 0.0, unprompted: bool = False) -> None:
+        try:
+            events = self.state.apply(seat, action)
+        except IllegalAction as error:
+            self.agents[seat].rejected(seat, action, error)
+            if unprompted:
+                return
+            strikes = self._strikes[seat] = self._strikes.get(seat, 0) + 1
+            consequence = self.policies[seat].on_illegal
+            if consequence is Consequence.RETRY and strikes > self.policies[seat].max_retries:
+                consequence = Consequence.FORFEIT
+            self._consequence(seat, consequence, EndCause.RULE_VIOLATION, error.message)
+            return
+        self._strikes.pop(seat, None)
+        self.record.entries.append(Entry(seat, self.spec.encode_action(action), ms=round(elapsed * 1000)))
+        self._deliver(events)
+        self._drop_stale_decisions()
+
+    def _consequence(self, seat: int, consequence: Consequence, cause: EndCause, reason: str) -> None:
+        policy = self.policies[seat]
+        if consequence is Consequence.RETRY or consequence is Consequence.IGNORE:
+            return  # asked again on the next turn of the loop
+        if consequence is Consequence.REPLACE and policy.replacement is not None:
+            agent = policy.replacement(seat)
+            log.info("match %s seat %d: %s (%s); replaced by %s", self.id or "-", seat, cause, reason, agent.kind)
+            self.agents[seat] = agent
+            self.policies[seat] = TRUSTED
+            return
+        cause = policy.forfeit_cause or cause
+        log.info("match %s seat %d: forfeit %s (%s)", self.id or "-", seat, cause, reason)
+        events = self.state.forfeit(seat, cause, reason)
+        self.record.entries.append(Entry(seat, forfeit=cause, reason=reason))
+        self._deliver(events)
+        self._drop_stale_decisions()
+
+    def _drop_stale_decisions(self) -> None:
+        wanted = set(self.state.to_act())
+        for seat in [s for s in self._tasks if s not in wanted]:
+            self._cancel(seat)
+
+    def _cancel(self, seat: int) -> None:
+        task = self._tasks.pop(seat, None)
+        self._asked_at.pop(seat, None)
+        if task is not None:
+            task.cancel()
+            self.agents[seat].cancelled(seat)
+
+    def _deliver(self, events: Iterable[Event]) -> None:
+        events = list(events)
+        if not events:
+            return
+        for seat, agent in enumerate(self.agents):
+            if agent.wants_events:
+                seen = [e for e in events if e.audience.admits(seat)]
+                if seen:
+                    agent.notify(seat, seen, self.state)
+        for listener in list(self.listeners):
+            listener.on_events(self, events)
+
+    async def _close(self) -> None:
+        for seat in list(self._tasks):
+            self._cancel(seat)
+        result = self.state.result() if self.state.is_over else None
+        if result is None:
+            result = Result.aborted(self.state.seat_count, self._abort_reason or "")
+        self.record.result = result
+        self.record.ended_at = utc_now()
+        if self.store is not None:
+            try:
+                self.store.save(self.record)
+            except Exception:
+                log.exception("match %s: record could not be stored", self.id or "-")
+        for seat, agent in enumerate(self.agents):
+            try:
+                await asyncio.wait_for(agent.finish(seat, result), timeout=5)
+            except Exception:
+                log.warning("match %s seat %d: finish failed", self.id or "-", seat, exc_info=True)
+        for listener in list(self.listeners):
+            try:
+                listener.on_end(self, self.record)
+            except Exception:
+                log.exception("match %s: listener failed at the end", self.id or "-")
+        self.finished.set()

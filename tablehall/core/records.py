@@ -1,0 +1,191 @@
+"""Game records: what is stored for every finished or aborted game, and replay.
+
+A record has a *canonical body* (game, rules version, options, seed, seats, actions, result)
+that depends only on what was played, and *annotations* that depend on when and how fast
+(start time, per-action milliseconds, record id).  The digest covers the canonical body, so the
+same game played in any process has the same digest.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+from dataclasses import dataclass, field
+from typing import Any, Mapping
+
+from .game import GameSpec, GameState, IllegalAction
+from .result import EndCause, Result
+
+FORMAT = "tablehall-record/1"
+
+
+class RecordError(ValueError):
+    """A record that cannot be read or does not replay."""
+
+
+@dataclass(frozen=True, slots=True)
+class SeatInfo:
+    """Who played a seat: a display name and the kind of agent (``bot:NAME``, ``remote:PROTOCOL``,
+    ``cmd:COMMAND``)."""
+
+    name: str
+    agent: str
+
+    def to_json(self) -> dict[str, str]:
+        return {"name": self.name, "agent": self.agent}
+
+
+@dataclass(frozen=True, slots=True)
+class Entry:
+    """One step of a game: `seat` took `action`, or was taken out (`forfeit` holds the cause)."""
+
+    seat: int
+    action: Any = None
+    forfeit: EndCause | None = None
+    reason: str = ""
+    ms: int = 0  # time the seat used for this decision: an annotation, not canonical
+
+    def canonical(self) -> list[Any]:
+        if self.forfeit is not None:
+            return [self.seat, {"forfeit": self.forfeit.value, "reason": self.reason}]
+        return [self.seat, self.action]
+
+
+@dataclass
+class Record:
+    game: str
+    rules_version: str
+    options: dict[str, Any]
+    seed: int
+    seats: list[SeatInfo]
+    entries: list[Entry] = field(default_factory=list)
+    result: Result | None = None
+    started_at: str = ""
+    ended_at: str = ""
+    id: str = ""
+
+    @property
+    def status(self) -> str:
+        if self.result is None or self.result.cause is EndCause.ABORTED:
+            return "aborted"
+        return "finished"
+
+    # -- serialisation ------------------------------------------------------------------------
+    def canonical(self) -> dict[str, Any]:
+        return {
+            "format": FORMAT,
+            "game": self.game,
+            "rules_version": self.rules_version,
+            "options": self.options,
+            "seed": self.seed,
+            "seats": [s.to_json() for s in self.seats],
+            "actions": [e.canonical() for e in self.entries],
+            "result": None if self.result is None else self.result.to_json(),
+        }
+
+    def canonical_bytes(self) -> bytes:
+        return dumps(self.canonical()).encode()
+
+    def digest(self) -> str:
+        return hashlib.sha256(self.canonical_bytes()).hexdigest()
+
+    def to_json(self) -> dict[str, Any]:
+        body = self.canonical()
+        body["id"] = self.id
+        body["started_at"] = self.started_at
+        body["ended_at"] = self.ended_at
+        body["ms"] = [e.ms for e in self.entries]
+        body["digest"] = self.digest()
+        return body
+
+    @classmethod
+    def from_json(cls, data: Mapping[str, Any]) -> "Record":
+        try:
+            if data.get("format") != FORMAT:
+                raise RecordError(f"not a {FORMAT} record (format={data.get('format')!r})")
+            times = list(data.get("ms") or [])
+            entries = []
+            for i, (seat, action) in enumerate(data["actions"]):
+                ms = int(times[i]) if i < len(times) else 0
+                if isinstance(action, dict) and set(action) == {"forfeit", "reason"}:
+                    entries.append(Entry(int(seat), forfeit=EndCause(action["forfeit"]),
+                                         reason=str(action["reason"]), ms=ms))
+                else:
+                    entries.append(Entry(int(seat), action, ms=ms))
+            record = cls(
+                game=str(data["game"]),
+                rules_version=str(data["rules_version"]),
+                options=dict(data["options"]),
+                seed=int(data["seed"]),
+                seats=[SeatInfo(str(s["name"]), str(s["agent"])) for s in data["seats"]],
+                entries=entries,
+                result=None if data.get("result") is None else Result.from_json(data["result"]),
+                started_at=str(data.get("started_at", "")),
+                ended_at=str(data.get("ended_at", "")),
+                id=str(data.get("id", "")),
+            )
+        except RecordError:
+            raise
+        except (KeyError, TypeError, ValueError) as exc:
+            raise RecordError(f"corrupt record: {type(exc).__name__}: {exc}") from None
+        stored = data.get("digest")
+        if stored and stored != record.digest():
+            raise RecordError("corrupt record: digest does not match its content")
+        return record
+
+    @classmethod
+    def loads(cls, text: str | bytes) -> "Record":
+        try:
+            data = json.loads(text)
+        except ValueError as exc:
+            raise RecordError(f"corrupt record: not JSON ({exc})") from None
+        if not isinstance(data, dict):
+            raise RecordError("corrupt record: not a JSON object")
+        return cls.from_json(data)
+
+    def dumps(self) -> str:
+        return dumps(self.to_json())
+
+
+def dumps(data: Any) -> str:
+    """Canonical JSON: sorted keys, no spaces, ASCII only."""
+    return json.dumps(data, sort_keys=True, separators=(",", ":"), ensure_ascii=True)
+
+
+@dataclass
+class Replay:
+    """The outcome of re-running a record through the rules."""
+
+    record: Record
+    state: GameState
+    result: Result | None
+
+    @property
+    def matches(self) -> bool:
+        stored = self.record.result
+        if stored is None or stored.cause is EndCause.ABORTED:
+            return not self.state.is_over or stored is None or self.result is None
+        return self.result is not None and self.result.to_json() == stored.to_json()
+
+
+def replay(record: Record, spec: GameSpec) -> Replay:
+    """Re-run `record` through the rules of `spec`; raise RecordError if an action is illegal."""
+    if record.game != spec.name:
+        raise RecordError(f"record is a {record.game} game, not {spec.name}")
+    try:
+        state = spec.new(len(record.seats), record.options, record.seed)
+    except ValueError as exc:
+        raise RecordError(f"record cannot start: {exc}") from None
+    for index, entry in enumerate(record.entries):
+        if state.is_over:
+            raise RecordError(f"action {index} comes after the game ended")
+        try:
+            if entry.forfeit is not None:
+                state.forfeit(entry.seat, entry.forfeit, entry.reason)
+            else:
+                state.apply(entry.seat, spec.decode_action(entry.action))
+        except IllegalAction as exc:
+            raise RecordError(f"action {index} (seat {entry.seat}) is illegal: {exc.message}") from None
+        except (KeyError, TypeError, ValueError) as exc:
+            raise RecordError(f"action {index} (seat {entry.seat}) cannot be read: {exc}") from None
+    return Replay(record, state, state.result())

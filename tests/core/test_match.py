@@ -1,0 +1,179 @@
+"""The match runner: bots, remote agents, clocks, disconnects, illegal actions, pause, abort."""
+
+import asyncio
+
+import pytest
+
+from tablehall.core import (AgentGone, BotAgent, Consequence, EndCause, Match, RemoteAgent,
+                            SeatPolicy, replay)
+from tablehall.core.store import SqliteStore
+
+from .pilegame import SPEC, RandomBot, TakeOneBot
+
+
+def run(coro):
+    return asyncio.run(coro)
+
+
+def bots(n=2, seed=0):
+    return [BotAgent(RandomBot(seed + i)) for i in range(n)]
+
+
+def test_bots_play_to_the_end_and_the_record_replays():
+    record = run(Match(SPEC, bots(3), seed=5).run())
+    assert record.status == "finished"
+    assert record.entries[0].action == "ready"
+    report = replay(record, SPEC)
+    assert report.matches
+    assert report.result.to_json() == record.result.to_json()
+
+
+def test_same_seed_and_bots_give_the_same_digest():
+    a = run(Match(SPEC, bots(2, 1), seed=9).run())
+    b = run(Match(SPEC, bots(2, 1), seed=9).run())
+    assert a.digest() == b.digest()
+    c = run(Match(SPEC, bots(2, 1), seed=10).run())
+    assert c.digest() != a.digest()
+
+
+class Scripted(RemoteAgent):
+    """A remote agent answering from a script after a delay; None in the script = never."""
+
+    def __init__(self, answers, delay=0.0):
+        super().__init__("scripted", "remote:test", on_request=self._request)
+        self.answers = list(answers)
+        self.delay = delay
+        self.seen = []
+        self.rejections = []
+        self.on_events = lambda seat, events, state: self.seen.extend(events)
+        self.on_rejected = lambda seat, action, err: self.rejections.append(err.code)
+
+    def _request(self, seat, state):
+        answer = self.answers.pop(0) if self.answers else 1
+        if answer is None:
+            return
+        if answer == "leave":
+            asyncio.get_running_loop().call_later(self.delay, self.gone)
+            return
+        asyncio.get_running_loop().call_later(self.delay, self.answer, seat, answer)
+
+
+def test_remote_agent_plays_and_sees_only_its_own_secrets():
+    remote = Scripted(["ready"] + [1] * 20)
+    record = run(Match(SPEC, [remote, BotAgent(TakeOneBot())], seed=3).run())
+    assert record.status == "finished"
+    drawn = [e for e in remote.seen if e.kind == "drew"]
+    assert drawn, "the remote seat saw draws"
+    for event in drawn:
+        assert ("card" in event.data) == (event.data["seat"] == 0)
+
+
+def test_hard_timeout_forfeits_and_game_goes_on_without_the_seat():
+    silent = Scripted(["ready", None])
+    policy = SeatPolicy(hard_timeout=0.05)
+    match = Match(SPEC, [silent, BotAgent(TakeOneBot()), BotAgent(TakeOneBot(1))], seed=1,
+                  policies=[policy, SeatPolicy(), SeatPolicy()])
+    record = run(match.run())
+    forfeits = [e for e in record.entries if e.forfeit]
+    assert [(e.seat, e.forfeit) for e in forfeits] == [(0, EndCause.HARD_TIMEOUT)]
+    assert record.status == "finished"
+    assert record.result.seats[0].cause is EndCause.HARD_TIMEOUT
+    assert replay(record, SPEC).matches
+
+
+def test_soft_timeout_discards_the_late_action():
+    late = Scripted(["ready", 1], delay=0.08)
+    policy = SeatPolicy(soft_timeout=0.02, hard_timeout=2)
+    record = run(Match(SPEC, [late, BotAgent(TakeOneBot())], seed=1,
+                       policies=[policy, SeatPolicy()]).run())
+    assert [e.forfeit for e in record.entries if e.forfeit] == [EndCause.SOFT_TIMEOUT]
+    assert all(e.action != 1 or e.seat != 0 for e in record.entries)
+
+
+def test_disqualify_cause_overrides_and_leaving_agent_is_handled():
+    leaver = Scripted(["ready", "leave"])
+    policy = SeatPolicy(forfeit_cause=EndCause.DISQUALIFIED)
+    record = run(Match(SPEC, [leaver, BotAgent(TakeOneBot())], seed=1,
+                       policies=[policy, SeatPolicy()]).run())
+    assert record.result.seats[0].cause is EndCause.DISQUALIFIED
+
+
+def test_illegal_action_retry_then_forfeit():
+    stubborn = Scripted(["ready", 7, 7, 7])
+    policy = SeatPolicy(on_illegal=Consequence.RETRY, max_retries=2)
+    record = run(Match(SPEC, [stubborn, BotAgent(TakeOneBot())], seed=1,
+                       policies=[policy, SeatPolicy()]).run())
+    assert stubborn.rejections == ["BAD_TAKE"] * 3
+    assert record.result.seats[0].cause is EndCause.RULE_VIOLATION
+
+
+def test_illegal_action_retry_then_a_good_answer_continues():
+    fixed = Scripted(["ready", 9, 2] + [1] * 20)
+    policy = SeatPolicy(on_illegal=Consequence.RETRY)
+    record = run(Match(SPEC, [fixed, BotAgent(TakeOneBot())], seed=1,
+                       policies=[policy, SeatPolicy()]).run())
+    assert fixed.rejections == ["BAD_TAKE"]
+    assert record.status == "finished" and not any(e.forfeit for e in record.entries)
+
+
+def test_replace_by_bot_when_an_agent_stops_answering():
+    silent = Scripted(["ready", None])
+    policy = SeatPolicy(hard_timeout=0.05, on_timeout=Consequence.REPLACE,
+                        replacement=lambda seat: BotAgent(TakeOneBot()))
+    record = run(Match(SPEC, [silent, BotAgent(TakeOneBot())], seed=1,
+                       policies=[policy, SeatPolicy()]).run())
+    assert record.status == "finished" and not any(e.forfeit for e in record.entries)
+
+
+def test_a_hanging_agent_does_not_stall_another_match():
+    async def both():
+        hanging = Match(SPEC, [Scripted(["ready", None]), BotAgent(TakeOneBot())], seed=1)
+        quick = Match(SPEC, bots(2), seed=2)
+        hang_task = asyncio.ensure_future(hanging.run())
+        record = await asyncio.wait_for(quick.run(), timeout=5)
+        assert not hang_task.done()
+        hanging.abort("test over")
+        aborted = await asyncio.wait_for(hang_task, timeout=5)
+        return record, aborted
+
+    record, aborted = run(both())
+    assert record.status == "finished"
+    assert aborted.status == "aborted" and aborted.result.cause is EndCause.ABORTED
+    assert replay(aborted, SPEC).matches
+
+
+def test_pause_and_step():
+    async def scenario():
+        match = Match(SPEC, bots(2), seed=4)
+        match.pause()
+        task = asyncio.ensure_future(match.run())
+        await asyncio.sleep(0.05)
+        assert len(match.record.entries) == 0
+        match.step()
+        await asyncio.sleep(0.05)
+        assert len(match.record.entries) == 1
+        match.step()
+        match.step()
+        await asyncio.sleep(0.05)
+        assert len(match.record.entries) == 3
+        match.resume()
+        return await asyncio.wait_for(task, 5)
+
+    assert run(scenario()).status == "finished"
+
+
+def test_records_are_stored(tmp_path):
+    store = SqliteStore(tmp_path / "db.sqlite")
+    record = run(Match(SPEC, bots(2), seed=8, store=store).run())
+    loaded = store.load(record.id[:8])
+    assert loaded.digest() == record.digest()
+    assert [s.id for s in store.summaries()] == [record.id]
+
+
+def test_agent_gone_at_start_counts_as_left():
+    class NoShow(Scripted):
+        async def start(self, seat, match):
+            raise AgentGone("never came")
+
+    record = run(Match(SPEC, [NoShow([]), BotAgent(TakeOneBot())], seed=1).run())
+    assert record.result.seats[0].cause is EndCause.LEFT
