@@ -1,0 +1,25 @@
+"""Masters of Renaissance (Cranio Creations): 1-4 players, solo against Lorenzo il Magnifico,
+served over the numeric message-code protocol (docs/protocols/renaissance.md)."""
+
+from tablehall.core.game import GameSpec, strict_options
+
+from . import actions
+from .bench import bench
+from .bots import GreedyBot, RandomBot
+from .rules import RenaissanceState
+from .service import SERVICE
+
+SPEC = GameSpec(
+    name="renaissance",
+    title="Masters of Renaissance",
+    rules_version="1",
+    seat_counts=(1, 2, 3, 4),
+    default_seat_count=2,
+    new_game=lambda seats, options, seed: RenaissanceState(seats, options, seed),
+    normalize_options=strict_options({}),
+    encode_action=actions.encode,
+    decode_action=actions.decode,
+    bots={"random": RandomBot, "greedy": GreedyBot},
+    bench=bench,
+    services=(SERVICE,),
+)

@@ -1,0 +1,68 @@
+"""`tablehall bench renaissance`: how many games per second the rules play on one core.
+
+Random games pick uniformly among the legal actions straight from the state (the rules'
+own cost); the greedy line adds what the greedy bot's look-ahead costs.
+"""
+
+from __future__ import annotations
+
+import argparse
+import time
+from typing import Sequence
+
+from tablehall.core.rng import Rng, derive_seed
+
+from .bots import GreedyBot, RandomBot
+from .rules import RenaissanceState
+
+
+def random_game(seats: int, seed: int) -> int:
+    """Play one game of uniformly random legal actions; returns the number of actions."""
+    state = RenaissanceState(seats, {}, seed)
+    rng = Rng(derive_seed(seed, "bench"))
+    actions = 0
+    while not state.is_over:
+        seat = state.to_act()[0]
+        state.apply(seat, rng.choice(state.legal_actions(seat)))
+        actions += 1
+    return actions
+
+
+def bot_game(seats: int, seed: int) -> int:
+    """Greedy in seat 0 against random bots, each given its observation."""
+    state = RenaissanceState(seats, {}, seed)
+    bots = [GreedyBot(seed)] + [RandomBot(derive_seed(seed, s)) for s in range(1, seats)]
+    actions = 0
+    while not state.is_over:
+        seat = state.to_act()[0]
+        state.apply(seat, bots[seat].choose(state.observation(seat), seat))
+        actions += 1
+    return actions
+
+
+def measure(play, seats: int, games: int, seed: int) -> tuple[float, float, float]:
+    """(games/s, actions/s, actions per game)."""
+    started = time.perf_counter()
+    total = sum(play(seats, seed + g) for g in range(games))
+    elapsed = time.perf_counter() - started
+    return games / elapsed, total / elapsed, total / games
+
+
+def bench(argv: Sequence[str] = ()) -> int:
+    parser = argparse.ArgumentParser(prog="tablehall bench renaissance", description=__doc__)
+    parser.add_argument("--games", type=int, default=300, help="games per measurement (default 300)")
+    parser.add_argument("--seed", type=int, default=1)
+    args = parser.parse_args(list(argv))
+    rows = [("random, 4 players", random_game, 4, args.games),
+            ("random, 2 players", random_game, 2, args.games),
+            ("random, solo", random_game, 1, args.games),
+            ("greedy vs random, 2 players", bot_game, 2, max(1, args.games // 10)),
+            ("greedy, solo", bot_game, 1, max(1, args.games // 10))]
+    print(f"Masters of Renaissance, one core, {args.games} games per random line")
+    baseline = None
+    for label, play, seats, games in rows:
+        per_second, actions_per_second, length = measure(play, seats, games, args.seed)
+        baseline = baseline or per_second
+        print(f"  {label:28s} {per_second:9.1f} games/s  {actions_per_second:9.0f} actions/s  "
+              f"{length:6.0f} actions/game  ({per_second / baseline:.2f}x the 4-player line)")
+    return 0
