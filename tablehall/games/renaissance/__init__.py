@@ -7,7 +7,7 @@ from . import actions
 from .bench import bench
 from .bots import GreedyBot, RandomBot
 from .rules import RenaissanceState
-from .service import SERVICE
+from .service import service_spec
 
 SPEC = GameSpec(
     name="renaissance",
@@ -21,5 +21,5 @@ SPEC = GameSpec(
     decode_action=actions.decode,
     bots={"random": RandomBot, "greedy": GreedyBot},
     bench=bench,
-    services=(SERVICE,),
+    services=(service_spec(lambda: SPEC),),
 )

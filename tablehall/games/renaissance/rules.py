@@ -53,11 +53,11 @@ class Task:
     """The open follow-up of a command: resources to store, a price to pay, a slot or
     production outputs to choose."""
 
-    __slots__ = ("kind", "incoming", "pay", "pay_any", "card", "output", "faith", "choose")
+    __slots__ = ("kind", "incoming", "pay", "pay_any", "card", "output", "faith", "choose", "source")
 
     def __init__(self, kind: str, incoming: list[int] | None = None, pay: Sequence[int] = (0, 0, 0, 0),
                  pay_any: int = 0, card: int = 0, output: Sequence[int] = (0, 0, 0, 0),
-                 faith: int = 0, choose: int = 0) -> None:
+                 faith: int = 0, choose: int = 0, source: str = "") -> None:
         self.kind = kind  # market | buy | produce
         self.incoming = incoming or []  # market: resources (and WHITE) still to store, in order
         self.pay = list(pay)  # still to pay, per resource
@@ -66,10 +66,11 @@ class Task:
         self.output = tuple(output)  # produce: fixed output
         self.faith = faith  # produce: faith output
         self.choose = choose  # produce: outputs of choice still to name
+        self.source = source  # produce: slot | base | leader
 
     def copy(self) -> "Task":
         return Task(self.kind, self.incoming[:], self.pay, self.pay_any, self.card, self.output,
-                    self.faith, self.choose)
+                    self.faith, self.choose, self.source)
 
     @property
     def paying(self) -> bool:
@@ -93,8 +94,10 @@ class Task:
                 out["pay_any"] = self.pay_any
         if self.kind == "buy":
             out["card"] = self.card
-        if self.kind == "produce" and not self.paying:
-            out["choose"] = self.choose
+        if self.kind == "produce":
+            out["source"] = self.source
+            if not self.paying:
+                out["choose"] = self.choose
         return out
 
 
@@ -517,7 +520,7 @@ class RenaissanceState(GameState):
         if kind == "base":
             if which is not None:
                 raise illegal("BAD_ACTION", "The standard production takes no parameter")
-            bit, task = BASE_BIT, Task("produce", pay_any=BASE_INPUT, choose=BASE_OUTPUT)
+            bit, task = BASE_BIT, Task("produce", pay_any=BASE_INPUT, choose=BASE_OUTPUT, source="base")
         elif kind == "slot":
             if not _is_int(which) or not 1 <= which <= len(player.slots):
                 raise illegal("BAD_INDEX", f"Index out of bounds: slots are 1-{len(player.slots)}")
@@ -525,13 +528,14 @@ class RenaissanceState(GameState):
             if not stack:
                 raise illegal("EMPTY_SLOT", "There is no card in this slot")
             card = CARDS[stack[-1]]
-            bit, task = 1 << (which - 1), Task("produce", pay=card.input, output=card.output, faith=card.faith)
+            bit = 1 << (which - 1)
+            task = Task("produce", pay=card.input, output=card.output, faith=card.faith, source="slot")
         elif kind == "leader":
             if which not in player.active or LEADERS[which].kind != "production":
                 raise illegal("NOT_PRODUCTION_LEADER", "This is not one of your active production leaders")
             leader = LEADERS[which]
             bit = BASE_BIT << 1 + player.active.index(which)
-            task = Task("produce", pay=leader.input, faith=leader.faith, choose=leader.output_any)
+            task = Task("produce", pay=leader.input, faith=leader.faith, choose=leader.output_any, source="leader")
         else:
             raise illegal("BAD_ACTION", "produce: slot, base or leader")
         if self.produced & bit:
@@ -545,8 +549,7 @@ class RenaissanceState(GameState):
         self.main = "produce"
         self.produced |= bit
         self.task = task
-        kind = "base" if bit == BASE_BIT else "slot" if bit < BASE_BIT else "leader"
-        events = [Event("produce", {"seat": seat, "kind": kind, "bit": bit})]
+        events = [Event("produce", {"seat": seat, "source": task.source})]
         if not task.paying:
             events += self._produced(seat, player, task)
         return events
@@ -558,8 +561,9 @@ class RenaissanceState(GameState):
         events = []
         if task.faith:
             events += self._move_faith({seat: task.faith}, "production")
-        if not task.choose and self.task is task:
+        if not task.choose:
             self.task = None
+            events.append(Event("produced", {"seat": seat, "source": task.source}))
         return events
 
     def _check_output(self, seat: int, player: Player, name: Any) -> int:
@@ -570,9 +574,11 @@ class RenaissanceState(GameState):
         assert task is not None
         player.produced_output[resource] += 1
         task.choose -= 1
+        events = [Event("output", {"seat": seat, "resource": RESOURCES[resource]})]
         if not task.choose:
             self.task = None
-        return [Event("output", {"seat": seat, "resource": RESOURCES[resource]})]
+            events.append(Event("produced", {"seat": seat, "source": task.source}))
+        return events
 
     def _flush(self, seat: int, player: Player) -> list[Event]:
         if player.flush_production():
@@ -709,10 +715,11 @@ class RenaissanceState(GameState):
             return []
         for seat, player in enumerate(self.players):
             if player.out is None and (player.card_count() >= CARDS_TO_END or player.faith >= LAST_SPACE):
+                trigger = "cards" if player.card_count() >= CARDS_TO_END else "faith"
                 self.final_round = True
-                self.end_reason = (f"seat {seat + 1} bought a 7th card" if player.card_count() >= CARDS_TO_END
+                self.end_reason = (f"seat {seat + 1} bought a 7th card" if trigger == "cards"
                                    else f"seat {seat + 1} reached the end of the faith track")
-                return [Event("final_round", {"seat": seat, "reason": self.end_reason})]
+                return [Event("final_round", {"seat": seat, "trigger": trigger, "reason": self.end_reason})]
         return []
 
     def _game_over(self, reason: str) -> list[Event]:

@@ -1,1 +1,231 @@
-SERVICE = None
+"""The Masters of Renaissance service inside `tablehall serve`: sessions, the lobby, bots in
+free seats, matches, and the 2-second ping.
+
+Matchmaking: the first player without a game chooses the number of players (1-4); a solo
+game starts at once, otherwise a lobby opens and the next players to connect join it in
+order.  Free seats go to built-in bots when a lobby member types ``Add bot`` or ``Fill with
+bots``, or automatically after `bot_fill_after` seconds without a new player.  Several games
+run side by side; only one lobby is open at a time.
+
+Configuration (the server's ``[renaissance]`` section): ping_interval (2 s), ping_timeout
+(10 s without any line, pongs included, closes the connection), decision_timeout (600 s for
+one answer, then the seat is forfeited; 0 = none), bot_fill_after (60 s; 0 = never), bot
+(the bot that fills seats: greedy), seed (fixed match seeds, for tests).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import secrets
+import time
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, Any, Callable
+
+from tablehall.core.agents import Agent, BotAgent
+from tablehall.core.hosting import Host, Service, ServiceSpec, Transport
+from tablehall.core.match import Consequence, Match, SeatPolicy
+from tablehall.core.rng import derive_seed
+
+from . import messages as m
+from .commands import ProtocolError
+from .session import RenaissanceSession
+
+if TYPE_CHECKING:
+    from tablehall.core.game import GameSpec
+
+DEFAULT_PORT = 48745
+
+
+@dataclass
+class Lobby:
+    size: int
+    members: list[Any]  # RenaissanceSession, or the name of a built-in bot
+    touched: float  # when the last member joined
+
+    @property
+    def sessions(self) -> list[RenaissanceSession]:
+        return [s for s in self.members if isinstance(s, RenaissanceSession)]
+
+
+@dataclass
+class Room:
+    """The sessions playing one match."""
+
+    sessions: list[RenaissanceSession] = field(default_factory=list)
+    match: Match | None = None
+
+
+class RenaissanceService(Service):
+    def __init__(self, host: Host, spec: "GameSpec", clock: Callable[[], float] = time.monotonic) -> None:
+        config = host.config
+        self.host = host
+        self.spec = spec
+        self.clock = clock
+        self.ping_interval = float(config.get("ping_interval", 2.0))
+        self.ping_timeout = float(config.get("ping_timeout", 10.0))
+        self.decision_timeout = float(config.get("decision_timeout", 600.0))
+        self.bot_fill_after = float(config.get("bot_fill_after", 60.0))
+        self.default_bot = str(config.get("bot", "greedy"))
+        if self.default_bot not in spec.bots:
+            raise ValueError(f"renaissance: unknown bot {self.default_bot!r} (known: {', '.join(sorted(spec.bots))})")
+        seed = config.get("seed")
+        self.seed = None if seed is None else int(seed)
+        self.sessions: list[RenaissanceSession] = []
+        self.chooser: RenaissanceSession | None = None  # deciding the size of the next game
+        self.queued: list[RenaissanceSession] = []  # connected while the chooser decides
+        self.lobby: Lobby | None = None
+        self.rooms: dict[RenaissanceSession, Room] = {}
+        self.games = 0
+        self._ticker: asyncio.Task | None = None
+
+    # -- connections ----------------------------------------------------------------------------------
+    def open_session(self, transport: Transport) -> RenaissanceSession:
+        session = RenaissanceSession(self, transport)
+        self.sessions.append(session)
+        self._start_ticker()
+        return session
+
+    def _start_ticker(self) -> None:
+        if self._ticker is not None or self.ping_interval <= 0:
+            return
+        try:
+            asyncio.get_running_loop()
+        except RuntimeError:
+            return  # driven without a loop (unit tests call tick() themselves)
+        self._ticker = self.host.spawn(self._tick_forever())
+
+    async def _tick_forever(self) -> None:
+        while True:
+            await asyncio.sleep(self.ping_interval)
+            self.tick(self.clock())
+
+    def tick(self, now: float) -> None:
+        """Ping every session, drop silent ones, fill a lobby that waited long enough."""
+        for session in list(self.sessions):
+            session.tick(now)
+        lobby = self.lobby
+        if lobby is not None and self.bot_fill_after > 0 and now - lobby.touched >= self.bot_fill_after:
+            self._fill(lobby, lobby.size - len(lobby.members), self.default_bot)
+
+    async def shutdown(self) -> None:
+        if self._ticker is not None:
+            self._ticker.cancel()
+
+    def nickname_taken(self, name: str) -> bool:
+        return any(s.nickname.lower() == name.lower() for s in self.sessions if s.stage != "closed")
+
+    def forget(self, session: RenaissanceSession, stage: str) -> None:
+        """`session` disconnected while in `stage`."""
+        if session in self.sessions:
+            self.sessions.remove(session)
+        if session in self.queued:
+            self.queued.remove(session)
+        if self.chooser is session:
+            self.chooser = None
+            if self.queued:
+                self.matchmake(self.queued.pop(0))
+        lobby = self.lobby
+        if lobby is not None and session in lobby.members:
+            lobby.members.remove(session)
+            if not lobby.sessions:
+                self.lobby = None  # nobody left to play with the bots
+            for other in lobby.sessions:
+                other.send(m.say(m.PLAYER_LEFT, f"{session.nickname} left the lobby "
+                                                f"({len(lobby.members)}/{lobby.size})"))
+        room = self.rooms.pop(session, None)
+        if room is not None and stage == "game":
+            for other in room.sessions:
+                if other is not session and other.stage == "game":
+                    other.send(m.say(m.PLAYER_LEFT, f"{session.nickname} disconnected: "
+                                                    "the seat is forfeited when the game needs it"))
+
+    # -- matchmaking ----------------------------------------------------------------------------------
+    def matchmake(self, session: RenaissanceSession) -> None:
+        lobby = self.lobby
+        if lobby is not None:
+            session.send(m.say(m.CONNECTED_NOT_FIRST), m.say(m.WAIT_FOR_START))
+            self._join(lobby, session)
+        elif self.chooser is None:
+            self.chooser = session
+            session.stage = "players"
+            session.send(m.say(m.CONNECTED_FIRST), m.say(m.ASK_PLAYERS))
+        else:
+            session.stage = "queued"
+            self.queued.append(session)
+            session.send(m.say(m.CONNECTED_NOT_FIRST), m.say(m.WAIT_FOR_START))
+
+    def open_lobby(self, session: RenaissanceSession, size: int) -> None:
+        self.chooser = None
+        if size == 1:
+            self._start([session])
+        else:
+            self.lobby = Lobby(size, [], self.clock())
+            automatic = (f"; free seats go to bots after {self.bot_fill_after:g} s without a new player"
+                         if self.bot_fill_after > 0 else "")
+            session.send(m.say(m.JOINED, f"You opened a game for {size} players. Waiting for {size - 1} more "
+                                         f"(Add bot, Fill with bots{automatic})"))
+            self._join(self.lobby, session)
+        waiting, self.queued = self.queued, []
+        for other in waiting:
+            self.matchmake(other)
+
+    def add_bots(self, session: RenaissanceSession, count: int | None, bot: str | None) -> None:
+        """`Add bot` (count 1) or `Fill with bots` (count None) typed by a lobby member."""
+        name = bot or self.default_bot
+        if name not in self.spec.bots:
+            raise ProtocolError(m.INCORRECT_PARAMETERS, f"Unknown bot: choose {' or '.join(sorted(self.spec.bots))}")
+        lobby = self.lobby
+        assert lobby is not None and session in lobby.members
+        self._fill(lobby, count or lobby.size - len(lobby.members), name)
+
+    def _fill(self, lobby: Lobby, count: int, bot: str) -> None:
+        for _ in range(count):
+            if self.lobby is not lobby:
+                return
+            self._join(lobby, bot)
+
+    def _join(self, lobby: Lobby, member: Any) -> None:
+        lobby.members.append(member)
+        lobby.touched = self.clock()
+        if isinstance(member, RenaissanceSession):
+            member.stage = "lobby"
+        name = member.nickname if isinstance(member, RenaissanceSession) else f"a {member} bot"
+        for session in lobby.sessions:
+            session.send(m.say(m.JOINED, f"{name} joined the game ({len(lobby.members)}/{lobby.size})"))
+        if len(lobby.members) == lobby.size:
+            self.lobby = None
+            self._start(lobby.members)
+
+    # -- matches ----------------------------------------------------------------------------------------
+    def _start(self, members: list[Any]) -> None:
+        self.games += 1
+        # 63 bits: record stores keep the seed in a signed 64-bit integer
+        seed = (derive_seed(self.seed, "game", self.games) if self.seed is not None else secrets.randbits(64)) >> 1
+        names = [member.nickname if isinstance(member, RenaissanceSession) else f"{member}-bot-{seat + 1}"
+                 for seat, member in enumerate(members)]
+        remote = SeatPolicy(hard_timeout=self.decision_timeout or None, on_timeout=Consequence.FORFEIT,
+                            on_illegal=Consequence.RETRY, max_retries=10, on_leave=Consequence.FORFEIT)
+        room = Room()
+        agents: list[Agent] = []
+        policies = []
+        for seat, member in enumerate(members):
+            if isinstance(member, RenaissanceSession):
+                agents.append(member.enter_match(seat, names))
+                policies.append(remote)
+                room.sessions.append(member)
+                self.rooms[member] = room
+            else:
+                bot = self.spec.bots[member](derive_seed(seed, "bot", seat))
+                agents.append(BotAgent(bot, name=names[seat], threaded=self.host.bots_threaded))
+                policies.append(SeatPolicy())
+        order = ", ".join(f"{seat + 1}. {name}" for seat, name in enumerate(names))
+        for session in room.sessions:
+            session.send(m.say(m.ALL_CONNECTED), m.say(m.GAME_STARTS, f"The game starts: {order}"))
+        room.match = Match(self.spec, agents, seed=seed, names=names, policies=policies)
+        self.host.start_match(room.match)
+
+
+def service_spec(spec_getter: Callable[[], "GameSpec"]) -> ServiceSpec:
+    """The ServiceSpec for `tablehall serve` (the GameSpec is looked up when the server starts)."""
+    return ServiceSpec("renaissance", DEFAULT_PORT, lambda host: RenaissanceService(host, spec_getter()),
+                       "Masters of Renaissance, numeric message codes over text lines")

@@ -1,0 +1,305 @@
+"""One connection's dialogue: nickname, number of players (first player of a game), lobby,
+then the game: "What do you want to do?", each command with its sub-questions, errors with
+their codes, and the state pushes.  No sockets and no event loop here: bytes come in through
+`data_received`, go out through the transport, and the time comes from the service's clock.
+"""
+
+from __future__ import annotations
+
+import logging
+import re
+from collections import deque
+from typing import TYPE_CHECKING, Any, Sequence
+
+from tablehall.core.agents import RemoteAgent
+from tablehall.core.events import Event
+from tablehall.core.game import IllegalAction
+from tablehall.core.hosting import Session, Transport
+from tablehall.core.result import Result
+
+from . import messages as m
+from . import objects
+from .announce import Announcer
+from .codec import LineBuffer, Message, encode, parse_client_line
+from .commands import HELP, TURN_COMMANDS, VIEW_COMMANDS, Command, ProtocolError, in_range, number, parse, words
+from .dialogue import Sub, question, setup_answer, step_answer, turn_action
+from .rules import RenaissanceState
+
+if TYPE_CHECKING:
+    from .service import RenaissanceService
+
+log = logging.getLogger("tablehall.renaissance")
+
+NICKNAME = re.compile(r"[A-Za-z0-9_.\-]{1,20}\Z")
+RESERVED_NAMES = ("lorenzo",)
+
+
+class RenaissanceSession(Session):
+    def __init__(self, service: "RenaissanceService", transport: Transport) -> None:
+        self.service = service
+        self.transport = transport
+        self.lines = LineBuffer()
+        self.stage = "nickname"  # nickname | players | queued | lobby | game | over | closed
+        self.nickname = ""
+        self.last_heard = service.clock()
+        # in a game
+        self.agent: RemoteAgent | None = None
+        self.seat = -1
+        self.names: list[str] = []
+        self.announcer: Announcer | None = None
+        self.obs: RenaissanceState | None = None  # the observation of the pending decision
+        self.view: dict[str, Any] | None = None  # the latest view of the game, for view commands
+        self.to_act: tuple[int, ...] = ()
+        self.sub: Sub | None = None
+        self.queue: deque[str] = deque()  # lines typed ahead of the next question
+        self.send(m.say(m.ASK_NICKNAME))
+
+    # -- bytes in and out -------------------------------------------------------------------------
+    def send(self, *messages: Message) -> None:
+        if self.stage != "closed" and not self.transport.is_closing:
+            self.transport.write(b"".join(encode(message) for message in messages))
+
+    def data_received(self, data: bytes) -> None:
+        for line in self.lines.feed(data):
+            if self.stage == "closed":
+                return
+            self.last_heard = self.service.clock()
+            if line is None:
+                self.send(m.say(m.INCORRECT_PARAMETERS, "Incorrect parameter(s): line too long"))
+                continue
+            code, text = parse_client_line(line)
+            if code == m.PONG:
+                continue
+            try:
+                self._line(text)
+            except ProtocolError as error:
+                self._refuse(error)
+            except Exception:  # a bug must cost this client an error message, never the server
+                log.exception("renaissance session %s: failed on %r", self.nickname or "-", line)
+                self.send(m.say(m.UNKNOWN_ERROR))
+
+    def connection_lost(self) -> None:
+        if self.stage == "closed":
+            return
+        stage = self.stage
+        self.stage = "closed"
+        self.service.forget(self, stage)
+        if self.agent is not None:
+            self.agent.gone()
+
+    def close(self) -> None:
+        self.transport.close()
+        self.connection_lost()
+
+    def tick(self, now: float) -> None:
+        """Called by the service every ping interval: ping, and drop a silent peer."""
+        if self.stage == "closed":
+            return
+        if now - self.last_heard > self.service.ping_timeout:
+            log.info("renaissance session %s: no pong, closing", self.nickname or "-")
+            self.close()
+            return
+        self.send(m.say(m.PING))
+
+    # -- dispatch ---------------------------------------------------------------------------------
+    def _line(self, text: str) -> None:
+        if self.stage == "nickname":
+            self._nickname(text)
+        elif self.stage == "players":
+            self._players(text)
+        elif self.stage in ("queued", "lobby"):
+            self._lobby(text)
+        elif self.stage == "game":
+            self._game(text)
+        else:
+            self._over(text)
+
+    def _refuse(self, error: ProtocolError) -> None:
+        self.send(m.Message(error.code, error.text))
+        if error.code == m.INCORRECT_COMMAND:
+            self.send(m.say(m.VALID_COMMANDS, "Valid commands: " + "; ".join(self._valid_commands())))
+        self._ask_again()
+
+    def _valid_commands(self) -> list[str]:
+        if self.stage in ("queued", "lobby"):
+            return HELP["lobby"]
+        if self.stage == "over":
+            return HELP["over"]
+        if self.stage == "game" and self.obs is not None and self.obs.phase == "turns" and self.obs.task is None:
+            return HELP["turn"] + HELP["views"]
+        return HELP["views"]
+
+    def _ask_again(self) -> None:
+        if self.stage == "nickname":
+            self.send(m.say(m.ASK_NICKNAME))
+        elif self.stage == "players":
+            self.send(m.say(m.ASK_PLAYERS))
+        elif self.stage == "game" and self._deciding():
+            self.send(question(self.obs, self.seat, self.sub))  # type: ignore[arg-type]
+
+    def _deciding(self) -> bool:
+        return self.agent is not None and self.obs is not None and self.agent.waiting(self.seat)
+
+    # -- before the game ---------------------------------------------------------------------------
+    def _nickname(self, text: str) -> None:
+        if not NICKNAME.match(text) or text.lower() in RESERVED_NAMES:
+            raise ProtocolError(m.INCORRECT_PARAMETERS, "Invalid nickname: 1-20 letters, digits, _ . or -")
+        if self.service.nickname_taken(text):
+            raise ProtocolError(m.INCORRECT_PARAMETERS, "Nickname already taken")
+        self.nickname = text
+        self.send(m.say(m.NICKNAME_OK))
+        self.service.matchmake(self)
+
+    def _players(self, text: str) -> None:
+        tokens = words(text)
+        if not tokens:
+            raise ProtocolError(m.MISSING_PARAMETERS)
+        count = in_range(number(tokens[0]), 1, 4, "Index out of bounds: 1-4 players")
+        self.service.open_lobby(self, count)
+
+    def _lobby(self, text: str) -> None:
+        command = parse(text)
+        if command is None or command.name not in ("add_bot", "fill_bots", "quit", "help"):
+            raise ProtocolError(m.WAIT)
+        if command.name == "help":
+            self.send(m.say(m.VALID_COMMANDS, "Valid commands: " + "; ".join(HELP["lobby"])))
+        elif command.name == "quit":
+            self.close()
+        elif self.stage != "lobby":
+            raise ProtocolError(m.WAIT)
+        elif command.name == "add_bot":
+            self.service.add_bots(self, 1, command.params[0] if command.params else None)
+        else:
+            self.service.add_bots(self, None, command.params[0] if command.params else None)
+
+    def _over(self, text: str) -> None:
+        command = parse(text)
+        if command is not None and command.name == "join":
+            self.stage = "nickname"
+            self.service.matchmake(self)
+        elif command is not None and command.name == "quit":
+            self.close()
+        else:
+            raise ProtocolError(m.WAIT, "The game is over: Join game to play again, or Quit")
+
+    # -- the game ---------------------------------------------------------------------------------
+    def enter_match(self, seat: int, names: Sequence[str]) -> RemoteAgent:
+        """The service seats this session in a new match; returns the agent the match drives."""
+        self.stage = "game"
+        self.seat = seat
+        self.names = list(names)
+        self.announcer = Announcer(seat, names)
+        self.agent = RemoteAgent(self.nickname, "remote:renaissance", on_request=self._on_request,
+                                 on_events=self._on_events, on_rejected=self._on_rejected,
+                                 on_finish=self._on_finish)
+        return self.agent
+
+    def _on_request(self, seat: int, state: RenaissanceState) -> None:
+        self.obs = state
+        self.sub = None
+        self.send(question(state, seat, None))
+        while self.queue and self._deciding():
+            self._typed(self.queue.popleft())
+
+    def _on_events(self, seat: int, events: Sequence[Event], state: RenaissanceState) -> None:
+        assert self.announcer is not None
+        self.to_act = state.to_act()
+        self.view = state.view(self.seat)
+        self.send(*self.announcer.events(events, state))
+        if self.seat not in self.to_act:
+            while self.queue:
+                self._typed(self.queue.popleft())
+
+    def _on_rejected(self, seat: int, action: Any, error: IllegalAction) -> None:
+        self.send(m.Message(m.ILLEGAL_CODES.get(error.code, m.INCORRECT_PARAMETERS), error.message))
+
+    def _on_finish(self, seat: int, result: Result) -> None:
+        assert self.announcer is not None
+        self.send(*self.announcer.final(result))
+        self.queue.clear()
+        self.agent = self.obs = None
+        if self.stage == "game":
+            self.stage = "over"
+
+    def _typed(self, text: str) -> None:
+        try:
+            self._game(text)
+        except ProtocolError as error:
+            self._refuse(error)
+
+    def _game(self, text: str) -> None:
+        command = parse(text)
+        if command is not None and command.name in VIEW_COMMANDS:
+            self._show(command)
+            self._ask_again()
+            return
+        if command is not None and command.name == "quit":
+            self.close()
+            return
+        if not self._deciding():
+            if self.seat in self.to_act and self.agent is not None:
+                self.queue.append(text)  # typed ahead: answered when the question comes
+                return
+            raise ProtocolError(m.NOT_YOUR_TURN)
+        obs = self.obs
+        assert obs is not None
+        if command is not None and command.name in TURN_COMMANDS:
+            if obs.phase == "setup":
+                raise ProtocolError(418, "Finish your setup first")
+            action = turn_action(obs, self.seat, command)
+        elif obs.phase == "setup":
+            action = setup_answer(obs, self.seat, text)
+        elif obs.task is None:
+            raise ProtocolError(m.INCORRECT_COMMAND)
+        else:
+            answer = step_answer(obs, self.seat, self.sub, text)
+            if isinstance(answer, Sub):
+                self.sub = answer
+                self.send(question(obs, self.seat, answer))
+                return
+            action = answer
+        self._submit(action)
+
+    def _submit(self, action: tuple) -> None:
+        assert self.obs is not None and self.agent is not None
+        try:
+            self.obs.check(self.seat, action)
+        except IllegalAction as error:
+            self.sub = None  # the rules refused: ask the task's own question again
+            raise ProtocolError(m.ILLEGAL_CODES.get(error.code, m.INCORRECT_PARAMETERS), error.message) from None
+        self.sub = None
+        self.obs = None
+        self.agent.answer(self.seat, action)
+
+    def _show(self, command: Command) -> None:
+        """The view commands: the current state objects again, at any time in a game."""
+        if command.name == "help":
+            self.send(m.say(m.VALID_COMMANDS, "Valid commands: " + "; ".join(self._valid_commands())))
+            return
+        view = self.view
+        if view is None:
+            raise ProtocolError(m.WAIT)
+        if command.name == "view_market":
+            self.send(m.obj(m.MARKET, objects.market(view)))
+        elif command.name == "view_cards":
+            self.send(m.obj(m.CARD_MARKET, objects.card_market(view)))
+        elif command.name == "view_board":
+            seat = self._player(command.params)
+            self.send(m.obj(m.PERSONAL_BOARD, objects.personal_board(view, seat, self.names)),
+                      m.obj(m.ACTIVE_LEADERS, objects.active_leaders(view, seat, self.names)))
+        elif command.name == "view_leaders":
+            self.send(m.obj(m.LEADER_CARDS, objects.leader_cards(view, self.seat)))
+        else:
+            self.send(m.obj(m.VATICAN, objects.vatican(view, self.names)))
+
+    def _player(self, params: list[str]) -> int:
+        """A player named by nickname or by seat number (1-4); no parameter: oneself."""
+        if not params:
+            return self.seat
+        typed = "".join(params)
+        for seat, name in enumerate(self.names):
+            if "".join(words(name)) == typed:
+                return seat
+        if params[0].isdigit():
+            return in_range(int(params[0]), 1, len(self.names)) - 1
+        raise ProtocolError(m.INCORRECT_PARAMETERS, "No player with this name in the game")
