@@ -15,3 +15,15 @@ def reference():
     if not path.exists():
         pytest.skip(f"reference data not found at {path}")
     return json.loads(path.read_text())
+
+
+@pytest.fixture(scope="session")
+def random_client():
+    """examples/renaissance/random_client.py, the stdlib wire client, as a module."""
+    import importlib.util
+
+    path = Path(__file__).resolve().parents[2] / "examples" / "renaissance" / "random_client.py"
+    spec = importlib.util.spec_from_file_location("renaissance_random_client", path)
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module

@@ -108,6 +108,7 @@ class Client:
 
     def __init__(self, port: int, timeout: float = 10) -> None:
         self.sock = socket.create_connection(("127.0.0.1", port), timeout=timeout)
+        self.timeout = timeout
         self.buffer = b""
         self.log: list[Message] = []
         self.pings = 0
@@ -118,25 +119,31 @@ class Client:
     def send_raw(self, data: bytes) -> None:
         self.sock.sendall(data)
 
-    def read(self) -> Message:
-        while b"\n" not in self.buffer:
-            data = self.sock.recv(65536)
-            if not data:
-                raise EOFError("server closed the connection")
-            self.buffer += data
-        line, self.buffer = self.buffer.split(b"\n", 1)
-        message = parse_server_line(line.decode())
-        if message.code == 350:
-            self.pings += 1
-            self.send("351 pong")
-            return self.read()
-        self.log.append(message)
-        return message
+    def read(self, deadline: float | None = None) -> Message:
+        """The next message other than a ping (pings are answered)."""
+        deadline = deadline or time.monotonic() + self.timeout
+        while True:
+            while b"\n" not in self.buffer:
+                if time.monotonic() > deadline:
+                    raise TimeoutError(f"nothing in time; last: {self.log[-5:]}")
+                data = self.sock.recv(65536)
+                if not data:
+                    raise EOFError("server closed the connection")
+                self.buffer += data
+            line, self.buffer = self.buffer.split(b"\n", 1)
+            message = parse_server_line(line.decode())
+            if message.code == 350:
+                self.pings += 1
+                self.send("351 pong")
+                continue
+            self.log.append(message)
+            return message
 
     def expect(self, *codes: int) -> Message:
         """Read until a message with one of `codes`; the ones skipped stay in the log."""
+        deadline = time.monotonic() + self.timeout
         while True:
-            message = self.read()
+            message = self.read(deadline)
             if message.code in codes:
                 return message
 
@@ -148,13 +155,14 @@ class Client:
 
     def closed(self, timeout: float = 5) -> bool:
         """Whether the server closes the connection within `timeout` (reading what comes)."""
+        deadline = time.monotonic() + timeout
         self.sock.settimeout(timeout)
         try:
             while True:
-                self.read()
+                self.read(deadline)
         except EOFError:
             return True
-        except socket.timeout:
+        except (socket.timeout, TimeoutError):
             return False
 
     def close(self) -> None:

@@ -190,8 +190,12 @@ class RenaissanceService(Service):
         if isinstance(member, RenaissanceSession):
             member.stage = "lobby"
         name = member.nickname if isinstance(member, RenaissanceSession) else f"a {member} bot"
+        count = f"({len(lobby.members)}/{lobby.size})"
         for session in lobby.sessions:
-            session.send(m.say(m.JOINED, f"{name} joined the game ({len(lobby.members)}/{lobby.size})"))
+            if session is not member:
+                session.send(m.say(m.JOINED, f"{name} joined the game {count}"))
+            elif len(lobby.members) > 1:
+                session.send(m.say(m.JOINED, f"You joined the game {count}"))
         if len(lobby.members) == lobby.size:
             self.lobby = None
             self._start(lobby.members)

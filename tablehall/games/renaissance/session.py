@@ -103,7 +103,11 @@ class RenaissanceSession(Session):
 
     # -- dispatch ---------------------------------------------------------------------------------
     def _line(self, text: str) -> None:
-        if self.stage == "nickname":
+        command = parse(text)
+        if command is not None and command.name == "quit":
+            self.send(m.say(m.OK, "Bye"))
+            self.close()
+        elif self.stage == "nickname":
             self._nickname(text)
         elif self.stage == "players":
             self._players(text)
@@ -159,12 +163,10 @@ class RenaissanceSession(Session):
 
     def _lobby(self, text: str) -> None:
         command = parse(text)
-        if command is None or command.name not in ("add_bot", "fill_bots", "quit", "help"):
+        if command is None or command.name not in ("add_bot", "fill_bots", "help"):
             raise ProtocolError(m.WAIT)
         if command.name == "help":
             self.send(m.say(m.VALID_COMMANDS, "Valid commands: " + "; ".join(HELP["lobby"])))
-        elif command.name == "quit":
-            self.close()
         elif self.stage != "lobby":
             raise ProtocolError(m.WAIT)
         elif command.name == "add_bot":
@@ -177,8 +179,6 @@ class RenaissanceSession(Session):
         if command is not None and command.name == "join":
             self.stage = "nickname"
             self.service.matchmake(self)
-        elif command is not None and command.name == "quit":
-            self.close()
         else:
             raise ProtocolError(m.WAIT, "The game is over: Join game to play again, or Quit")
 
@@ -189,6 +189,7 @@ class RenaissanceSession(Session):
         self.seat = seat
         self.names = list(names)
         self.announcer = Announcer(seat, names)
+        self.to_act = tuple(range(len(names)))  # the setup: everybody acts at once
         self.agent = RemoteAgent(self.nickname, "remote:renaissance", on_request=self._on_request,
                                  on_events=self._on_events, on_rejected=self._on_rejected,
                                  on_finish=self._on_finish)
@@ -232,9 +233,6 @@ class RenaissanceSession(Session):
         if command is not None and command.name in VIEW_COMMANDS:
             self._show(command)
             self._ask_again()
-            return
-        if command is not None and command.name == "quit":
-            self.close()
             return
         if not self._deciding():
             if self.seat in self.to_act and self.agent is not None:
