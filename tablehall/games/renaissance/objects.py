@@ -8,7 +8,7 @@ from typing import Any, Mapping, Sequence
 
 from tablehall.core.result import Result
 
-from .data import CARDS, COLORS, LEADERS, REPORTS, RESOURCES, Bundle
+from .data import CARDS, COLORS, LAST_SPACE, LEADERS, RAW, REPORTS, RESOURCES, Bundle
 
 
 def _bundle(bundle: Bundle, faith: int = 0, any_resource: int = 0) -> dict[str, int]:
@@ -98,7 +98,8 @@ def vatican(view: Mapping[str, Any], names: Sequence[str]) -> dict[str, Any]:
                for i, ((first, pope, points), done) in enumerate(zip(REPORTS, view["reports"]), start=1)]
     players = [{"player": names[s], "faith": p["faith"], "tiles": p["tiles"]} for s, p in enumerate(view["players"])]
     lorenzo = view.get("lorenzo")
-    return {"reports": reports, "players": players,
+    return {"reports": reports, "players": players, "last_space": LAST_SPACE,
+            "scoring_spaces": RAW["faith_track"]["points"],
             "black_cross": lorenzo["black_cross"] if lorenzo else None}
 
 

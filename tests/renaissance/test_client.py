@@ -1,0 +1,159 @@
+"""The terminal client, driven in a pseudo-terminal against a real server on loopback."""
+
+import os
+import select
+import subprocess
+import sys
+import time
+
+import pytest
+
+from .net import ServerThread
+
+CLIENT = "import sys; from tablehall.games.renaissance.client import main; sys.exit(main(sys.argv[1:]))"
+
+
+class Terminal:
+    """The client in a pty: type lines, read what it prints."""
+
+    def __init__(self, port):
+        self.master, slave = os.openpty()
+        self.proc = subprocess.Popen([sys.executable, "-c", CLIENT, "127.0.0.1", str(port)],
+                                     stdin=slave, stdout=slave, stderr=slave, close_fds=True)
+        os.close(slave)
+        self.pending = b""
+        self.transcript = []
+
+    def type(self, text):
+        os.write(self.master, text.encode() + b"\n")
+
+    def line(self, timeout=15):
+        deadline = time.monotonic() + timeout
+        while b"\n" not in self.pending:
+            remaining = deadline - time.monotonic()
+            if remaining <= 0:
+                raise TimeoutError("the client printed nothing; last lines:\n" + "\n".join(self.transcript[-15:]))
+            ready, _, _ = select.select([self.master], [], [], remaining)
+            if ready:
+                try:
+                    self.pending += os.read(self.master, 65536)
+                except OSError:  # the client exited and the pty closed
+                    raise EOFError("\n".join(self.transcript[-15:])) from None
+        line, self.pending = self.pending.split(b"\n", 1)
+        text = line.decode(errors="replace").rstrip("\r")
+        self.transcript.append(text)
+        return text
+
+    def until(self, *needles, timeout=15):
+        """Read lines until one contains a needle; returns all lines read."""
+        seen = []
+        while True:
+            seen.append(self.line(timeout))
+            if any(n in seen[-1] for n in needles):
+                return seen
+
+    def close(self):
+        if self.proc.poll() is None:
+            self.proc.kill()
+        self.proc.wait(5)
+        os.close(self.master)
+
+
+@pytest.fixture
+def terminal():
+    made = []
+
+    def make(port):
+        made.append(Terminal(port))
+        return made[-1]
+    yield make
+    for t in made:
+        t.close()
+
+
+def play_market_turns(term, finals):
+    """Answer every question until one of `finals` is printed: take market row 1, throw
+    everything away, end the turn."""
+    acted = False
+    while True:
+        line = term.line(timeout=30)
+        if any(f in line for f in finals):
+            return line
+        if line == "Resources bought":
+            acted = True
+        elif line == "End":
+            acted = False
+        elif line.startswith("> What do you want to do?"):
+            term.type("End turn" if acted else "Buy resources -row -1")
+        elif line.startswith(("> Select where you want to insert", "> There is no room",
+                              "> Select if you want to transform")):
+            term.type("Discard")
+        elif line.startswith("> Choose a starting resource"):
+            term.type("Coin")
+
+
+def test_a_solo_game_in_the_terminal(terminal):
+    with ServerThread({"seed": 21}) as server:
+        term = terminal(server.port)
+        term.until("> Insert a nickname")
+        term.type("alice")
+        term.until("> Insert number of Players (1-4)")
+        term.type("1")
+        leaders = term.until("> Choose the two leader cards")
+        assert "Your four leader cards (keep two):" in leaders
+        assert sum(1 for line in leaders if line.strip()[:3] in ("1. ", "2. ", "3. ", "4. ")) == 4
+        term.type("1 2")
+        dashboard = term.until("> What do you want to do?")
+        text = "\n".join(dashboard)
+        for expected in ("Marble market", "spare marble", "row 1", "Card market", "col1 green", "(4 left)",
+                         "alice (seat 1)", "Faith track", "+ Lorenzo (0)", "Warehouse  1: empty (0/1)",
+                         "Slot 1     empty", "Leaders in hand"):
+            assert expected in text, expected
+        term.type("help")
+        assert any("Buy resources -row -N" in line for line in term.until("Pictures"))
+        term.type("faith")
+        assert any(line.split()[:3] == ["0", "1", "2"] for line in term.until("report 1: open"))
+        term.type("Fly away")
+        assert "! Incorrect command (401)" in term.until("! Incorrect command")
+        term.until("> What do you want to do?")
+        term.type("Buy resources -row -7")
+        assert any(line.startswith("! Index out of bounds") for line in term.until("(407)"))
+        term.type("Buy resources -row -1")
+        final = play_market_turns(term, ["Lorenzo won", "You won"])
+        assert final.startswith("Lorenzo won")  # throwing every resource away feeds his cross
+        assert "Game over" in "\n".join(term.until("Game over"))
+        term.type("board")
+        assert any("points" in line for line in term.until("Leaders in hand"))
+        term.type("quit")
+        assert term.proc.wait(10) == 0
+
+
+def test_a_game_with_bots_in_the_terminal(terminal):
+    with ServerThread({"seed": 22}) as server:
+        term = terminal(server.port)
+        term.until("> Insert a nickname")
+        term.type("carla")
+        term.until("> Insert number of Players (1-4)")
+        term.type("3")
+        term.until("You opened a game for 3 players")
+        term.type("Fill with bots")
+        start = term.until("The game starts")
+        assert "The game starts: 1. carla, 2. greedy-bot-2, 3. greedy-bot-3" in start
+        term.until("> Choose the two leader cards")
+        term.type("2 4")
+        final = play_market_turns(term, ["Final standings"])
+        standings = [final] + [term.line() for _ in range(3)]
+        assert sorted(line.split()[1] for line in standings[1:]) == ["carla", "greedy-bot-2", "greedy-bot-3"]
+        term.until("Game over")
+        term.type("board greedy-bot-2")
+        assert any(line.startswith("greedy-bot-2 (seat 2)") for line in term.until("Leaders in hand"))
+        term.type("quit")
+        assert term.proc.wait(10) == 0
+
+
+def test_the_client_reports_a_refused_connection(terminal):
+    with ServerThread() as server:
+        port = server.port
+    term = terminal(port)
+    assert any("cannot connect" in line for line in term.until("cannot connect"))
+    assert term.proc.wait(10) == 2
