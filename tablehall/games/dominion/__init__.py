@@ -10,10 +10,14 @@ from __future__ import annotations
 from typing import Any
 
 from tablehall.core import GameSpec, strict_options
+from tablehall.core.hosting import ServiceSpec
 
+from .agent import subprocess_agent
+from .bench import bench
 from .bots import BOTS
-from .cards import NAMES, BY_NAME
+from .cards import BY_NAME, NAMES
 from .rules import DominionState
+from .service import DEFAULT_PORT, DominionService
 
 RULES_VERSION = "base-1e/v1"
 
@@ -56,4 +60,10 @@ SPEC = GameSpec(
     encode_action=encode_action,
     decode_action=decode_action,
     bots=BOTS,
+    bench=bench,
+    seat_command_bots=True,
+    subprocess_agent=subprocess_agent,
+    services=(ServiceSpec(name="dominion", default_port=DEFAULT_PORT,
+                          factory=lambda host: DominionService(host, SPEC),
+                          description="Dominion v1 text bot protocol: join, then the stdin/stdout lines"),),
 )

@@ -50,14 +50,12 @@ class MoneyBot(Bot):
 
     def buys(self, state: DominionState, seat: int) -> Any:
         money = state.money()
-        supply = list(state.supply)
         bought: list[int] = []
         for _ in range(state.buys):
             card = self.buy(state, seat, money, bought)
-            if card is None or not supply[card]:
+            if card is None or state.supply[card] <= bought.count(card):
                 break
             bought.append(card)
-            supply[card] -= 1
             money -= COST[card]
         return ("buy", tuple(bought)) if bought else PASS
 

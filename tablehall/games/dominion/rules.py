@@ -30,7 +30,7 @@ from itertools import combinations
 from typing import Any
 
 from tablehall.core import (EVERYONE, EndCause, Event, GameState, IllegalAction, Result, Rng,
-                            SeatResult, all_but, derive_seed, only, rank_by)
+                            SeatResult, derive_seed, only, rank_by)
 
 from .cards import (CARD_COUNT, CELLAR, COPPER, COST, GOLD, HAND_SIZE, IS_ACTION,
                     IS_TREASURE, KINGDOM, MILITIA, MILITIA_KEEPS, MINE, MINE_BONUS, MOAT, MONEY,
@@ -40,6 +40,9 @@ from .cards import (CARD_COUNT, CELLAR, COPPER, COST, GOLD, HAND_SIZE, IS_ACTION
 PASS = ("pass",)
 REVEAL_MOAT = ("react", MOAT)
 ENGINE_DISCARD = ("discard", None)
+
+#: the audience of each seat's private events (built once: drawing is the hot path)
+ONLY = tuple(only(seat) for seat in range(4))
 
 #: end reasons, reported in the result details
 END_PROVINCES, END_PILES, END_TURN_LIMIT, END_LAST_PLAYER = "provinces", "piles", "turn-limit", "last-player"
@@ -90,7 +93,6 @@ class DominionState(GameState):
             self._rng.shuffle(deck)
             hand = deck[-HAND_SIZE:]
             del deck[-HAND_SIZE:]
-            hand.reverse()  # drawn one by one from the top
             self.players.append(Player(deck, hand, [], [], 0))
         self.current = 0
         self.actions = 1
@@ -126,7 +128,7 @@ class DominionState(GameState):
     # -- what a seat may do --------------------------------------------------------------------
     def money(self) -> int:
         """What the current seat can spend: treasures in hand plus the coins actions gave."""
-        return self.coins + sum(MONEY[c] for c in self.players[self.current].hand)
+        return self.coins + sum(map(MONEY.__getitem__, self.players[self.current].hand))
 
     def legal_actions(self, seat: int) -> list[Any]:
         """Every sensible action: pass, single buys, each playable card with each choice of
@@ -180,7 +182,7 @@ class DominionState(GameState):
     def _validate(self, seat: int, action: Any) -> None:
         if self.end is not None:
             raise IllegalAction("GAME_OVER", "the game is over")
-        if seat not in self.to_act():
+        if (seat not in self.attack) if self.attack else (seat != self.current):
             raise IllegalAction("NOT_ASKED", f"seat {seat} is not asked now")
         if not isinstance(action, tuple) or not action:
             raise IllegalAction("BAD_ACTION", f"not an action: {action!r}")
@@ -375,7 +377,7 @@ class DominionState(GameState):
         for card in cards:
             player.hand.remove(card)
         player.discard += cards
-        events.append(Event("discarded", {"seat": seat, "cards": names(cards)}, only(seat)))
+        events.append(Event("discarded", {"seat": seat, "cards": names(cards)}, ONLY[seat]))
         events.append(Event("top-discard", {"seat": seat, "card": NAMES[cards[-1]], "count": len(cards)}))
 
     def _trash(self, seat: int, card: int, events: list[Event]) -> None:
@@ -391,21 +393,33 @@ class DominionState(GameState):
         events.append(Event("gained", {"seat": seat, "card": NAMES[card], "to": "hand" if to_hand else "discard"}))
 
     def _draw(self, seat: int, count: int, events: list[Event]) -> None:
+        """Draw `count` cards (fewer if deck and discard run out), shuffling the discard pile
+        into the deck when the deck is empty.  Only the seat learns what it drew."""
         player = self.players[seat]
         deck = player.deck
-        drawn: list[int] = []
-        for _ in range(count):
-            if not deck:
-                if not player.discard:
-                    break
+        if len(deck) >= count:
+            drawn = deck[-count:]
+            del deck[-count:]
+        else:
+            drawn = deck[:]
+            deck.clear()
+            if player.discard:
                 deck += player.discard
                 player.discard.clear()
                 self.rng.shuffle(deck)
                 events.append(Event("shuffled", {"seat": seat}))
-            drawn.append(deck.pop())
+                more = count - len(drawn)
+                drawn += deck[-more:]
+                del deck[-more:]
         player.hand += drawn
-        events.append(Event("drew", {"seat": seat, "cards": names(drawn)}, only(seat)))
-        events.append(Event("drew", {"seat": seat, "count": len(drawn)}, all_but(seat)))
+        events.append(Event("drew", {"seat": seat, "cards": names(drawn)}, ONLY[seat]))
+
+    def _next_seat(self, seat: int) -> int:
+        """The next seat in turn order that is still in the game."""
+        seat = (seat + 1) % self.seat_count
+        while self.out[seat] is not None:
+            seat = (seat + 1) % self.seat_count
+        return seat
 
     def _others(self, seat: int) -> list[int]:
         """The seats still in the game after `seat`, in turn order."""
@@ -447,11 +461,12 @@ class DominionState(GameState):
             self.end = END_PROVINCES
         elif self.supply.count(0) >= 3:
             self.end = END_PILES
-        elif all(p.turns >= self.max_turns for s, p in enumerate(self.players) if self.out[s] is None):
+        elif (self.players[self.current].turns >= self.max_turns
+              and all(p.turns >= self.max_turns for s, p in enumerate(self.players) if self.out[s] is None)):
             self.end = END_TURN_LIMIT
 
     def _next_turn(self, events: list[Event]) -> None:
-        self.current = self._others(self.current)[0]
+        self.current = self._next_seat(self.current)
         self.actions = 1
         self.buys = 1
         self.coins = 0
@@ -463,8 +478,7 @@ class DominionState(GameState):
         events += [Event("out", {"seat": s, "cause": o.value, "reason": "before the game began"})
                    for s, o in enumerate(self.out) if o is not None]
         for seat, player in enumerate(self.players):
-            events.append(Event("drew", {"seat": seat, "cards": names(player.hand)}, only(seat)))
-            events.append(Event("drew", {"seat": seat, "count": len(player.hand)}, all_but(seat)))
+            events.append(Event("drew", {"seat": seat, "cards": names(player.hand)}, ONLY[seat]))
         if self.end is None:
             events.append(Event("turn", {"seat": self.current, "turn": self.players[self.current].turns + 1,
                                          "supply": list(self.supply)}))
@@ -484,7 +498,7 @@ class DominionState(GameState):
             if self.started:
                 self._end_turn(events)  # its turn ends at once, as if it had passed
             else:
-                self.current = self._others(seat)[0]  # out before the game began
+                self.current = self._next_seat(seat)  # out before the game began
         return events
 
     # -- outcome -------------------------------------------------------------------------------
@@ -547,24 +561,24 @@ class DominionState(GameState):
         other seat only the public part is kept: the cards it owns (every gain and trash is
         public) dealt back in sorted order into hand, deck and discard of the right sizes, its
         visible top discard and its play area.  The copy has no access to the game's Rng."""
-        twin = self._copy(None)
-        for s, player in enumerate(twin.players):
+        players = []
+        for s, p in enumerate(self.players):
             if s == seat:
-                player.deck.sort()
+                players.append(Player(sorted(p.deck), p.hand[:], p.discard[:], p.play[:], p.turns))
                 continue
-            top = player.discard[-1:]
-            hidden = player.deck + player.hand + player.discard[:-1]
+            discard = p.discard
+            hidden = p.deck + p.hand + discard[:-1]
             hidden.sort()
-            nd, nh = len(player.deck), len(player.hand)
-            player.deck = hidden[:nd]
-            player.hand = hidden[nd:nd + nh]
-            player.discard = hidden[nd + nh:] + top
-        return twin
+            deck_end = len(p.deck)
+            hand_end = deck_end + len(p.hand)
+            players.append(Player(hidden[:deck_end], hidden[deck_end:hand_end], hidden[hand_end:] + discard[-1:],
+                                  p.play[:], p.turns))
+        return self._copy(None, players)
 
     def copy(self) -> "DominionState":
-        return self._copy(self.rng.copy())
+        return self._copy(self.rng.copy(), [p.copy() for p in self.players])
 
-    def _copy(self, rng: Rng | None) -> "DominionState":
+    def _copy(self, rng: Rng | None, players: list[Player]) -> "DominionState":
         twin = DominionState.__new__(DominionState)
         twin.seat_count = self.seat_count
         twin.seed = self.seed
@@ -572,7 +586,7 @@ class DominionState(GameState):
         twin._rng = rng
         twin.supply = self.supply[:]
         twin.trash = self.trash[:]
-        twin.players = [p.copy() for p in self.players]
+        twin.players = players
         twin.current = self.current
         twin.actions = self.actions
         twin.buys = self.buys
