@@ -152,9 +152,27 @@ class LineProcess:
                 break
             except asyncio.TimeoutError:
                 continue
-        if self._reader is not None and not self._reader.done():
-            self._reader.cancel()
+        reader = self._reader
+        if reader is not None and not reader.done() and reader is not asyncio.current_task():
+            reader.cancel()
+            try:
+                await reader
+            except asyncio.CancelledError:
+                pass
         self._signal(signal.SIGKILL)  # whatever the child left running in its group
+        if process.stdin is not None and process.stdin.transport.get_write_buffer_size():
+            process.stdin.transport.abort()  # lines the dead child never read
+        if process.stdout is not None and reader is not asyncio.current_task():
+            # read to EOF: a pipe paused by unread output would otherwise never be closed
+            try:
+                await asyncio.wait_for(self._drain(process.stdout), grace)
+            except asyncio.TimeoutError:
+                pass
+
+    @staticmethod
+    async def _drain(stream: asyncio.StreamReader) -> None:
+        while await stream.read(1 << 16):
+            pass
 
     def _signal(self, sig: int) -> None:
         assert self.process is not None
