@@ -170,8 +170,8 @@ class DominionService(Service):
         """Seat the connections and built-in bots in a random order and start their game."""
         if self.seed is None:
             seed = secrets.randbits(62)
-        else:
-            seed = derive_seed(self.seed, "game", self.games_started)
+        else:  # 62 bits: a seed must fit the store's signed 64-bit integers
+            seed = derive_seed(self.seed, "game", self.games_started) >> 2
         self.games_started += 1
         entrants: list[BotConnection | str] = [*connections, *builtins]
         Rng(derive_seed(seed, "seats")).shuffle(entrants)
