@@ -230,3 +230,19 @@ def on_turn(turn, actions, hand):
     assert record.status == "finished" and forfeits(record) == []
     assert still_waiting
     assert forfeits(slow_record) == [(0, EndCause.DISQUALIFIED)]
+
+
+def test_a_match_without_policies_still_applies_the_reply_limit(bot_script):
+    """`tablehall play` builds matches without policies: the agent brings its own."""
+    silent = scripted(bot_script, '''
+import time
+def on_turn(turn, actions, hand):
+    time.sleep(60)
+''')
+    agents = [command_agent(silent, 0, reply_timeout=0.5), builtin("bigmoney", 1)]
+
+    async def run():
+        return await asyncio.wait_for(Match(SPEC, agents, seed=3).run(), 30)
+
+    record = asyncio.run(run())
+    assert forfeits(record) == [(0, EndCause.DISQUALIFIED)]
