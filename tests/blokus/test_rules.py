@@ -133,6 +133,7 @@ def test_forfeit_ends_the_game_and_the_other_seat_wins(offender):
     assert (mine.rank, mine.score, mine.cause, mine.reason) == (2, 10, EndCause.SOFT_TIMEOUT, "zu spät")
     assert (other.rank, other.cause, other.reason) == (1, EndCause.REGULAR, "")
     assert state.legal_actions(0) == state.legal_actions(1) == []
+    assert state.forfeit(1 - offender, EndCause.LEFT) == [] and state.result() == result  # already over
 
 
 def test_the_game_is_not_over_before_the_end_and_has_no_result():

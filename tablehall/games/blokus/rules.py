@@ -398,9 +398,11 @@ class BlokusState(GameState):
         return removed
 
     def forfeit(self, seat: int, cause: EndCause, reason: str = "") -> list[Event]:
-        """`seat` breaks off (violation, timeout, leaving): the game ends, the other seat wins."""
-        if self._forfeit is None:
-            self._forfeit = (seat, cause, reason)
+        """`seat` breaks off (violation, timeout, leaving): the game ends, the other seat wins.
+        A game that is already over keeps its result."""
+        if self.is_over:
+            return []
+        self._forfeit = (seat, cause, reason)
         return [Event("forfeit", {"seat": seat, "cause": cause.value, "reason": reason}, EVERYONE)]
 
     def start_events(self) -> list[Event]:
