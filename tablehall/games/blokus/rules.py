@@ -74,7 +74,8 @@ class SetMove:
     y: int = 0
 
     def cells(self) -> tuple[Cell, ...]:
-        """The board cells covered, in the order the contest checks them."""
+        """The board cells covered, in the order the contest checks them: the order of the
+        normalised shape (`pieces.transform`), moved to (x, y).  Cells may lie off the board."""
         x0, y0 = self.x, self.y
         return tuple((x0 + x, y0 + y) for x, y in CELL_ORDER[self.shape][self.rotation.value * 2 + self.flipped])
 
