@@ -112,6 +112,7 @@ class Server:
                  services: list[ServiceSpec] | None = None) -> None:
         self.config = config
         self.store = store
+        self._owns_store = store is None
         self.service_specs = ([("-", spec) for spec in services] if services is not None else None)
         self.hosts: dict[str, Host] = {}
         self.services: dict[str, Service] = {}
@@ -181,7 +182,7 @@ class Server:
         for host in self.hosts.values():
             for task in list(host.tasks):
                 task.cancel()
-        if self.store is not None:
+        if self.store is not None and self._owns_store:
             self.store.close()
         log.info("stopped")
 

@@ -68,22 +68,26 @@ def start_piece(*streams: bytes) -> str:
 
 
 # -- scenarios -----------------------------------------------------------------------------------
+SINGLE = "prepared-paused_step_unpause_observer_admin"  # one connection; players not captured
+
+
 def probe_scenarios(version: str) -> list[tuple[str, str]]:
+    """(version, scenario) for every probe; a scenario groups the files of its connections."""
     folder = CAPTURES / version / "transcripts"
-    names = sorted({p.name.rsplit("_", 1)[0] for p in folder.glob("*.txt")}) if folder.exists() else []
-    out = []
-    for name in names:
-        if name.startswith("misc_"):
-            out += [(version, p.stem) for p in sorted(folder.glob(f"{name}_*.txt"))] or [(version, name)]
-        else:
-            out.append((version, name))
-    return sorted(set(out))
+    names = set()
+    for path in folder.glob("*.txt") if folder.exists() else []:
+        single = path.stem.startswith("misc_") or path.stem == SINGLE
+        names.add(path.stem if single else path.stem.rsplit("_", 1)[0])
+    return sorted((version, name) for name in names)
 
 
 def load_probe(version: str, name: str) -> dict[str, object]:
+    """Connection label -> transcript ("c" for single-connection probes, "admin" for SINGLE)."""
     folder = CAPTURES / version / "transcripts"
     if name.startswith("misc_"):
         return {"c": read_transcript((folder / f"{name}.txt").read_bytes())}
+    if name == SINGLE:
+        return {"admin": read_transcript((folder / f"{name}.txt").read_bytes())}
     return {p.stem[len(name) + 1:]: read_transcript(p.read_bytes()) for p in sorted(folder.glob(f"{name}_*.txt"))}
 
 
@@ -130,7 +134,7 @@ def probe_steps(name: str, t: dict) -> tuple[list[Step], dict]:
         else:
             steps.append(pause(0.8))
         return steps, config
-    if name == "prepared-paused_step_unpause_observer_admin":
+    if name == SINGLE:
         return observer_steps(t["admin"]), config
     raise AssertionError(f"no scenario for {name}")
 
@@ -212,8 +216,6 @@ def test_probe_transcript(version, name):
     transcripts = load_probe(version, name)
     steps, config = probe_steps(name, transcripts)
     expected = {conn: t.received for conn, t in transcripts.items()}
-    if name == "prepared-paused_step_unpause_observer_admin":
-        expected = {"admin": expected["admin"]}
     config.update(version=version, start_piece=start_piece(*expected.values()))
     actual = asyncio.run(play_scenario(steps, expected, config, over_tcp=False))
     for conn, data in expected.items():
@@ -255,8 +257,6 @@ def test_probe_transcript_over_real_sockets(version, name, tmp_path):
     transcripts = load_probe(version, name)
     steps, config = probe_steps(name, transcripts)
     expected = {conn: t.received for conn, t in transcripts.items()}
-    if name == "prepared-paused_step_unpause_observer_admin":
-        expected = {"admin": expected["admin"]}
     config.update(version=version, start_piece=start_piece(*expected.values()))
     store = SqliteStore(tmp_path / "records.sqlite")
     actual = asyncio.run(play_scenario(steps, expected, config, over_tcp=True, store=store))

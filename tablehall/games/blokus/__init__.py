@@ -2,6 +2,7 @@
 the built-in bots and the benchmark.  See `rules` for the game and `pieces` for the shapes."""
 
 from tablehall.core import GameSpec
+from tablehall.core.hosting import ServiceSpec
 
 from .bench import bench
 from .bots import RandomBot, StrongBot
@@ -21,7 +22,22 @@ SPEC = GameSpec(
     decode_action=decode_action,
     bots={"random": RandomBot, "strong": StrongBot},
     bench=bench,
+    services=(ServiceSpec("sc", 13050, lambda host: _sc_service(host),
+                          "Software Challenge 2021 XML (Blokus)"),),
+    exporters={"replay-xml": lambda record: _replay_xml(record)},
 )
+
+
+def _sc_service(host):
+    from .sc.lobby import ScService  # the protocol imports SPEC: load it on first use
+
+    return ScService(host)
+
+
+def _replay_xml(record):
+    from .sc.replay import export_replay_xml
+
+    return export_replay_xml(record)
 
 __all__ = [
     "SPEC", "BlokusState", "SetMove", "SkipMove", "InvalidMove", "MOVE_MISTAKES", "move_text",

@@ -17,6 +17,7 @@ class Dialect:
     version: str
     close_tag: str  # the CloseConnection element the server writes
     error_echo_tag: str  # child of an error room message that echoes the move
+    echo_reported_move: bool  # 21.3.3 echoes the exception's move (none for move=null mistakes)
     errorpacket_after_player_error: bool  # offender gets <errorpacket> before the close
     join_display_name: str  # displayName of players in <join> games
     join_games_time_out: bool  # whether <join> players have the 2 s / 10 s limits
@@ -31,15 +32,12 @@ class Dialect:
     join_room: bool  # <joinRoom roomId> exists
     legacy_admin_requests: bool  # <timeout>, <freeReservation> exist
 
-    @property
-    def admin_close_tag(self) -> str:
-        return self.close_tag
-
 
 V21_4_0 = Dialect(
     version="21.4.0",
     close_tag="sc.protocol.CloseConnection",
     error_echo_tag="originalMessage",
+    echo_reported_move=False,
     errorpacket_after_player_error=True,
     join_display_name="",
     join_games_time_out=False,
@@ -59,6 +57,7 @@ V21_3_3 = Dialect(
     version="21.3.3",
     close_tag="sc.protocol.responses.CloseConnection",
     error_echo_tag="originalRequest",
+    echo_reported_move=True,
     errorpacket_after_player_error=False,
     join_display_name="Unknown",
     join_games_time_out=True,
@@ -75,9 +74,6 @@ V21_3_3 = Dialect(
 )
 
 DIALECTS = {d.version: d for d in (V21_4_0, V21_3_3)}
-
-#: the client may close with either version's element
-CLOSE_TAGS = frozenset({V21_4_0.close_tag, V21_3_3.close_tag})
 
 
 def dialect(version: str) -> Dialect:

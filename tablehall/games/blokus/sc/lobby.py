@@ -272,7 +272,7 @@ class ScSession(Session):
                 self.drop("client closed its stream")
                 return
             try:
-                request = parse_request(event, dialect.join_room, dialect.legacy_admin_requests)
+                request = parse_request(event, dialect.join_room, dialect.legacy_admin_requests, dialect.close_tag)
             except ProtocolError as exc:
                 self.drop(f"protocol error: {exc}")
                 return
@@ -286,7 +286,7 @@ class ScSession(Session):
     def send(self, node: Node) -> None:
         if self._done or self.transport.is_closing:
             return
-        text = "\n  " + render(node, 1)
+        text = "\n" + render(node, 1)
         if not self._stream_open:
             text = "<protocol>" + text
             self._stream_open = True

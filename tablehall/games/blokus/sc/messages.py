@@ -78,23 +78,17 @@ def piece_node(move: SetMove) -> Node:
               rotation=move.rotation.name, isFlipped=move.flipped)
 
 
-def move_node(tag: str, move: SetMove | SkipMove, *, echo: bool = False) -> Node:
-    """A move under `tag` (data, lastMove, or an error's echo).  In an error's echo the contest
-    writes a coloured SkipMove as an empty open element."""
+def move_node(tag: str, move: SetMove | SkipMove) -> Node:
+    """A move under `tag`: data, lastMove, or an error's echo."""
     if isinstance(move, SetMove):
         return el(tag, piece_node(move), class_=SET_MOVE)
     if move.color is None:
         return el(tag, class_=SKIP_MOVE)
-    if echo:
-        return el(tag, class_=SKIP_MOVE, open_empty=True)
     return el(tag, el("color", text=move.color.name), class_=SKIP_MOVE)
 
 
-def echo_data(data: Node | None, move: SetMove | SkipMove | None, tag: str) -> Node:
-    """The offending room data as an error message echoes it."""
-    if move is not None:
-        return move_node(tag, move, echo=True)
-    assert data is not None
+def echo_data(data: Node, tag: str) -> Node:
+    """Room data that is not a move, as an error message echoes it."""
     return Node(tag, list(data.attrs), list(data.children), data.text)
 
 
@@ -138,8 +132,8 @@ def memento(room_id: str, state: BlokusState, names: Sequence[str]) -> Node:
     return room(room_id, el("data", state_node(state, names), class_="memento"))
 
 
-def error_message(room_id: str, message: str, echo: Node) -> Node:
-    return room(room_id, el("data", echo, class_="error", message=message))
+def error_message(room_id: str, message: str, echo: Node | None) -> Node:
+    return room(room_id, el("data", *([echo] if echo is not None else []), class_="error", message=message))
 
 
 @dataclass(frozen=True)

@@ -11,7 +11,6 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from .dialect import CLOSE_TAGS
 from .xml import Node, el
 
 
@@ -169,8 +168,9 @@ Request = (Join | JoinPrepared | JoinRoom | Authenticate | Prepare | RoomRequest
 ADMIN_REQUESTS = (Prepare, RoomRequest, TestMode, ScoreForPlayer, LegacyAdminRequest)
 
 
-def parse_request(node: Node, join_room: bool, legacy_admin: bool) -> Request:
-    """The request `node` stands for; ProtocolError where the contest server cannot read it."""
+def parse_request(node: Node, join_room: bool, legacy_admin: bool, close_tag: str) -> Request:
+    """The request `node` stands for; ProtocolError where the contest server cannot read it
+    (including the other server version's CloseConnection name)."""
     tag = node.tag
     if tag == "join":
         return Join(node.get("gameType"))
@@ -206,6 +206,6 @@ def parse_request(node: Node, join_room: bool, legacy_admin: bool) -> Request:
         if len(children) > 1 or any(c.tag != "data" for c in children):
             raise ProtocolError("a room packet holds one <data> element")
         return RoomPacket(node.get("roomId"), children[0] if children else None)
-    if tag in CLOSE_TAGS:
+    if tag == close_tag:
         return CloseConnection()
     raise ProtocolError(f"unknown request <{tag}>")

@@ -139,15 +139,13 @@ class ScRoom:
             slot.session.send(msg.welcome(self.id, seat))
         if self.paused:
             self.match.pause()
-        else:
-            self._send_memento(players=True)
+        self._send_memento(players=not self.paused)  # observers see the start even when paused
         self.service.host.start_match(self.match)
 
     def add_observer(self, session: "ScSession") -> None:
         self.observers.append(session)
         session.observing.append(self)
-        session.send(msg.observed(self.id))
-        session.send(msg.memento(self.id, self.state, self.names))
+        session.send(msg.observed(self.id))  # the contest sends no state here; the next one follows
 
     # -- messages to the room -------------------------------------------------------------------
     def _send_memento(self, players: bool) -> None:
@@ -211,27 +209,25 @@ class ScRoom:
 
     def rejected(self, seat: int, move: Any, error: IllegalAction) -> None:
         """The runner found the move illegal: error message now, result next, then the close."""
-        mistake = error.message
-        shown = move if not isinstance(error, InvalidMove) or error.move is not None else None
-        move_str = "null" if shown is None else move_text(shown)
-        self._report_violation(seat, mistake, move_str, msg.move_node(self.dialect.error_echo_tag, move, echo=True),
-                               msg.move_node("data", move))
+        reported = error.move if isinstance(error, InvalidMove) else move
+        echoed = reported if self.dialect.echo_reported_move else move
+        echo = None if echoed is None else msg.move_node(self.dialect.error_echo_tag, echoed)
+        self._report_violation(seat, error.message, "null" if reported is None else move_text(reported),
+                               echo, msg.move_node("data", move))
 
     def _invalid_format(self, seat: int, session: "ScSession", data: Node) -> None:
-        echo = msg.echo_data(data, None, self.dialect.error_echo_tag)
-        plain = msg.echo_data(data, None, "data")
-        self._report_violation(seat, INVALID_FORMAT_TEXT, "null", echo, plain)
+        echo = msg.echo_data(data, self.dialect.error_echo_tag)
+        self._report_violation(seat, INVALID_FORMAT_TEXT, "null", echo, msg.echo_data(data, "data"))
         self.match.forfeit_now(seat, EndCause.RULE_VIOLATION, INVALID_FORMAT_TEXT)
 
-    def _report_violation(self, seat: int, mistake: str, move_str: str, echo: Node, data_echo: Node) -> None:
+    def _report_violation(self, seat: int, mistake: str, move_str: str, echo: Node | None,
+                          data_echo: Node) -> None:
         exception = f"InvalidMoveException(mistake={mistake}, move={move_str})"
-        name = self.slots[seat].display_name
-        node = msg.error_message(self.id, f"Ungueltiger Zug von '{name}'.\n{exception}", echo)
+        text = f"Ungueltiger Zug von '{self.slots[seat].display_name}'.\n{exception}"
+        node = msg.error_message(self.id, text, echo)
         session = self.slots[seat].session
-        if session is not None:
-            session.send(node)
-        for observer in self.observers:
-            observer.send(node)
+        for listener in ([session] if session is not None else []) + self.observers:
+            listener.send(node)
         if session is not None:
             farewell = []
             if self.dialect.errorpacket_after_player_error:
@@ -246,7 +242,7 @@ class ScRoom:
         text = move_text(move)
         session.send(msg.error_message(
             self.id, f"It's not your turn yet; expected: {team(expected)}, got {team(seat)} (msg was {text}).",
-            msg.move_node(self.dialect.error_echo_tag, move, echo=True)))
+            msg.move_node(self.dialect.error_echo_tag, move)))
         if self.dialect.errorpacket_after_player_error:
             original = Node("originalRequest", [("class", "room"), ("roomId", self.id)], [msg.move_node("data", move)])
             session.send(msg.error_packet(

@@ -27,7 +27,6 @@ class Node:
     attrs: list[tuple[str, str]] = field(default_factory=list)
     children: list["Node"] = field(default_factory=list)
     text: str = ""
-    open_empty: bool = False  # XStream writes some empty objects as <a ...>\n</a>, not <a/>
 
     def get(self, name: str, default: str | None = None) -> str | None:
         for key, value in self.attrs:
@@ -45,10 +44,10 @@ class Node:
         return iter(self.children)
 
 
-def el(tag: str, *children: Node, text: str = "", open_empty: bool = False, **attrs: object) -> Node:
+def el(tag: str, *children: Node, text: str = "", **attrs: object) -> Node:
     """Build a Node; attribute names that clash with Python use a trailing underscore (class_)."""
     pairs = [(k.rstrip("_"), _attr_text(v)) for k, v in attrs.items() if v is not None]
-    return Node(tag, pairs, list(children), text, open_empty)
+    return Node(tag, pairs, list(children), text)
 
 
 def _attr_text(value: object) -> str:
@@ -89,8 +88,6 @@ def _render(node: Node, level: int, out: list[str]) -> None:
         out.append(f"\n{pad}</{node.tag}>")
     elif node.text:
         out.append(f"{pad}<{node.tag}{attrs}>{escape_text(node.text)}</{node.tag}>")
-    elif node.open_empty:
-        out.append(f"{pad}<{node.tag}{attrs}>\n{pad}</{node.tag}>")
     else:
         out.append(f"{pad}<{node.tag}{attrs}/>")
 
