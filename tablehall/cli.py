@@ -322,9 +322,11 @@ def cmd_records(args: argparse.Namespace) -> int:
         rows = store.summaries(args.game, args.limit)
     finally:
         store.close()
-    print(f"{'id':<34}{'game':<13}{'status':<10}{'seed':>8}  {'started':<25}{'seats / result'}")
-    for row in rows:
-        print(f"{row.id:<34}{row.game:<13}{row.status:<10}{row.seed:>8}  {row.started_at:<25}{row.seats} | {row.result}")
+    table = [("id", "game", "status", "seed", "started", "seats", "result")]
+    table += [(r.id, r.game, r.status, str(r.seed), r.started_at, r.seats, r.result) for r in rows]
+    widths = [max(len(row[i]) for row in table) for i in range(len(table[0]))]
+    for row in table:
+        print("  ".join(cell.ljust(width) for cell, width in zip(row, widths)).rstrip())
     return 0
 
 

@@ -4,12 +4,13 @@ from pathlib import Path
 
 import pytest
 
-REFERENCE = Path(__file__).resolve().parents[2] / ".." / "shared" / "reference" / "socha2021"
+from ..support.reference import reference_path
 
 
 @pytest.fixture(scope="session")
 def reference() -> Path:
     """The Software Challenge 2021 reference folder; tests needing it skip where it is absent."""
-    if not REFERENCE.is_dir():
-        pytest.skip(f"reference data not found at {REFERENCE}")
-    return REFERENCE
+    path = reference_path("socha2021")
+    if not path.is_dir():
+        pytest.skip(f"reference data not found at {path}")
+    return path

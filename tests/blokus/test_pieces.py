@@ -64,3 +64,13 @@ def test_transform_is_normalised_and_ordered_like_a_hash_set(shape):
         cells = transform(shape, rotation, flipped)
         assert min(x for x, _ in cells) == 0 and min(y for _, y in cells) == 0
         assert java_hash_set_order(cells) == cells
+
+
+def test_the_examples_in_the_docstrings_hold():
+    import doctest
+
+    from tablehall.games.blokus import pieces, rules
+
+    for module in (pieces, rules):
+        failures, tried = doctest.testmod(module)
+        assert tried and not failures, module.__name__

@@ -20,39 +20,44 @@ PEERS = {"blokus-rl 0.4.0 (Rust core)": (104.8, 136.7), "blokus-gym 2.2 (pure Py
 MID_GAME_MOVES = (380, 480)  # "about 430 legal moves"
 
 
-def bench(argv: list[str] | None = None) -> dict[str, float]:
+def bench(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="tablehall bench blokus", description=__doc__.splitlines()[0])
     parser.add_argument("--seconds", type=float, default=10.0, help="time for the games/s figure (default 10)")
     parser.add_argument("--positions", type=int, default=200, help="mid-game positions to time (default 200)")
     parser.add_argument("--strong-games", type=int, default=10, help="games to time the strong bot (default 10)")
     args = parser.parse_args(argv)
-
-    positions = mid_game_positions(args.positions)
-    movegen = [time_movegen(state) for state in positions]
-    moves = [len(state.legal_moves()) for state in positions]
-    games, elapsed = random_games(args.seconds)
-    strong = strong_move_times(args.strong_games)
-
-    figures = {
-        "movegen_ms_median": 1000 * statistics.median(movegen),
-        "movegen_moves_median": statistics.median(moves),
-        "random_games_per_s": games / elapsed,
-        "strong_move_ms_median": 1000 * statistics.median(strong),
-        "strong_move_ms_p95": 1000 * sorted(strong)[int(0.95 * (len(strong) - 1))],
-    }
+    figures = measure(args.seconds, args.positions, args.strong_games)
     print("Blokus (swc_2021_blokus) engine, pure Python, one core")
-    print(f"  legal-move list, mid-game: {figures['movegen_ms_median']:.3f} ms median over {len(positions)} "
+    print(f"  legal-move list, mid-game: {figures['movegen_ms_median']:.3f} ms median over {args.positions} "
           f"positions ({figures['movegen_moves_median']:.0f} moves median; target <= 2 ms)")
     print(f"  random 4-colour games:     {figures['random_games_per_s']:.1f} games/s "
-          f"({games} games in {elapsed:.1f} s; target >= 30)")
+          f"({figures['random_games']} games in {figures['random_seconds']:.1f} s; target >= 30)")
     print(f"  strong bot:                {figures['strong_move_ms_median']:.2f} ms/move median, "
-          f"{figures['strong_move_ms_p95']:.2f} ms p95 ({len(strong)} moves)")
+          f"{figures['strong_move_ms_p95']:.2f} ms p95 ({figures['strong_moves']} moves)")
     print("  peers (anchors measured earlier on this machine, not re-run):")
     for name, (low, high) in PEERS.items():
         ratio = figures["random_games_per_s"] / high
         span = f"{low:g}" if low == high else f"{low:g}-{high:g}"
         print(f"    {name}: {span} games/s -> tablehall/peer = {ratio:.2f}x (vs its best)")
-    return figures
+    return 0
+
+
+def measure(seconds: float, position_count: int, strong_games: int) -> dict[str, float]:
+    """The figures `bench` prints, as numbers."""
+    positions = mid_game_positions(position_count)
+    movegen = [time_movegen(state) for state in positions]
+    games, elapsed = random_games(seconds)
+    strong = strong_move_times(strong_games)
+    return {
+        "movegen_ms_median": 1000 * statistics.median(movegen),
+        "movegen_moves_median": statistics.median(len(state.legal_placements()) for state in positions),
+        "random_games": games,
+        "random_seconds": elapsed,
+        "random_games_per_s": games / elapsed,
+        "strong_moves": len(strong),
+        "strong_move_ms_median": 1000 * statistics.median(strong),
+        "strong_move_ms_p95": 1000 * sorted(strong)[int(0.95 * (len(strong) - 1))],
+    }
 
 
 def _random_game(seed: int, visit=None) -> BlokusState:

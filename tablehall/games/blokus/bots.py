@@ -15,7 +15,7 @@ from tablehall.core import Bot
 
 from .bitboard import BOARD, P_MASK, P_ORIENT, P_SHAPE, P_X, P_Y, SIZE, diagonal_neighbours, edge_neighbours
 from .pieces import ORIENTATIONS, SIZES
-from .rules import BlokusState, SetMove, SkipMove, _placement_move
+from .rules import BlokusState, SetMove, SkipMove, placement_move
 
 SIZE_WEIGHT = 8  # per square of the placed piece
 OWN_CORNER_WEIGHT = 2  # per free corner the colour can grow from afterwards
@@ -43,7 +43,7 @@ class RandomBot(Bot):
         placements = state.legal_placements()
         if not placements:
             return SkipMove(state.current_color)
-        return _placement_move(placements[self.rng.below(len(placements))], state.current_color)
+        return placement_move(placements[self.rng.below(len(placements))], state.current_color)
 
 
 class StrongBot(Bot):
@@ -57,19 +57,19 @@ class StrongBot(Bot):
         scores = self.scores(state, placements)
         best = max(scores)
         candidates = [pid for pid, score in zip(placements, scores) if score == best]
-        return _placement_move(candidates[self.rng.below(len(candidates))], color)
+        return placement_move(candidates[self.rng.below(len(candidates))], color)
 
     @staticmethod
     def scores(state: BlokusState, placements: list[int]) -> list[int]:
         color = state.current_color
         partner = color.next.next
         opponents = [c for c in (color.next, partner.next) if c in state.valid_colors]
-        own_anchors = state._anchors[color]
-        own_forbidden = state._forbidden[color]
+        own_anchors = 0 if state.is_first_move(color) else state.corner_mask(color)  # board corners don't count
+        own_forbidden = state.blocked_mask(color)
         opponent_anchors = 0
         for c in opponents:
-            opponent_anchors |= state._anchors[c]
-        partner_anchors = state._anchors[partner] if partner in state.valid_colors else 0
+            opponent_anchors |= state.corner_mask(c)
+        partner_anchors = state.corner_mask(partner) if partner in state.valid_colors else 0
         opening = state.round <= OPENING_ROUNDS
         scores = []
         for pid in placements:

@@ -7,7 +7,11 @@ result is a tuple of (x, y) cells **in the order the contest iterates them**.  T
 keeps cells in Java `HashSet`s, and the order matters: when a move has several faults, the
 first faulty cell in that order decides which mistake is reported.  `java_hash_set_order`
 reproduces a `java.util.HashSet` with its default capacity (16 buckets) holding Kotlin data
-class `Coordinates(x, y)` (hash code ``31 * x + y``).
+class `Coordinates(x, y)` (hash code ``31 * x + y``), and `transform` replays every set the
+contest builds on the way (`PieceShape`: the declared cells aligned into a HashSet; rotating
+maps into a new HashSet and aligns into another; flipping maps into a list and aligns into a
+HashSet).  A piece on the board (`Piece.coordinates`) maps that normalised shape into a
+LinkedHashSet, so its cells are checked in the shape's order, whatever the position.
 
 >>> transform(Shape.TRIO_L, Rotation.RIGHT, False)
 ((0, 0), (0, 1), (1, 0))

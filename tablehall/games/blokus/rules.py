@@ -14,7 +14,7 @@ obstructed / touching the own colour, then the corner rule.
 
 >>> state = BlokusState(Shape.PENTO_T)
 >>> state.current_color, len(state.legal_moves())
-(<Color.BLUE: 0>, 16)
+(<Color.BLUE: 0>, 8)
 >>> move = SetMove(Color.BLUE, Shape.PENTO_T, Rotation.NONE, False, 5, 5)
 >>> state.check(0, move)
 Traceback (most recent call last):
@@ -74,7 +74,8 @@ class SetMove:
     y: int = 0
 
     def cells(self) -> tuple[Cell, ...]:
-        """The board cells covered, in the order the contest checks them."""
+        """The board cells covered, in the order the contest checks them: the order of the
+        normalised shape (`pieces.transform`), moved to (x, y).  Cells may lie off the board."""
         x0, y0 = self.x, self.y
         return tuple((x0 + x, y0 + y) for x, y in CELL_ORDER[self.shape][self.rotation.value * 2 + self.flipped])
 
@@ -142,7 +143,8 @@ def _well_formed(move: Any) -> bool:
 _MOVES: dict[int, SetMove] = {}
 
 
-def _placement_move(pid: int, color: int) -> SetMove:
+def placement_move(pid: int, color: int) -> SetMove:
+    """The SetMove of placement `pid` (see `bitboard`) for `color`, in its canonical form."""
     key = pid * 4 + color
     move = _MOVES.get(key)
     if move is None:
@@ -171,7 +173,6 @@ class BlokusState(GameState):
         self.last_move_mono: dict[Color, bool] = {}
         self._cells: list[Color | None] = [None] * (SIZE * SIZE)  # y * SIZE + x -> colour
         self._own = [0, 0, 0, 0]  # per colour: its cells
-        self._occupied = 0
         self._forbidden = [0, 0, 0, 0]  # per colour: occupied cells and edge-neighbours of its own
         self._anchors = [CORNERS] * 4  # per colour: free cells a new piece may connect through
         self._undeployed = [ALL_SHAPES] * 4  # per colour: one bit per shape still in hand
@@ -211,6 +212,16 @@ class BlokusState(GameState):
     def team_points(self, team: int) -> int:
         return self.points(COLORS[team]) + self.points(COLORS[team + 2])
 
+    def corner_mask(self, color: Color) -> int:
+        """Bitboard (see `bitboard`) of the free cells a new piece of `color` could connect
+        through: diagonal to its pieces and not beside them; the free board corners before its
+        first piece."""
+        return self._anchors[color]
+
+    def blocked_mask(self, color: Color) -> int:
+        """Bitboard of the cells a piece of `color` may not cover: occupied, or beside its own."""
+        return self._forbidden[color]
+
     # -- move generation -------------------------------------------------------------------------
     def _shapes_to_try(self, color: int) -> list[int]:
         hand = self._undeployed[color]
@@ -241,7 +252,7 @@ class BlokusState(GameState):
         (rotation, flipped) pair, in the order NONE, RIGHT, MIRROR, LEFT x unflipped, flipped,
         that yields its cells, and at the top-left corner of its bounding box."""
         c = self.current_color if color is None else color
-        return [_placement_move(pid, c) for pid in self.legal_placements(c)]
+        return [placement_move(pid, c) for pid in self.legal_placements(c)]
 
     def has_legal_move(self, color: Color) -> bool:
         """Whether `color` has any legal SetMove (stops at the first one found)."""
@@ -350,7 +361,6 @@ class BlokusState(GameState):
         mask = P_MASK[pid]
         shape = P_SHAPE[pid]
         first = self._undeployed[color] == ALL_SHAPES
-        self._occupied |= mask
         self._own[color] |= mask
         for other in COLORS:
             if other is not color:
@@ -389,9 +399,11 @@ class BlokusState(GameState):
         return removed
 
     def forfeit(self, seat: int, cause: EndCause, reason: str = "") -> list[Event]:
-        """`seat` breaks off (violation, timeout, leaving): the game ends, the other seat wins."""
-        if self._forfeit is None:
-            self._forfeit = (seat, cause, reason)
+        """`seat` breaks off (violation, timeout, leaving): the game ends, the other seat wins.
+        A game that is already over keeps its result."""
+        if self.is_over:
+            return []
+        self._forfeit = (seat, cause, reason)
         return [Event("forfeit", {"seat": seat, "cause": cause.value, "reason": reason}, EVERYONE)]
 
     def start_events(self) -> list[Event]:
@@ -456,7 +468,6 @@ class BlokusState(GameState):
         twin.last_move_mono = dict(self.last_move_mono)
         twin._cells = self._cells[:]
         twin._own = self._own[:]
-        twin._occupied = self._occupied
         twin._forbidden = self._forbidden[:]
         twin._anchors = self._anchors[:]
         twin._undeployed = self._undeployed[:]
