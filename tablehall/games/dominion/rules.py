@@ -29,11 +29,10 @@ from __future__ import annotations
 from itertools import combinations
 from typing import Any
 
-from tablehall.core import (EVERYONE, EndCause, Event, GameState, IllegalAction, Result, Rng,
-                            SeatResult, derive_seed, only, rank_by)
+from tablehall.core import (EndCause, Event, GameState, IllegalAction, Result, Rng, SeatResult,
+                            derive_seed, only, rank_by)
 
-from .cards import (CARD_COUNT, CELLAR, COPPER, COST, GOLD, HAND_SIZE, IS_ACTION,
-                    IS_TREASURE, KINGDOM, MILITIA, MILITIA_KEEPS, MINE, MINE_BONUS, MOAT, MONEY,
+from .cards import (CARD_COUNT, CELLAR, COST, HAND_SIZE, IS_ACTION, IS_TREASURE, KINGDOM, MILITIA, MILITIA_KEEPS, MINE, MINE_BONUS, MOAT, MONEY,
                     NAMES, PLUS, PROVINCE, REMODEL, REMODEL_BONUS, STARTING_DECK, VP, WORKSHOP,
                     WORKSHOP_LIMIT, supply_counts)
 
@@ -339,13 +338,13 @@ class DominionState(GameState):
         player.play.append(card)
         self.actions -= 1
         events = [Event("played", {"seat": seat, "card": NAMES[card]})]
-        cards_, actions, buys, coins = PLUS[card]
+        draw, actions, buys, coins = PLUS[card]
         self.actions += actions
         self.buys += buys
         self.coins += coins
         if card == CELLAR and args:
             self._move_to_discard(seat, args, events)
-            cards_ = len(args)
+            draw = len(args)
         elif card == WORKSHOP and args:
             self._gain(seat, args[0], events)
         elif card == REMODEL and args:
@@ -360,8 +359,8 @@ class DominionState(GameState):
             self.attack = {s: len(self.players[s].hand) - MILITIA_KEEPS for s in self._others(seat)
                            if len(self.players[s].hand) > MILITIA_KEEPS}
             events.append(Event("attack", {"seat": seat, "card": NAMES[card], "targets": list(self.attack)}))
-        if cards_:
-            self._draw(seat, cards_, events)
+        if draw:
+            self._draw(seat, draw, events)
         return events
 
     def _discard_for_attack(self, seat: int, cards: tuple[int, ...] | None) -> list[Event]:
