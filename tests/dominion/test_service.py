@@ -198,18 +198,20 @@ def test_flooding_or_vanishing_over_tcp_disqualifies_only_that_bot(tmp_path):
 
 def test_a_hanging_tcp_bot_does_not_stall_other_games(tmp_path):
     async def scenario():
-        async with Server(tmp_path, reply_timeout=2) as server:
+        async with Server(tmp_path, reply_timeout=5) as server:
             reader, writer = await asyncio.open_connection("127.0.0.1", server.port)
             writer.write(b"join bigmoney\n")
             await handshake(reader, writer)  # then never answers a request
             client = await example_client(server.port, "bigmoney", "engine")
             await asyncio.wait_for(client.wait(), 15)
             quick = await server.records(1)
+            hanging_still_running = len(server.host.matches) == 1
             records = await server.records(2)
             writer.close()
-            return quick, records
+            return quick, hanging_still_running, records
 
-    quick, records = asyncio.run(scenario())
+    quick, hanging_still_running, records = asyncio.run(scenario())
     assert len(quick) == 1 and not any(e.forfeit for e in quick[0].entries)  # finished first
+    assert hanging_still_running
     assert len(records) == 2
     assert any(s.cause is EndCause.DISQUALIFIED for r in records for s in r.result.seats)

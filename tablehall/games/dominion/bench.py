@@ -4,7 +4,8 @@ pyminion (when installed) in the same run, and win rates of the built-in bots ag
     tablehall bench dominion [--games N] [--rounds R] [--winrates GAMES] [--no-peer]
 
 Our games go through the kernel API exactly as a match does (to_act, observation, choose,
-apply); pyminion's through its own `Game.play`.  Rounds alternate between the two so that a
+apply); pyminion's through its own `Game.play`.  A second figure lets our bots read the live
+state, as pyminion's do, to show what the observation copies cost.  Rounds alternate between the two so that a
 busy machine slows both alike; the median round of each is compared.
 """
 
@@ -23,22 +24,24 @@ from .bots import BOTS
 from .rules import DominionState
 
 
-def play(bots: Sequence[Bot], seed: int) -> DominionState:
-    """One game between in-process bots (seat order = `bots` order), driven like a match."""
+def play(bots: Sequence[Bot], seed: int, observe: bool = True) -> DominionState:
+    """One game between in-process bots (seat order = `bots` order), driven like a match: each
+    decision on a fresh observation, or (`observe=False`) on the live state, as pyminion's bots
+    decide."""
     state = DominionState(len(bots), seed)
     while not state.is_over:
         seat = state.to_act()[0]
-        state.apply(seat, bots[seat].choose(state.observation(seat), seat))
+        state.apply(seat, bots[seat].choose(state.observation(seat) if observe else state, seat))
     return state
 
 
-def tablehall_games(games: int, seed: int = 0) -> tuple[float, float]:
+def tablehall_games(games: int, seed: int = 0, observe: bool = True) -> tuple[float, float]:
     """Big Money vs Big Money: (games per second, player-turns per game)."""
     bot = BOTS["bigmoney"]
     turns = 0
     started = time.perf_counter()
     for game in range(games):
-        state = play([bot(derive_seed(seed, game, 0)), bot(derive_seed(seed, game, 1))], seed + game)
+        state = play([bot(derive_seed(seed, game, 0)), bot(derive_seed(seed, game, 1))], seed + game, observe)
         turns += sum(p.turns for p in state.players)
     return games / (time.perf_counter() - started), turns / games
 
@@ -97,20 +100,25 @@ def bench(argv: Sequence[str] = ()) -> None:
 
     print(f"Dominion: Big Money vs Big Money, 2 players, one core, Python {platform.python_version()}")
     ours: list[float] = []
+    live: list[float] = []
     theirs: list[float] = []
     turns = 0.0
     for _ in range(args.rounds):
         rate, turns = tablehall_games(args.games)
         ours.append(rate)
+        live.append(tablehall_games(args.games, observe=False)[0])
         if not args.no_peer:
             theirs += _rounds(lambda: pyminion_games(args.peer_games), 1)
     print(f"  tablehall  {args.games:>6} games x {args.rounds}: "
           f"{' '.join(f'{r:.0f}' for r in ours)} games/s  (median {statistics.median(ours):.0f};"
           f" {turns:.1f} player-turns/game)")
+    print(f"    bots on the live state, no observation copies: "
+          f"{' '.join(f'{r:.0f}' for r in live)} games/s  (median {statistics.median(live):.0f})")
     if theirs:
         print(f"  pyminion   {args.peer_games:>6} games x {args.rounds}: "
               f"{' '.join(f'{r:.0f}' for r in theirs)} games/s  (median {statistics.median(theirs):.0f})")
-        print(f"  ratio tablehall / pyminion: {statistics.median(ours) / statistics.median(theirs):.1f}x")
+        print(f"  ratio tablehall / pyminion: {statistics.median(ours) / statistics.median(theirs):.1f}x"
+              f" (live state: {statistics.median(live) / statistics.median(theirs):.1f}x)")
     elif not args.no_peer:
         print("  pyminion not installed (pip install -e '.[bench]'): no side-by-side figure")
     if args.winrates:
