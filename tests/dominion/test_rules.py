@@ -353,3 +353,13 @@ def test_private_events_reach_only_their_seat():
     public = [e for e in record_events if e.kind not in ("drew", "discarded")]
     assert all(e.audience.admits(None) for e in public)
     assert all("hand" not in e.data for e in public)
+
+
+def test_views_show_a_hand_only_to_its_owner():
+    state = DominionState(3, seed=6)
+    own = state.view(1)
+    assert own["players"][1]["hand"] == [NAMES[c] for c in state.players[1].hand]
+    assert own["players"][0]["hand"] == 5 and own["players"][2]["hand"] == 5
+    observer = state.view(None)
+    assert all(p["hand"] == 5 for p in observer["players"])
+    assert observer["supply"]["province"] == 12 and observer["current"] == 0

@@ -149,6 +149,19 @@ def test_bad_join_lines_are_refused(tmp_path):
     assert answers[1::2] == [b""] * 4
 
 
+def test_chatter_while_waiting_for_a_game_is_flooding(tmp_path):
+    async def scenario():
+        async with Server(tmp_path) as server:
+            reader, writer = await asyncio.open_connection("127.0.0.1", server.port)
+            writer.write(b"join any\n" + b"are we there yet\n" * 20)
+            rest = await asyncio.wait_for(reader.read(), 5)  # closed without a game
+            waiting = sum(len(pool) for pool in server.service.pools.values())
+            writer.close()
+            return rest, waiting
+
+    assert asyncio.run(scenario()) == (b"", 0)
+
+
 def handshake(reader, writer):
     async def run():
         name = (await reader.readline()).decode().split()
