@@ -636,7 +636,7 @@ class BotJoinGameRequest(Message):
         return cls(game, java_int(pn), None if options == "-" else options)
 
     def str_params(self) -> str:
-        return f"game={self.game}|playerNumber={self.pn}|opts={self.options}"
+        return f"game={self.game}|playerNumber={self.pn}|opts={'null' if self.options is None else self.options}"
 
     @classmethod
     def from_str_params(cls, params: str) -> "BotJoinGameRequest":

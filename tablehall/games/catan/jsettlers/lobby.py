@@ -18,9 +18,9 @@ Two hooks are left for the engine adapter:
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Callable, Iterable
+from typing import Callable
 
-from .connection import ServerConfig, ServerConnection
+from .connection import NAME_IN_USE, ServerConfig, ServerConnection
 from .constants import GameElementType, GameState as State, MAX_PLAYERS_STANDARD, PlayerElementType as PE, SeatLock
 from .constants import ElementAction, StatusValue
 from .game_messages import (
@@ -59,7 +59,7 @@ from .lobby_messages import (
 )
 from .message import Message, is_single_line_and_safe
 from .options import OptionValue, UnknownOption, pack_options, parse_options
-from .soclog import ALL, OBSERVER, UNDETERMINED, Audience, Entry, FROM_OBSERVER, from_player, to_player
+from .soclog import ALL, FROM_OBSERVER, OBSERVER, Audience, Entry, from_player, to_player
 
 GAME_NAME_MAX_LENGTH = 30
 MIN_PLAYERS = 2
@@ -81,7 +81,16 @@ def classic_land_nodes() -> tuple[int, ...]:
     return tuple(sorted(nodes, key=lambda n: (n & 127, n)))
 
 
-GAME_TEXT_FETCHING_ROBOT = "Fetching a robot player..."
+# Texts JSettlers shows in a game window (GameServerText).
+FETCHING_ROBOT = "Fetching a robot player..."
+GAME_NOT_FOUND = "Game not found."
+SIT_STARTED = "This game has already started; to play you must take over a robot."
+SIT_FULL = "This game is full; you cannot sit down."
+SIT_CLAIMED = "This seat is claimed by another game member, choose another."
+START_MUST_SIT = "To start the game, at least one player must sit down."
+START_ALL_LOCKED = "The only player cannot lock all seats. To start the game, other players or robots must join."
+START_NO_ROBOTS = "No robots on this server, please fill at least {0} seats before starting."
+START_FEW_ROBOTS = "Not enough robots to fill all the seats.{0} Only {1} robots are available."
 
 
 @dataclass
@@ -208,7 +217,7 @@ class PregameLobby:
 
     def claim_name(self, conn: ServerConnection, nickname: str, password: str) -> StatusMessage | None:
         if nickname in self.names:
-            return StatusMessage("Someone with that nickname is already logged into the system.", StatusValue.NAME_IN_USE)
+            return StatusMessage(NAME_IN_USE, StatusValue.NAME_IN_USE)
         if self._reserved(nickname):
             return StatusMessage("This nickname is not allowed.", StatusValue.NAME_NOT_ALLOWED)
         expected = self.config.accounts.get(nickname)
@@ -330,7 +339,7 @@ class PregameLobby:
         room = self.games.get(getattr(message, "game", ""))
         if room is None:
             if isinstance(message, SitDown):
-                conn.send(GameServerText(message.game, "Game not found."))
+                conn.send(GameServerText(message.game, GAME_NOT_FOUND))
             return  # JSettlers ignores messages for games it does not have
         if conn not in room.members:
             return
@@ -354,19 +363,20 @@ class PregameLobby:
         invited = room.invitations.pop(conn, None) is not None
         if not 0 <= pn < MAX_PLAYERS_STANDARD:
             return
-        already_started = room.state >= State.START2A
+        started = room.state >= State.START2A
         full = room.available_seats() < 1
-        vacant = room.seats[pn] is None
-        if (not vacant or full or (already_started and not invited) or room.seat_of(conn) is not None
-                or room.locks[pn] == SeatLock.LOCKED and not invited):  # fmt: skip
+        refusal = None
+        if room.seats[pn] is not None or room.seat_of(conn) is not None:
+            refusal = SIT_CLAIMED
+        elif started and not invited:
+            refusal = SIT_STARTED
+        elif full:
+            refusal = SIT_FULL
+        if refusal is not None:
             if conn.is_robot:
                 room.to_one(conn, OBSERVER, RobotDismiss(room.name))
-            elif already_started:
-                conn.send(GameServerText(room.name, "This game has already started; to play you must take over a robot."))
-            elif full:
-                conn.send(GameServerText(room.name, "This game is full; you cannot sit down."))
             else:
-                conn.send(GameServerText(room.name, "This seat is claimed by another game member, choose another."))
+                conn.send(GameServerText(room.name, refusal))
             return
         name = room.name
         room.seats[pn] = conn.nickname
@@ -432,22 +442,22 @@ class PregameLobby:
         seats_full = wanted == 0
         if players == 0:
             if not (bots_only and self.config.allow_bot_games):
-                room.text("To start the game, at least one player must sit down.")
+                room.text(START_MUST_SIT)
                 return
             if bots_only_most:
                 wanted = min(wanted, bots_only_most)
         if seats_full and players < 2:
-            room.text("The only player cannot lock all seats. To start the game, other players or robots must join.")
+            room.text(START_ALL_LOCKED)
             return
         if not seats_full:
             available = [r for r in self.robots if r not in room.members and r not in room.invitations]
             if not available:
                 if players < MIN_PLAYERS:
-                    room.text(f"No robots on this server, please fill at least {MIN_PLAYERS} seats before starting.")
+                    room.text(START_NO_ROBOTS.format(MIN_PLAYERS))
                     return
             elif wanted > len(available):
                 lock_hint = "" if any_locked else " Lock some seats."
-                room.text(f"Not enough robots to fill all the seats.{lock_hint} Only {len(available)} robots are available.")
+                room.text(START_FEW_ROBOTS.format(lock_hint, len(available)))
                 return
             else:
                 room.state = State.READY
@@ -457,7 +467,7 @@ class PregameLobby:
 
     def _invite_robots(self, room: GameRoom, seats: list[int], robots: list[ServerConnection]) -> None:
         for _ in seats:
-            room.text(GAME_TEXT_FETCHING_ROBOT)
+            room.text(FETCHING_ROBOT)
         request_options = room.packed_options
         for pn, robot in zip(seats, robots):
             room.invitations[robot] = pn
@@ -508,12 +518,4 @@ class PregameLobby:
             self.broadcast(DeleteChannel(channel))
 
 
-def room_entries(room: GameRoom, kinds: Iterable[type[Message]] | None = None) -> list[Entry]:
-    """The room's recorded entries, optionally only messages of the given types."""
-    if kinds is None:
-        return list(room.log)
-    wanted = tuple(kinds)
-    return [e for e in room.log if isinstance(e.message, wanted)]
-
-
-__all__ = ["GameRoom", "PregameLobby", "classic_land_nodes", "first_robots", "UNDETERMINED"]
+__all__ = ["GameRoom", "PregameLobby", "classic_land_nodes", "first_robots"]
