@@ -77,7 +77,8 @@ def test_robot_transcript_until_the_game_starts():
     frames = read_jsonl("robot-tcp-transcript-classic4p-B.jsonl")
     sent = [f["wire"] for f in frames if f["dir"] == "c2s"]
     expected = [f["wire"] for f in frames if f["dir"] == "s2c"]
-    start = next(i for i, w in enumerate(expected) if w.startswith("1014|") and not w.startswith("1014|classic4b,6,6,6"))
+    empty_board = "1014|classic4b,6,6,6"
+    start = next(i for i, w in enumerate(expected) if w.startswith("1014|") and not w.startswith(empty_board))
     server = Server(1795311592, {0: "extbot", 1: "robot 2", 2: "robot 1", 3: "robot 3"})
     for name in ("robot 1", "robot 2", "robot 3"):
         server.robot(name)

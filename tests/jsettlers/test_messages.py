@@ -207,3 +207,20 @@ def test_every_registered_type_is_distinct_and_named():
 def test_bad_tostring_forms_raise(text):
     with pytest.raises(MalformedMessage):
         parse_str(text)
+
+
+# The minimum message set for a classic game with JSettlers robots and the GUI client
+# (notes on the JSettlers protocol, section 2.3), by type id.
+MINIMUM_SET = {
+    "server": [9998, 1069, 1071, 9999, 1023, 1021, 1068, 1014, 1057, 1096, 1086, 1024, 1058, 1017, 1013, 1012,
+               1025, 1018, 1026, 1072, 1028, 1092, 1009, 1029, 1033, 1034, 1036, 1102, 1046, 1090, 1052, 1063,
+               1040, 1041, 1042, 1037, 1038, 1039, 1044, 1104, 1061, 1015, 1056, 1059, 1003, 1083, 1079],
+    "robot": [9998, 1022, 1013, 1012, 1058, 9999, 1009, 1031, 1032, 1033, 1034, 1035, 1043, 1044, 1045, 1049,
+              1052, 1053, 1040, 1041, 1037, 1038, 1039, 1011, 1008, 1010],
+    "human": [999, 1078, 1079, 1080, 1081, 1082, 1083, 1091, 1010, 1085, 1018, 1068, 1100, 1101],
+}  # fmt: skip
+
+
+def test_the_minimum_message_set_is_typed():
+    missing = {side: [t for t in types if t not in MESSAGE_TYPES] for side, types in MINIMUM_SET.items()}
+    assert missing == {"server": [], "robot": [], "human": []}

@@ -159,7 +159,8 @@ def test_seat_filter_keeps_what_the_seat_received():
 def test_writing_a_new_log():
     log = Soclog("g1", 2700, created_at=1795311592, now=1795311669)
     log.entries += header_comments(1795311592, 1795311669)
-    log.entries += [Entry(ALL, Version(2700, "2.7.00", "JM20260517", ";ch;")), Entry(ALL, NewGameWithOptions("g1", -1, "PL=4"))]
+    log.entries.append(Entry(ALL, Version(2700, "2.7.00", "JM20260517", ";ch;")))
+    log.entries.append(Entry(ALL, NewGameWithOptions("g1", -1, "PL=4")))
     text = log.render()
     assert text.splitlines()[:3] == [
         "SOC game event log: type=F, version=2700, created_at=1795311592, now=1795311669, game_name=g1",

@@ -50,7 +50,7 @@ from .lobby_messages import (
     Version,
 )
 from .game_messages import JoinGame
-from .message import Message, Unknown, is_single_line_and_safe
+from .message import MalformedMessage, Message, Unknown, is_single_line_and_safe, parse_cmd
 from .options import option_infos, packed_defaults
 
 #: JSettlers versions this server can announce: number -> (text, build)
@@ -213,6 +213,14 @@ class ServerConnection:
         self.lobby.connected(self)
         self.send(self.config.version_message(), Channels(tuple(self.lobby.channel_list())))
         return self.take_output()
+
+    def receive_wire(self, text: str) -> list[Message]:
+        """Handle one frame's text: a message that does not parse is ignored, as in JSettlers."""
+        try:
+            message = parse_cmd(text)
+        except MalformedMessage:
+            return self.take_output()
+        return self.receive(message)
 
     def receive(self, message: Message) -> list[Message]:
         """Handle one message from the client; return what is queued for it now."""

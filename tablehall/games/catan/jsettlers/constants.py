@@ -8,7 +8,9 @@ DEFAULT_PORT = 8880
 MAX_PLAYERS_STANDARD = 4
 
 
-class GameState(IntEnum):
+class State(IntEnum):
+    """`SOCGame` game states (the message carrying one is `game_messages.GameState`)."""
+
     NEW = 0
     READY = 1
     READY_RESET_WAIT_ROBOT_DISMISS = 4

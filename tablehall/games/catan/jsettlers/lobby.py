@@ -21,7 +21,7 @@ from dataclasses import dataclass, field
 from typing import Callable
 
 from .connection import NAME_IN_USE, ServerConfig, ServerConnection
-from .constants import GameElementType, GameState as State, MAX_PLAYERS_STANDARD, PlayerElementType as PE, SeatLock
+from .constants import GameElementType, MAX_PLAYERS_STANDARD, State, PlayerElementType as PE, SeatLock
 from .constants import ElementAction, StatusValue
 from .game_messages import (
     BoardLayout,
