@@ -1,4 +1,4 @@
-"""Shared fixtures: the JSettlers reference data in ``<repo>/../shared/reference/jsettlers``."""
+"""Shared fixtures: the JSettlers reference data (../shared/reference/jsettlers)."""
 
 from __future__ import annotations
 
@@ -7,13 +7,15 @@ from pathlib import Path
 
 import pytest
 
-REFERENCE = Path(__file__).resolve().parents[2] / ".." / "shared" / "reference" / "jsettlers"
+from ..support.reference import reference_path as shared_reference_path
 
 
 def reference_path(name: str = "") -> Path:
-    if not REFERENCE.is_dir():
-        pytest.skip(f"JSettlers reference data not found at {REFERENCE}")
-    return REFERENCE / name
+    """A file of the JSettlers reference folder; the calling test skips where it is absent."""
+    folder = shared_reference_path("jsettlers")
+    if not folder.is_dir():
+        pytest.skip(f"reference data not found at {folder}")
+    return folder / name
 
 
 def read_jsonl(name: str) -> list[dict]:

@@ -13,6 +13,7 @@ from tablehall.games.catan.jsettlers import (
     DeclinePlayerRequest,
     DevCardAction,
     DiceResultResources,
+    FrameDecoder,
     GameOptionGetInfos,
     GameOptionInfo,
     GameStats,
@@ -31,6 +32,7 @@ from tablehall.games.catan.jsettlers import (
     Unknown,
     UpdateRobotParams,
     Version,
+    encode_frame,
     parse_cmd,
     parse_str,
 )
@@ -54,11 +56,13 @@ def test_every_reference_wire_string_round_trips(name):
     failures = []
     for record in read_jsonl(name):
         wire, text = record["wire"], record["str"]
-        message = parse_cmd(wire)
+        decoder = FrameDecoder()
+        decoder.feed(encode_frame(wire))
+        message = parse_cmd(decoder.next_frame())
         problems = []
         if isinstance(message, Unknown) or message.TYPE != record["type"]:
             problems.append(f"parsed as {message!r}")
-        elif message.to_cmd() != wire:
+        elif encode_frame(message.to_cmd()) != encode_frame(wire):
             problems.append(f"re-encoded as {message.to_cmd()!r}")
         elif message.to_str() != text:
             problems.append(f"rendered as {message.to_str()!r}")

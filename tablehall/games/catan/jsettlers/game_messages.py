@@ -1424,7 +1424,8 @@ class ChoosePlayerRequest(Message):
 class RobberyResult(Message):
     """What a robbery took.  ``kind`` is ``R`` (one resource type, ``resource``), ``S`` (a set:
     ``resource_set`` of (type, amount)s) or ``E`` (a player element such as cloth, ``resource``
-    is its element type).  Without ``gain_lose``, ``amount`` and ``victim_amount`` are new totals."""
+    is its element type).  Without ``gain_lose``, ``amount`` and ``victim_amount`` are new totals.
+    (No reference log shows the ``S`` form's toString; ``resSet=clay=1,...`` here is a guess.)"""
 
     TYPE = 1102
     NAME = "SOCRobberyResult"

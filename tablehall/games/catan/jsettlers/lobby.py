@@ -21,8 +21,15 @@ from dataclasses import dataclass, field
 from typing import Callable
 
 from .connection import NAME_IN_USE, ServerConfig, ServerConnection
-from .constants import GameElementType, MAX_PLAYERS_STANDARD, State, PlayerElementType as PE, SeatLock
-from .constants import ElementAction, StatusValue
+from .constants import (
+    MAX_PLAYERS_STANDARD,
+    ElementAction,
+    GameElementType,
+    PlayerElementType as PE,
+    SeatLock,
+    State,
+    StatusValue,
+)
 from .game_messages import (
     BoardLayout,
     BotJoinGameRequest,
