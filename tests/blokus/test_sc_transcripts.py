@@ -249,6 +249,7 @@ def test_full_game_capture(version, name):
 
 
 OVER_TCP = [p for p in PROBES if p[1] in ("join_notcorner", "prepared_skip-in-first-round", "misc_badres",
+                                           "prepared_soft-timeout", "prepared_hard-timeout",
                                            "prepared-paused_step_unpause_observer_admin")]
 
 
