@@ -2,7 +2,6 @@
 
 import asyncio
 
-import pytest
 
 from tablehall.core import (AgentGone, BotAgent, Consequence, EndCause, Match, RemoteAgent,
                             SeatPolicy, replay)

@@ -4,8 +4,8 @@
 The protocol itself is `session.SeatProtocol`; an agent here only moves its lines and enforces
 what the protocol doc says about misbehaviour.  A bot that breaks the line limit, floods, exits,
 fails the handshake or misses the reply limit is disqualified: its seat is forfeited with
-`EndCause.DISQUALIFIED` (via `policy`: the agent installs it in its match unless the caller gave
-the seat a policy of its own), the bot is told ``<playerN> disqualified`` when possible, and its
+`EndCause.DISQUALIFIED` (via `policy`, which a Match uses unless the caller gave the seat a
+policy of its own), the bot is told ``<playerN> disqualified`` when possible, and its
 process or connection is closed.
 """
 
@@ -17,7 +17,6 @@ from typing import Any, Sequence
 
 from tablehall.core import AgentGone, Consequence, EndCause, Event, GameState, RemoteAgent, Result, SeatPolicy
 from tablehall.core.lineproc import LineProcess
-from tablehall.core.match import TRUSTED
 
 from .codec import format_disqualified
 from .session import Answer, Ready, Refused, SeatProtocol
@@ -65,8 +64,6 @@ class LineBotAgent(RemoteAgent):
 
     # -- lifecycle -------------------------------------------------------------------------------
     async def start(self, seat: int, match: Any) -> None:
-        if match.policies[seat] is TRUSTED:  # a caller that set no policy gets the protocol's
-            match.policies[seat] = self.policy
         try:
             await self._open()
         except OSError as exc:
