@@ -104,6 +104,12 @@ def build_parser() -> argparse.ArgumentParser:
     bench.add_argument("game", help=f"one of: {', '.join(game_names())}")
     bench.add_argument("args", nargs=argparse.REMAINDER, help="arguments for the game's benchmark (try --help)")
     bench.set_defaults(handler=cmd_bench)
+
+    mor = commands.add_parser("renaissance-client", help="play Masters of Renaissance in a terminal",
+                              description="A terminal client for the Masters of Renaissance protocol.")
+    mor.add_argument("host")
+    mor.add_argument("port", type=int)
+    mor.set_defaults(handler=cmd_renaissance_client)
     return parser
 
 
@@ -336,6 +342,12 @@ def cmd_bench(args: argparse.Namespace) -> int:
         raise UsageError(f"{spec.name} has no benchmark")
     result = spec.bench(list(args.args))
     return int(result or 0)
+
+
+def cmd_renaissance_client(args: argparse.Namespace) -> int:
+    from .games.renaissance.client import main as client_main
+
+    return client_main([args.host, str(args.port)])
 
 
 if __name__ == "__main__":

@@ -1,49 +1,38 @@
-"""A real TCP server for the Renaissance service on 127.0.0.1 (an asyncio loop in a thread,
-`asyncio.start_server`, the service's sessions fed with the bytes read) and a blocking
-line client.  Stands in for `tablehall serve` until the platform's server lands."""
+"""The platform's server (`tablehall.server.app.Server`, real listeners on 127.0.0.1) with
+only the Renaissance service, run on an asyncio loop in a thread so that tests can use plain
+blocking sockets and subprocesses as clients; and a blocking line client."""
 
 from __future__ import annotations
 
 import asyncio
 import socket
+import tempfile
 import threading
 import time
+from pathlib import Path
 from typing import Any, Callable
 
-from tablehall.core.hosting import Host, Transport
+from tablehall.core.store import SqliteStore
 from tablehall.games.renaissance import SPEC
-from tablehall.games.renaissance.codec import Message, encode, parse_server_line
-
-
-class StreamTransport(Transport):
-    def __init__(self, writer: asyncio.StreamWriter) -> None:
-        self.writer = writer
-        host, port = writer.get_extra_info("peername")[:2]
-        self.peer = f"{host}:{port}"
-
-    def write(self, data: bytes) -> None:
-        if not self.writer.is_closing():
-            self.writer.write(data)
-
-    def close(self) -> None:
-        self.writer.close()
-
-    @property
-    def is_closing(self) -> bool:
-        return self.writer.is_closing()
+from tablehall.games.renaissance.codec import Message, parse_server_line
+from tablehall.server.app import Server
+from tablehall.server.config import ServerConfig
 
 
 class ServerThread:
-    """`with ServerThread(config) as server:` ... `server.port`."""
+    """`with ServerThread(config) as server:` ... `server.port`; `config` is the service's
+    section (bot_fill_after defaults to 0 here: tests add bots explicitly)."""
 
     def __init__(self, config: dict[str, Any] | None = None, store=None) -> None:
         self.config = {"bot_fill_after": 0, **(config or {})}
+        self._scratch = None
+        if store is None:
+            self._scratch = tempfile.TemporaryDirectory()
+            store = SqliteStore(Path(self._scratch.name) / "records.sqlite")
         self.store = store
         self.loop = asyncio.new_event_loop()
         self.thread = threading.Thread(target=self.loop.run_forever, daemon=True)
         self.port = 0
-        self.sessions: list[Any] = []
-        self.connections: dict[asyncio.Task, asyncio.StreamWriter] = {}
 
     def __enter__(self) -> "ServerThread":
         self.thread.start()
@@ -51,48 +40,28 @@ class ServerThread:
         return self
 
     def __exit__(self, *exc: Any) -> None:
-        self.call(self._close)
+        self.call(self.server.stop)
         self.loop.call_soon_threadsafe(self.loop.stop)
         self.thread.join(5)
         self.loop.close()
+        if self._scratch is not None:
+            self.store.close()
+            self._scratch.cleanup()
 
     def call(self, make_coroutine: Callable[[], Any], timeout: float = 20) -> Any:
         return asyncio.run_coroutine_threadsafe(make_coroutine(), self.loop).result(timeout)
 
     async def _open(self) -> None:
-        self.host = Host(self.store, self.config)
-        self.service = SPEC.services[0].factory(self.host)
-        self.server = await asyncio.start_server(self._connection, "127.0.0.1", 0)
-        self.port = self.server.sockets[0].getsockname()[1]
+        config = ServerConfig(sections={"renaissance": self.config})
+        self.server = Server(config, store=self.store, services=list(SPEC.services))
+        await self.server.start()
+        self.port = self.server.port("renaissance")
+        self.service = self.server.services["renaissance"]
+        self.host = self.server.hosts["renaissance"]
 
-    async def _connection(self, reader: asyncio.StreamReader, writer: asyncio.StreamWriter) -> None:
-        session = self.service.open_session(StreamTransport(writer))
-        self.sessions.append(session)
-        task = asyncio.current_task()
-        self.connections[task] = writer
-        try:
-            while True:
-                data = await reader.read(4096)
-                if not data:
-                    break
-                session.data_received(data)
-        except (ConnectionError, OSError):
-            pass
-        finally:
-            self.connections.pop(task, None)
-            session.connection_lost()
-            writer.close()
-
-    async def _close(self) -> None:
-        self.server.close()
-        await self.host.abort_all()
-        await self.service.shutdown()
-        for task in list(self.host.tasks):
-            task.cancel()
-        connections = list(self.connections)
-        for writer in self.connections.values():
-            writer.close()  # the reader sees the end of the stream and the task returns
-        await asyncio.gather(*connections, *self.host.tasks, return_exceptions=True)
+    @property
+    def sessions(self) -> list[Any]:
+        return self.service.sessions
 
     def matches_done(self, timeout: float = 30) -> None:
         """Wait until no match is running."""
@@ -177,4 +146,3 @@ def login(port: int, name: str) -> Client:
     return client
 
 
-__all__ = ["ServerThread", "Client", "login", "encode", "Message"]

@@ -10,7 +10,7 @@ import pytest
 
 from .net import ServerThread
 
-CLIENT = "import sys; from tablehall.games.renaissance.client import main; sys.exit(main(sys.argv[1:]))"
+CLIENT = ["-m", "tablehall.cli", "renaissance-client"]
 
 
 class Terminal:
@@ -18,7 +18,7 @@ class Terminal:
 
     def __init__(self, port):
         self.master, slave = os.openpty()
-        self.proc = subprocess.Popen([sys.executable, "-c", CLIENT, "127.0.0.1", str(port)],
+        self.proc = subprocess.Popen([sys.executable, *CLIENT, "127.0.0.1", str(port)],
                                      stdin=slave, stdout=slave, stderr=slave, close_fds=True)
         os.close(slave)
         self.pending = b""
