@@ -7,6 +7,7 @@ own cost); the greedy line adds what the greedy bot's look-ahead costs.
 from __future__ import annotations
 
 import argparse
+import asyncio
 import time
 from typing import Sequence
 
@@ -40,6 +41,26 @@ def bot_game(seats: int, seed: int) -> int:
     return actions
 
 
+def win_rates(games: int, seed: int) -> tuple[int, int]:
+    """(greedy's wins over random in `games` two-player games, seats alternating;
+    greedy's wins against Lorenzo in `games` solo games)."""
+    from tablehall.core.agents import BotAgent
+    from tablehall.core.match import Match
+
+    from . import SPEC
+
+    duels = solos = 0
+    for game in range(games):
+        greedy_seat = game % 2
+        agents = [BotAgent(RandomBot(derive_seed(seed, game, "random"))) for _ in range(2)]
+        agents[greedy_seat] = BotAgent(GreedyBot(derive_seed(seed, game, "greedy")))
+        record = asyncio.run(Match(SPEC, agents, seed=seed + game).run())
+        duels += record.result.winners == [greedy_seat]
+        record = asyncio.run(Match(SPEC, [BotAgent(GreedyBot(seed + game))], seed=seed + game).run())
+        solos += record.result.winners == [0]
+    return duels, solos
+
+
 def measure(play, seats: int, games: int, seed: int) -> tuple[float, float, float]:
     """(games/s, actions/s, actions per game)."""
     started = time.perf_counter()
@@ -52,6 +73,8 @@ def bench(argv: Sequence[str] = ()) -> int:
     parser = argparse.ArgumentParser(prog="tablehall bench renaissance", description=__doc__)
     parser.add_argument("--games", type=int, default=300, help="games per measurement (default 300)")
     parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--winrates", type=int, default=0, metavar="N",
+                        help="also play N greedy-vs-random and N greedy solo games through the match runner")
     args = parser.parse_args(list(argv))
     rows = [("random, 4 players", random_game, 4, args.games),
             ("random, 2 players", random_game, 2, args.games),
@@ -65,4 +88,8 @@ def bench(argv: Sequence[str] = ()) -> int:
         baseline = baseline or per_second
         print(f"  {label:28s} {per_second:9.1f} games/s  {actions_per_second:9.0f} actions/s  "
               f"{length:6.0f} actions/game  ({per_second / baseline:.2f}x the 4-player line)")
+    if args.winrates:
+        duels, solos = win_rates(args.winrates, args.seed)
+        print(f"  greedy beat random in {duels}/{args.winrates} two-player games ({100 * duels / args.winrates:.1f} %)")
+        print(f"  greedy beat Lorenzo in {solos}/{args.winrates} solo games ({100 * solos / args.winrates:.1f} %)")
     return 0
