@@ -185,20 +185,22 @@ class Player:
                     return bigger + 1
         return 0
 
-    def move_problem(self, a: int, b: int) -> str | None:
+    def move_problem(self, a: int, b: int) -> StorageError | None:
         """Why 'Move resources -a -b' is refused, or None.  Two warehouse lines swap their
         contents; with an extra depot, resources of its type move from `a` to `b`."""
         places = DEPOTS + len(self.extra_type)
         if not (1 <= a <= places and 1 <= b <= places) or a == b:
-            return "Choose valid warehouse lines to switch"
+            return StorageError("BAD_INDEX", "Choose valid warehouse lines to switch")
         if a <= DEPOTS and b <= DEPOTS:
             ca, cb = self.depot_count[a - 1], self.depot_count[b - 1]
             if ca == 0 and cb == 0:
-                return "Both lines are empty"
+                return StorageError("CANT_SWITCH", "Can't switch these lines: both are empty")
             if ca > DEPOT_CAPACITIES[b - 1] or cb > DEPOT_CAPACITIES[a - 1]:
-                return "Can't switch these lines: the resources do not fit"
+                return StorageError("CANT_SWITCH", "Can't switch these lines: the resources do not fit")
             return None
-        return None if self._transfer_amount(a, b)[1] > 0 else "Can't switch these lines"
+        if self._transfer_amount(a, b)[1] == 0:
+            return StorageError("CANT_SWITCH", "Can't switch these lines")
+        return None
 
     def move(self, a: int, b: int) -> None:
         if a <= DEPOTS and b <= DEPOTS:

@@ -1,6 +1,6 @@
-"""Built-in players: `random` (uniform over the legal actions) and `greedy` (buys the most
-valuable card it can, else runs its productions, else takes the market line that stores the
-most of what its next card needs)."""
+"""Built-in players: `random` (uniform over the legal actions) and `greedy` (activates every
+leader it can, buys the most valuable card it can, else plays out each market line and each
+production on a copy and takes the one that gains most of what its next card needs)."""
 
 from __future__ import annotations
 
@@ -73,8 +73,10 @@ class GreedyBot(Bot):
         if step == "place":
             return self._place(state, seat, legal)
         if step == "pay":
+            # spend what the next card does not need, from the warehouse first (it frees room)
+            need = self._target(state, seat)
             order = {"warehouse": 0, "extra": 1, "strongbox": 2}
-            return min(legal, key=lambda a: order[a[1]])
+            return min(legal, key=lambda a: (need[RESOURCES.index(a[2])], order[a[1]]))
         if step == "output":
             return ("output", RESOURCES[self._wanted(state, seat)[0]])
         return legal[0]  # slot: every legal slot is as good
@@ -110,44 +112,34 @@ class GreedyBot(Bot):
         buys = [a for a in legal if a[0] == "buy"]
         if buys:
             return max(buys, key=lambda a: (CARDS[state.decks[(a[1] - 1) * 4 + COLORS.index(a[2])][-1]].points, a[1]))
-        productions = [a for a in legal if a[0] == "produce" and a[1] != "base"]
-        if productions and (state.main == "produce" or self._production_pays(state, seat, productions)):
-            return productions[0]
-        markets = [a for a in legal if a[0] == "market"]
-        if markets:
-            return max(markets, key=lambda a: (self._market_value(state, seat, a), -markets.index(a)))
+        options = [a for a in legal if a[0] in ("market", "produce")]
+        if options:
+            values = [self._value(state, seat, a) for a in options]
+            best = max(range(len(options)), key=lambda i: (values[i], -i))
+            if state.main != "produce" or values[best] > 0:
+                return options[best]
         if state.final_round or player.faith >= 23:
             for action in legal:
                 if action[0] == "discard":
                     return action
         return ("end",)
 
-    def _production_pays(self, state: RenaissanceState, seat: int, productions: list[tuple]) -> bool:
-        """Produce rather than shop when the production gives more than it costs."""
-        player = state.players[seat]
-        for action in productions:
-            if action[1] == "slot":
-                card = CARDS[player.slots[action[2] - 1][-1]]
-                if sum(card.output) + 2 * card.faith > sum(card.input):
-                    return True
-            else:
-                return True
-        return False
-
-    def _market_value(self, state: RenaissanceState, seat: int, action: tuple) -> float:
+    def _value(self, state: RenaissanceState, seat: int, action: tuple) -> float:
+        """What a market take or a production is worth: play it out on a copy, then weigh the
+        resources gained (those the next card needs three times), faith, and discards."""
         trial = state.copy()
         before = trial.players[seat]
         need = self._target(state, seat)
-        held = before.held()
+        held = [h + o for h, o in zip(before.held(), before.produced_output)]
         faith = before.faith
         trial.apply(seat, action)
         discarded = 0
         while trial.task is not None and not trial.is_over:
             step = self._finish_task(trial, seat, trial.legal_actions(seat))
-            if step == ("place", 0):
-                discarded += 1
+            discarded += step == ("place", 0) or step == ("white", None)
             trial.apply(seat, step)
         after = trial.players[seat]
-        gained = [a - b for a, b in zip(after.held(), held)]
+        gained = [h + o - b for h, o, b in zip(after.held(), after.produced_output, held)]
         value = sum(g * (3 if n > 0 else 1) for g, n in zip(gained, need))
-        return value + 2 * (after.faith - faith) - 0.5 * discarded
+        penalty = 3 if state.lorenzo is not None else 0.5  # solo: every discard walks Lorenzo on
+        return value + 2 * (after.faith - faith) - penalty * discarded

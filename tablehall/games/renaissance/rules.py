@@ -34,10 +34,10 @@ from tablehall.core.result import EndCause, Result, SeatResult, rank_by
 from tablehall.core.rng import Rng, derive_seed
 
 from . import solo
-from .board import DEPOTS, EXTRA, SOURCES, STRONGBOX, WAREHOUSE, Player
-from .data import (CARDS, CARDS_TO_END, COLORS, COLUMNS, DECKS, LAST_SPACE, LEADER_IDS, LEADERS,
-                   LEADERS_DEALT, LEADERS_KEPT, MARBLE_NAMES, MARBLES, RED, REPORTS, RESOURCES, ROWS,
-                   SETUP, WHITE, BASE_INPUT, BASE_OUTPUT)
+from .board import DEPOTS, SOURCES, Player
+from .data import (BASE_INPUT, BASE_OUTPUT, CARDS, CARDS_TO_END, COLORS, COLUMNS, DECKS, LAST_SPACE,
+                   LEADER_IDS, LEADERS, LEADERS_DEALT, MARBLE_NAMES, MARBLES, RED, REPORTS, RESOURCES,
+                   ROWS, SETUP, WHITE)
 
 SETUP_PHASE, TURNS, OVER = "setup", "turns", "over"
 RESOURCE_INDEX = {name: i for i, name in enumerate(RESOURCES)}
@@ -337,8 +337,7 @@ class RenaissanceState(GameState):
             raise illegal("BAD_ACTION", "move: two line numbers")
         problem = player.move_problem(a, b)
         if problem is not None:
-            code = "BAD_INDEX" if problem.startswith("Choose valid") else "CANT_SWITCH"
-            raise illegal(code, problem)
+            raise illegal(problem.code, problem.message)
         return a, b
 
     def _do_move(self, seat: int, player: Player, lines: tuple[int, int]) -> list[Event]:
