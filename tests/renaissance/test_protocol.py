@@ -97,6 +97,10 @@ def test_lobby_joins_add_bot_and_a_chooser_who_leaves():
         waiting.expect(180)  # the choice passes on
         waiting.send("3")
         assert "Waiting for 2 more" in waiting.expect(111).text
+        late = login(server.port, "late")
+        late.expect(111)
+        late.close()
+        assert waiting.expect(115).text == "late left the lobby (1/3)"
         third = login(server.port, "third")
         third.expect(112)
         assert third.expect(111).text == "You joined the game (2/3)"

@@ -17,10 +17,11 @@ from .rules import RenaissanceState
 
 # own events confirmed with a fixed message
 CONFIRM = {
-    "move": m.RESOURCES_MOVED, "market": m.RESOURCES_BOUGHT, "white": m.RESOURCE_OK,
-    "store": m.DEPOT_OK, "discard_resource": m.RESOURCE_DISCARDED, "buy": m.CAN_BUY,
-    "pay": m.RESOURCE_OK, "slot": m.CARD_INSERTED, "output": m.RESOURCE_OK, "pick": m.RESOURCE_OK,
-    "activate": m.CARD_ACTIVATED, "discard_leader": m.LEADER_DISCARDED, "end_turn": m.TURN_ENDED,
+    "move": m.say(m.RESOURCES_MOVED), "market": m.say(m.RESOURCES_BOUGHT), "white": m.say(m.RESOURCE_OK),
+    "store": m.say(m.DEPOT_OK), "discard_resource": m.say(m.RESOURCE_DISCARDED), "buy": m.say(m.CAN_BUY),
+    "pay": m.say(m.RESOURCE_OK, "Resource used"), "slot": m.say(m.CARD_INSERTED),
+    "output": m.say(m.RESOURCE_OK), "pick": m.say(m.RESOURCE_OK), "activate": m.say(m.CARD_ACTIVATED),
+    "discard_leader": m.say(m.LEADER_DISCARDED), "end_turn": m.say(m.TURN_ENDED),
 }
 STARTED = {"base": m.CAN_PRODUCE_STANDARD, "slot": m.CAN_PRODUCE, "leader": m.CAN_PRODUCE}
 FINISHED = {"base": m.STANDARD_DONE, "slot": m.PRODUCTION_DONE, "leader": m.LEADER_PRODUCTION_DONE}
@@ -55,7 +56,7 @@ class Announcer:
             changed["boards"].add(seat)
         out: list[Message] = []
         if mine and kind in CONFIRM:
-            out.append(m.say(CONFIRM[kind]))
+            out.append(CONFIRM[kind])
         if kind == "deal" and "leaders" in data:
             out.append(m.obj(m.STARTING_LEADERS, objects.starting_leaders(data["leaders"])))
         elif kind == "start":
