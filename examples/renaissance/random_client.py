@@ -16,7 +16,8 @@ import random
 import re
 import socket
 import sys
-from collections import Counter
+import time
+from collections import Counter, deque
 from typing import Any
 
 RESOURCES = ("coin", "stone", "servant", "shield")
@@ -29,6 +30,8 @@ class RandomPlayer:
     def __init__(self, host: str, port: int, name: str, players: int = 1, seed: int = 0,
                  fill_bots: bool = False, timeout: float = 30) -> None:
         self.sock = socket.create_connection((host, port), timeout=timeout)
+        self.timeout = timeout  # give up when only pings arrive for this long
+        self.recent: deque[str] = deque(maxlen=20)
         self.name, self.players, self.fill_bots = name, players, fill_bots
         self.rng = random.Random(seed)
         self.buffer = b""
@@ -43,6 +46,7 @@ class RandomPlayer:
         self.sock.sendall(text.encode() + b"\n")
 
     def lines(self):
+        news = time.monotonic()
         while True:
             while b"\n" not in self.buffer:
                 data = self.sock.recv(65536)
@@ -50,7 +54,14 @@ class RandomPlayer:
                     return
                 self.buffer += data
             line, self.buffer = self.buffer.split(b"\n", 1)
-            yield line.decode()
+            text = line.decode()
+            if not text.startswith("350"):
+                news = time.monotonic()
+                self.recent.append(text[:120])
+            elif time.monotonic() - news > self.timeout:
+                raise TimeoutError(f"{self.name}: nothing but pings for {self.timeout} s after:\n"
+                                   + "\n".join(self.recent))
+            yield text
 
     def play(self) -> dict[str, Any]:
         """Play one game; returns the final object (657/658/659) and counters."""

@@ -58,3 +58,13 @@ def test_line_buffer_drops_overlong_lines_whole():
 
 def test_line_buffer_replaces_bad_utf8():
     assert LineBuffer().feed(b"\xff\xfeabc\n") == ["\ufffd\ufffdabc"]
+
+
+@pytest.mark.parametrize("module_name", ["codec", "commands", "actions"])
+def test_doctests(module_name):
+    import doctest
+    import importlib
+
+    module = importlib.import_module(f"tablehall.games.renaissance.{module_name}")
+    failures, tried = doctest.testmod(module)
+    assert tried > 0 and failures == 0

@@ -21,12 +21,14 @@ def play_all(random_client, port, players, names, fill_bots=False, stagger=0.05,
 
     def run(index, name):
         outcomes[name] = make("127.0.0.1", port, name, players, seed=index, fill_bots=fill_bots).play()
-    threads = [threading.Thread(target=run, args=(i, n)) for i, n in enumerate(names)]
+    threads = [threading.Thread(target=run, args=(i, n), daemon=True) for i, n in enumerate(names)]
     for thread in threads:
         thread.start()
         time.sleep(stagger)  # the first one opens the game
+    deadline = time.monotonic() + 60
     for thread in threads:
-        thread.join(60)
+        thread.join(max(0.1, deadline - time.monotonic()))
+    assert sorted(outcomes) == sorted(names), "a client did not finish its game"
     return outcomes
 
 
@@ -129,15 +131,16 @@ class Leaver:
     def __init__(self, host, port, name, players, seed=0, fill_bots=False):
         self.client = Client(port)
         self.name = name
+        self.players = players
 
     def play(self):
-        self.client.expect(110)
-        self.client.send(self.name)
-        self.client.expect(181)
-        self.client.send("1 2")
-        self.client.expect(182)
-        self.client.close()
-        return {"code": 0, "final": None, "errors": {}}
+        answers = {110: self.name, 180: str(self.players), 181: "1 2"}
+        while True:
+            message = self.client.expect(110, 180, 181, 182, 120)
+            if message.code not in answers:
+                self.client.close()
+                return {"code": 0, "final": None, "errors": {}}
+            self.client.send(answers[message.code])
 
 
 def test_a_player_who_disconnects_is_forfeited_and_the_others_finish(random_client, store):
@@ -146,21 +149,23 @@ def test_a_player_who_disconnects_is_forfeited_and_the_others_finish(random_clie
 
         def run(name, cls, index):
             outcomes[name] = cls("127.0.0.1", server.port, name, 3, seed=index).play()
-        threads = [threading.Thread(target=run, args=("stay1", random_client.RandomPlayer, 0)),
-                   threading.Thread(target=run, args=("quitter", Leaver, 1)),
-                   threading.Thread(target=run, args=("stay2", random_client.RandomPlayer, 2))]
+        threads = [threading.Thread(target=run, args=("stay1", random_client.RandomPlayer, 0), daemon=True),
+                   threading.Thread(target=run, args=("quitter", Leaver, 1), daemon=True),
+                   threading.Thread(target=run, args=("stay2", random_client.RandomPlayer, 2), daemon=True)]
         for thread in threads:
             thread.start()
             time.sleep(0.1)
         for thread in threads:
             thread.join(60)
+        assert sorted(outcomes) == ["quitter", "stay1", "stay2"]
         server.matches_done()
     board = outcomes["stay1"]["final"]
     assert outcomes["stay2"]["final"] == board
     quitter = next(p for p in board["players"] if p["player"] == "quitter")
     assert quitter["out"] == "left" and quitter["rank"] == 3
     record = store.load(store.summaries()[0].id)
-    assert [(e.seat, e.forfeit) for e in record.entries if e.forfeit] == [(1, EndCause.LEFT)]
+    quitter_seat = [s.name for s in record.seats].index("quitter")
+    assert [(e.seat, e.forfeit) for e in record.entries if e.forfeit] == [(quitter_seat, EndCause.LEFT)]
     assert record.status == "finished"
 
 
@@ -180,7 +185,7 @@ def test_pings_every_interval_and_silent_clients_are_dropped():
     with ServerThread({"ping_interval": 0.1, "ping_timeout": 0.5}) as server:
         polite = login(server.port, "polite")  # answers every ping while it reads
         stayed = []
-        reader = threading.Thread(target=lambda: stayed.append(not polite.closed(timeout=1.5)))
+        reader = threading.Thread(target=lambda: stayed.append(not polite.closed(timeout=1.5)), daemon=True)
         reader.start()
         silent = Client(server.port)
         silent.expect(110)

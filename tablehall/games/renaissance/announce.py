@@ -1,10 +1,11 @@
 """What a seat is told when something happens: confirmations of its own moves (2xx, 3xx),
 news of the others' (1xx), and the state objects (6xx) that changed, built from the seat's
-view.  Events arrive already filtered by audience; nothing here reads hidden state."""
+view.  Events arrive already filtered by audience and the view is the seat's own, so nothing
+here can see what the seat may not."""
 
 from __future__ import annotations
 
-from typing import Any, Sequence
+from typing import Any, Mapping, Sequence
 
 from tablehall.core.events import Event
 from tablehall.core.result import EndCause, Result
@@ -13,7 +14,6 @@ from . import messages as m
 from . import objects
 from .codec import Message
 from .data import CARDS, COLORS
-from .rules import RenaissanceState
 
 # own events confirmed with a fixed message
 CONFIRM = {
@@ -40,15 +40,16 @@ class Announcer:
     def name(self, seat: int) -> str:
         return self.names[seat]
 
-    def events(self, events: Sequence[Event], state: RenaissanceState) -> list[Message]:
+    def events(self, events: Sequence[Event], view: Mapping[str, Any]) -> list[Message]:
+        """The messages for `events`, given the seat's view of the game after them."""
         out: list[Message] = []
         changed: dict[str, Any] = {"market": False, "cards": False, "boards": set(), "active": set(),
                                    "hand": False, "vatican": False}
         for event in events:
-            out += self._event(event, state, changed)
-        return out + self._objects(state, changed)
+            out += self._event(event, view, changed)
+        return out + self._objects(view, changed)
 
-    def _event(self, event: Event, state: RenaissanceState, changed: dict[str, Any]) -> list[Message]:
+    def _event(self, event: Event, view: Mapping[str, Any], changed: dict[str, Any]) -> list[Message]:
         kind, data = event.kind, event.data
         seat = data.get("seat")
         mine = seat == self.seat
@@ -67,7 +68,7 @@ class Announcer:
             changed["hand"] = True
         elif kind == "ready" and mine:
             out.append(m.say(m.SETUP_DONE + self.seat))
-            if state.phase == "setup":
+            if view["phase"] == "setup":
                 out.append(m.say(m.WAIT_FOR_SETUP))
         elif kind == "turn" and not mine:
             out.append(m.say(m.WHOSE_TURN, f"It's {self.name(seat)}'s turn"))
@@ -91,7 +92,7 @@ class Announcer:
         elif kind == "token":
             changed["cards"] |= data["effect"] == "discard"
             changed["vatican"] = True
-            lorenzo = state.view(self.seat).get("lorenzo") or {}
+            lorenzo = view.get("lorenzo") or {}
             out.append(m.obj(m.ACTION_TOKEN, objects.action_token(data, lorenzo.get("black_cross", 0))))
             out.append(m.say(m.LORENZO, _token_text(data)))
         elif kind == "tokens_shuffled":
@@ -108,11 +109,10 @@ class Announcer:
             out.append(m.say(m.PLAYER_LEFT, f"{self.name(seat)} {gone}"))
         return out
 
-    def _objects(self, state: RenaissanceState, changed: dict[str, Any]) -> list[Message]:
+    def _objects(self, view: Mapping[str, Any], changed: dict[str, Any]) -> list[Message]:
         if not (changed["market"] or changed["cards"] or changed["boards"] or changed["active"]
                 or changed["hand"] or changed["vatican"]):
             return []
-        view = state.view(self.seat)
         out = []
         if changed["market"]:
             out.append(m.obj(m.MARKET, objects.market(view)))

@@ -206,7 +206,7 @@ class RenaissanceSession(Session):
         assert self.announcer is not None
         self.to_act = state.to_act()
         self.view = state.view(self.seat)
-        self.send(*self.announcer.events(events, state))
+        self.send(*self.announcer.events(events, self.view))
         if self.seat not in self.to_act:
             while self.queue:
                 self._typed(self.queue.popleft())
