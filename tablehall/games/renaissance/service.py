@@ -86,7 +86,7 @@ class RenaissanceService(Service):
         return session
 
     def _start_ticker(self) -> None:
-        if self._ticker is not None or self.ping_interval <= 0:
+        if self._ticker is not None:
             return
         try:
             asyncio.get_running_loop()
@@ -96,7 +96,7 @@ class RenaissanceService(Service):
 
     async def _tick_forever(self) -> None:
         while True:
-            await asyncio.sleep(self.ping_interval)
+            await asyncio.sleep(self.ping_interval if self.ping_interval > 0 else 1.0)
             self.tick(self.clock())
 
     def tick(self, now: float) -> None:

@@ -93,7 +93,7 @@ class RenaissanceSession(Session):
 
     def tick(self, now: float) -> None:
         """Called by the service every ping interval: ping, and drop a silent peer."""
-        if self.stage == "closed":
+        if self.stage == "closed" or self.service.ping_interval <= 0:
             return
         if now - self.last_heard > self.service.ping_timeout:
             log.info("renaissance session %s: no pong, closing", self.nickname or "-")
