@@ -35,10 +35,13 @@ def test_the_opening_dialogue_byte_for_byte():
     second.data_received(b"bea\n")
     assert other.take() == (b"310 Correct nickname\n203 Connected player - not first\n"
                             b"112 Not the first player, wait for the game to start\n")
+    second.connection_lost()  # a queued player leaves
+    assert svc.queued == [] and second not in svc.sessions
     session.data_received(b"5\n")
     assert wire.take() == b"407 Index out of bounds: 1-4 players\n180 Insert number of Players (1-4)\n"
     session.data_received(b"2\n")
     assert wire.take().startswith(b"111 You opened a game for 2 players. Waiting for 1 more (Add bot, Fill with bots; ")
+    assert svc.lobby is not None and svc.lobby.members == [session]
 
 
 def test_pings_pongs_and_the_idle_limit():
