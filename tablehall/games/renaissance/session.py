@@ -177,7 +177,6 @@ class RenaissanceSession(Session):
     def _over(self, text: str) -> None:
         command = parse(text)
         if command is not None and command.name == "join":
-            self.stage = "nickname"
             self.service.matchmake(self)
         else:
             raise ProtocolError(m.WAIT, "The game is over: Join game to play again, or Quit")
