@@ -7,6 +7,7 @@
 from tablehall.core import GameSpec, strict_options
 
 from . import actions
+from .bots import RandomBot, StrongBot
 from .rules import DEFAULT_OPTIONS, CatanState
 
 RULES_VERSION = "classic-1"
@@ -26,4 +27,5 @@ SPEC = GameSpec(
     normalize_options=strict_options(DEFAULT_OPTIONS),
     encode_action=actions.encode,
     decode_action=actions.decode,
+    bots={"random": RandomBot, "strong": StrongBot},
 )

@@ -653,13 +653,13 @@ class CatanState(GameState):
             self._pay(seat, cost)
         self._place_road(seat, edge)
         events = [Event("built", {"seat": seat, "piece": "road", "at": edge, "cost": list(cost)})]
-        if phase is P.START1B or phase is P.START2B:
-            self._next_setup_step(events)
-            return events
         length = self._longest_road_of(seat)
         if length != self.road_length[seat]:
             self.road_length[seat] = length
             self._award_longest_road(events)
+        if phase is P.START1B or phase is P.START2B:
+            self._next_setup_step(events)
+            return events
         if phase is P.PLACING_FREE_ROAD1 or phase is P.PLACING_FREE_ROAD2:
             self.free_roads -= 1
             if self.free_roads and self.pieces[seat][ROAD] and self.reach[seat] & ~self.occupied_edges:
@@ -967,16 +967,26 @@ class CatanState(GameState):
 
     # -- longest road and largest army -------------------------------------------------------
     def _longest_road_of(self, seat: int) -> int:
-        """Longest trail in the seat's roads that does not pass through an opponent's building."""
+        """Longest trail in the seat's roads that does not pass through an opponent's building.
+
+        A longest trail can start at a node whose road degree is not 2 or that is blocked, or
+        anywhere on a component that is a plain cycle; only those starts are searched."""
         own = self.road_edges[seat]
         if not own:
             return 0
         owner = self.node_owner
-        best = 0
-        stack: list[tuple[int, int, int]] = []
+        degree: dict[int, int] = {}
         for e in bits(own):
-            for start in EDGES[e]:
-                stack.append((start, 0, 0))
+            for x in EDGES[e]:
+                degree[x] = degree.get(x, 0) + 1
+        starts = [x for x, d in degree.items() if d != 2 or (owner[x] != -1 and owner[x] != seat)]
+        covered = self._road_component_nodes(seat, starts)
+        for x in sorted(degree):
+            if x not in covered:  # a cycle of unblocked degree-2 nodes
+                starts.append(x)
+                covered |= self._road_component_nodes(seat, [x])
+        best = 0
+        stack = [(x, 0, 0) for x in starts]
         while stack:
             node, used, length = stack.pop()
             if length > best:
@@ -989,6 +999,21 @@ class CatanState(GameState):
                     a, b = EDGES[e]
                     stack.append((b if a == node else a, used | bit, length + 1))
         return best
+
+    def _road_component_nodes(self, seat: int, starts: list[int]) -> set[int]:
+        own = self.road_edges[seat]
+        seen = set(starts)
+        todo = list(starts)
+        while todo:
+            node = todo.pop()
+            for e in NODE_EDGES[node]:
+                if own & EDGE_BIT[e]:
+                    a, b = EDGES[e]
+                    other = b if a == node else a
+                    if other not in seen:
+                        seen.add(other)
+                        todo.append(other)
+        return seen
 
     def _award_longest_road(self, events: list[Event]) -> None:
         lengths = self.road_length
@@ -1087,7 +1112,7 @@ class CatanState(GameState):
             "buildings": [[nd, self.node_owner[nd], self.node_level[nd]] for nd in range(NODE_COUNT)
                             if self.node_owner[nd] >= 0],
             "roads": [[e, self.edge_owner[e]] for e in range(EDGE_COUNT) if self.edge_owner[e] >= 0],
-            "players": players, "bank_cards": sum(self.bank), "deck": len(self.deck),
+            "players": players, "bank": list(self.bank), "deck": len(self.deck),
             "longest_road": self.longest_road, "largest_army": self.largest_army,
             "discards": list(self.discards), "victims": list(self.victims), "offers": offers,
             "free_roads": self.free_roads, "winner": self.winner, "to_act": list(self.to_act()),
@@ -1105,17 +1130,17 @@ class CatanState(GameState):
         return twin
 
     def observation(self, seat: int) -> "CatanState":
-        """A copy for a bot playing `seat`: opponents' hands and development cards, the bank and
-        the deck are re-dealt from what `seat` cannot tell apart (keeping every public count), the
-        future is unscripted and the generator is a fresh one.  So the result depends only on
-        what `seat` may know."""
+        """A copy for a bot playing `seat`: opponents' hands and development cards and the deck
+        are re-dealt from what `seat` cannot tell apart (keeping every public count: hand sizes,
+        the bank, cards played), the future is unscripted and the generator is a fresh one.  So
+        the result depends only on what `seat` may know."""
         obs = self.copy()
         rng = Rng(derive_seed(self.seed, "observation", seat, self.action_count))
         obs.rng = rng
         obs.dice_script = obs.steal_script = ()
         n = self.seat_count
         others = [s for s in range(n) if s != seat]
-        pool = [r for r in range(5) for _ in range(PER_RESOURCE - self.hands[seat][r])]
+        pool = [r for r in range(5) for _ in range(PER_RESOURCE - self.hands[seat][r] - self.bank[r])]
         rng.shuffle(pool)
         at = 0
         for s in others:
@@ -1124,10 +1149,6 @@ class CatanState(GameState):
                 hand[r] += 1
             at += sum(self.hands[s])
             obs.hands[s] = hand
-        bank = [0] * 5
-        for r in pool[at:]:
-            bank[r] += 1
-        obs.bank = bank
         unknown = list(DECK)
         for card in self.vp_cards[seat]:
             unknown.remove(card)
