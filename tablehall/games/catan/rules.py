@@ -1137,7 +1137,9 @@ class CatanState(GameState):
         obs = self.copy()
         rng = Rng(derive_seed(self.seed, "observation", seat, self.action_count))
         obs.rng = rng
+        obs.seed = rng.below(1 << 62)
         obs.dice_script = obs.steal_script = ()
+        obs.options = {**self.options, "dice": "", "dev_deck": "", "steals": ""}
         n = self.seat_count
         others = [s for s in range(n) if s != seat]
         pool = [r for r in range(5) for _ in range(PER_RESOURCE - self.hands[seat][r] - self.bank[r])]
