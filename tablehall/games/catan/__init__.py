@@ -9,6 +9,7 @@ from tablehall.core import GameSpec, strict_options
 from . import actions
 from .bots import RandomBot, StrongBot
 from .rules import DEFAULT_OPTIONS, CatanState
+from .sgn import record_to_sgn, sgn_to_record
 
 RULES_VERSION = "classic-1"
 
@@ -28,4 +29,6 @@ SPEC = GameSpec(
     encode_action=actions.encode,
     decode_action=actions.decode,
     bots={"random": RandomBot, "strong": StrongBot},
+    exporters={"sgn": record_to_sgn},
+    importers={"sgn": sgn_to_record},
 )
