@@ -22,7 +22,8 @@ class IllegalAction(Exception):
     """An action a seat may not take now.
 
     `code` is the game's stable name for the mistake (e.g. ``NOT_IN_CORNER``); `message` is a
-    precise human reason.  Protocol adapters translate both into their own errors.
+    precise human reason.  Protocol adapters translate both into their own errors.  `str()` of
+    the exception is what a forfeit for it records (games may override it with a fuller text).
     """
 
     def __init__(self, code: str, message: str = "") -> None:

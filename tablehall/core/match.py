@@ -58,6 +58,15 @@ class MatchListener(Protocol):
     def on_end(self, match: "Match", record: Record) -> None: ...
 
 
+@dataclass(frozen=True)
+class _Departure:
+    """A seat taken out from outside the loop (left, broke its protocol)."""
+
+    cause: EndCause
+    reason: str
+    consequence: Consequence | None  # None: the seat policy's on_leave
+
+
 def utc_now() -> str:
     return datetime.now(timezone.utc).isoformat(timespec="milliseconds")
 
@@ -118,6 +127,17 @@ class Match:
     def submit(self, seat: int, action: Any) -> None:
         """An action `seat` takes without being asked (e.g. a trade offer)."""
         self._unprompted.append((seat, action))
+        self._poke()
+
+    def seat_left(self, seat: int, reason: str = "left the game") -> None:
+        """The seat's client is gone: apply the seat policy's `on_leave` now, even if the seat
+        is not the one being asked."""
+        self._unprompted.append((seat, _Departure(EndCause.LEFT, reason, None)))
+        self._poke()
+
+    def forfeit_now(self, seat: int, cause: EndCause, reason: str = "") -> None:
+        """Take `seat` out at once for `cause` (e.g. a protocol's own violation rule)."""
+        self._unprompted.append((seat, _Departure(cause, reason, Consequence.FORFEIT)))
         self._poke()
 
     def abort(self, reason: str = "aborted") -> None:
@@ -184,7 +204,14 @@ class Match:
         Trusted agents answer at once; returns True if that changed the game."""
         progressed = False
         for seat, action in self._take_unprompted():
-            self._play(seat, action, unprompted=True)
+            if self.state.is_over:
+                break
+            if isinstance(action, _Departure):
+                self._cancel(seat)
+                self._consequence(seat, action.consequence or self.policies[seat].on_leave,
+                                  action.cause, action.reason)
+            else:
+                self._play(seat, action, unprompted=True)
             progressed = True
         if progressed:
             return True
@@ -265,7 +292,7 @@ class Match:
             consequence = self.policies[seat].on_illegal
             if consequence is Consequence.RETRY and strikes > self.policies[seat].max_retries:
                 consequence = Consequence.FORFEIT
-            self._consequence(seat, consequence, EndCause.RULE_VIOLATION, error.message)
+            self._consequence(seat, consequence, EndCause.RULE_VIOLATION, str(error))
             return
         self._strikes.pop(seat, None)
         self.record.entries.append(Entry(seat, self.spec.encode_action(action), ms=round(elapsed * 1000)))

@@ -177,3 +177,32 @@ def test_agent_gone_at_start_counts_as_left():
 
     record = run(Match(SPEC, [NoShow([]), BotAgent(TakeOneBot())], seed=1).run())
     assert record.result.seats[0].cause is EndCause.LEFT
+
+
+def test_seat_left_is_applied_even_when_the_seat_is_not_asked():
+    async def scenario():
+        waiting = Scripted(["ready", None])
+        other = Scripted(["ready", None])
+        match = Match(SPEC, [waiting, other], seed=1)
+        task = asyncio.ensure_future(match.run())
+        await asyncio.sleep(0.05)
+        assert match.state.to_act() == (0,)
+        match.seat_left(1, "socket closed")
+        return await asyncio.wait_for(task, 5)
+
+    record = run(scenario())
+    assert [(e.seat, e.forfeit) for e in record.entries if e.forfeit] == [(1, EndCause.LEFT)]
+    assert record.status == "finished"
+
+
+def test_forfeit_now_uses_the_given_cause():
+    async def scenario():
+        match = Match(SPEC, [Scripted(["ready", None]), Scripted(["ready", None])], seed=1)
+        task = asyncio.ensure_future(match.run())
+        await asyncio.sleep(0.05)
+        match.forfeit_now(0, EndCause.RULE_VIOLATION, "not a move")
+        return await asyncio.wait_for(task, 5)
+
+    record = run(scenario())
+    assert record.result.seats[0].cause is EndCause.RULE_VIOLATION
+    assert record.result.seats[0].reason == "not a move" or record.entries[-1].reason == "not a move"

@@ -1,0 +1,342 @@
+"""The `tablehall` command."""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import sys
+from collections import defaultdict
+from pathlib import Path
+from typing import Any, Sequence
+
+from .core import BotAgent, Match, OptionError, RecordError, derive_seed, replay
+from .core.game import GameSpec
+from .core.registry import UnknownGame, game_names, get_game
+from .core.store import DirectoryStore, RecordStore, SqliteStore, load_record, open_store
+
+DEFAULT_DB = "var/tablehall.sqlite"
+
+
+class UsageError(Exception):
+    """A one-line error for the user; exit code 2."""
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    parser = build_parser()
+    args = parser.parse_args(argv)
+    if not getattr(args, "handler", None):
+        parser.print_help()
+        return 2
+    try:
+        return args.handler(args)
+    except (UsageError, UnknownGame, OptionError, RecordError, ValueError) as exc:
+        print(f"tablehall: error: {exc}", file=sys.stderr)
+        return 2
+    except KeyboardInterrupt:
+        return 130
+
+
+def build_parser() -> argparse.ArgumentParser:
+    parser = argparse.ArgumentParser(
+        prog="tablehall",
+        description="Turn-based board games over their communities' own protocols; every game recorded.")
+    commands = parser.add_subparsers(title="commands", metavar="COMMAND")
+
+    serve = commands.add_parser("serve", help="run the server: one TCP listener per protocol",
+                                description="Run the server. Binds 127.0.0.1 unless --host says otherwise.")
+    serve.add_argument("--config", help="TOML config file (see docs/architecture.md)")
+    serve.add_argument("--host", help="address to bind (default 127.0.0.1)")
+    serve.add_argument("--db", help=f"SQLite record store (default {DEFAULT_DB})")
+    serve.add_argument("--admin-password", help="password for admin clients")
+    serve.add_argument("--log-format", choices=("text", "json"), help="log line format")
+    serve.add_argument("--set", action="append", default=[], metavar="SERVICE.KEY=VALUE",
+                       help="a service option, e.g. --set sc.version=21.3.3")
+    for name, default, description in _service_flags():
+        serve.add_argument(f"--{name}-port", type=int, metavar="PORT", dest=f"port_{name.replace('-', '_')}",
+                           help=f"{description} (default {default}; 0 turns it off)")
+    serve.set_defaults(handler=cmd_serve)
+
+    play = commands.add_parser("play", help="play local games between built-in or subprocess bots",
+                               description="Play local games. A seat is a built-in bot name, or cmd:COMMAND "
+                                           "for a subprocess bot where the game's protocol allows it.")
+    play.add_argument("game", help=f"one of: {', '.join(game_names())}")
+    play.add_argument("--seats", required=True, help="comma-separated seats, e.g. random,strong")
+    play.add_argument("--seed", type=int, default=0, help="seed of the first game; game k uses seed+k")
+    play.add_argument("--games", type=int, default=1, help="number of games")
+    play.add_argument("--option", action="append", default=[], metavar="KEY=VALUE", help="a game option")
+    play.add_argument("--record-dir", help="store each game as a JSON record file in this directory")
+    play.add_argument("--db", help="store each game in this SQLite record store")
+    play.add_argument("--rotate", action="store_true", help="rotate the seats from game to game")
+    play.add_argument("--quiet", action="store_true", help="no progress bar")
+    play.set_defaults(handler=cmd_play)
+
+    rep = commands.add_parser("replay", help="re-run a record through the rules and check its result",
+                              description="Re-run a record through the rules; exit 1 if the result differs.")
+    rep.add_argument("record", help="a record file, or a record id (prefix) in --db")
+    rep.add_argument("--db", default=DEFAULT_DB, help=f"record store to look ids up in (default {DEFAULT_DB})")
+    rep.set_defaults(handler=cmd_replay)
+
+    export = commands.add_parser("export", help="write a record in a notation (json, or the game's own)",
+                                 description="Write a stored game in a notation: json (tablehall record) "
+                                             "or a format the game defines.")
+    export.add_argument("record", help="a record file, or a record id (prefix) in --db")
+    export.add_argument("--format", "-f", required=True, help="json, or the game's format (e.g. sgn, soclog, replay-xml)")
+    export.add_argument("--db", default=DEFAULT_DB, help=f"record store (default {DEFAULT_DB})")
+    export.add_argument("--output", "-o", help="file to write (default: standard output)")
+    export.set_defaults(handler=cmd_export)
+
+    imp = commands.add_parser("import", help="read a game from a notation into a record store",
+                              description="Read a game written in one of the game's notations and store it.")
+    imp.add_argument("game", help=f"one of: {', '.join(game_names())}")
+    imp.add_argument("file", help="the notation file")
+    imp.add_argument("--format", "-f", required=True, help="the notation (e.g. sgn, soclog)")
+    imp.add_argument("--db", default=DEFAULT_DB, help=f"record store to write (default {DEFAULT_DB})")
+    imp.set_defaults(handler=cmd_import)
+
+    records = commands.add_parser("records", help="list stored games", description="List stored games, newest first.")
+    records.add_argument("--db", default=DEFAULT_DB, help=f"record store (default {DEFAULT_DB})")
+    records.add_argument("--game", help="only this game")
+    records.add_argument("--limit", type=int, default=50, help="at most this many (default 50)")
+    records.set_defaults(handler=cmd_records)
+
+    bench = commands.add_parser("bench", help="measure a game's engine and protocol speed",
+                                description="Measure speed; peers are measured side by side where installed.")
+    bench.add_argument("game", help=f"one of: {', '.join(game_names())}")
+    bench.add_argument("args", nargs=argparse.REMAINDER, help="arguments for the game's benchmark (try --help)")
+    bench.set_defaults(handler=cmd_bench)
+    return parser
+
+
+def _service_flags() -> list[tuple[str, int, str]]:
+    from .server.app import all_services
+
+    try:
+        return [(spec.name, spec.default_port, spec.description or game) for game, spec in all_services()]
+    except Exception:  # a broken game must not break --help of every command
+        return []
+
+
+# -- serve ---------------------------------------------------------------------------------------
+def cmd_serve(args: argparse.Namespace) -> int:
+    from .server.app import serve
+    from .server.config import ConfigError, check_port, load_config
+    from .server.logs import setup_logging
+
+    try:
+        config = load_config(args.config)
+        if args.host:
+            config.host = args.host
+        if args.db:
+            config.db = args.db
+        if args.admin_password:
+            config.admin_password = args.admin_password
+        if args.log_format:
+            config.log_format = args.log_format
+        for name, _, _ in _service_flags():
+            port = getattr(args, f"port_{name.replace('-', '_')}")
+            if port is not None:
+                config.ports[name] = check_port(port, f"--{name}-port")
+        for item in args.set:
+            key, sep, value = item.partition("=")
+            service, dot, option = key.partition(".")
+            if not sep or not dot or not service or not option:
+                raise UsageError(f"--set wants SERVICE.KEY=VALUE, not {item!r}")
+            config.sections.setdefault(service, {})[option] = value
+    except ConfigError as exc:
+        raise UsageError(str(exc)) from None
+    setup_logging(config.log_format)
+    asyncio.run(serve(config, announce=lambda line: print(line, flush=True)))
+    return 0
+
+
+# -- play ----------------------------------------------------------------------------------------
+def parse_options(items: Sequence[str]) -> dict[str, Any]:
+    options: dict[str, Any] = {}
+    for item in items:
+        key, sep, value = item.partition("=")
+        if not sep or not key:
+            raise UsageError(f"--option wants KEY=VALUE, not {item!r}")
+        options[key] = value
+    return options
+
+
+def make_agent(spec: GameSpec, seat_text: str, seat: int, seed: int):
+    if seat_text.startswith("cmd:"):
+        if not spec.seat_command_bots or spec.subprocess_agent is None:
+            raise UsageError(f"{spec.name} does not run subprocess bots (cmd: seats)")
+        command = seat_text[4:].strip()
+        if not command:
+            raise UsageError("cmd: seat without a command")
+        return spec.subprocess_agent(command, seat, command.split()[-1])
+    try:
+        bot_class = spec.bots[seat_text]
+    except KeyError:
+        raise UsageError(f"unknown {spec.name} seat {seat_text!r} (built-in bots: "
+                         f"{', '.join(sorted(spec.bots)) or 'none'}"
+                         f"{'; or cmd:COMMAND' if spec.seat_command_bots else ''})") from None
+    return BotAgent(bot_class(derive_seed(seed, "seat", seat)), name=seat_text)
+
+
+def cmd_play(args: argparse.Namespace) -> int:
+    spec = get_game(args.game)
+    seats = [s.strip() for s in args.seats.split(",") if s.strip()]
+    if len(seats) not in spec.seat_counts:
+        raise UsageError(f"{spec.name} needs {'/'.join(map(str, spec.seat_counts))} seats, got {len(seats)}")
+    if args.games < 1:
+        raise UsageError("--games must be at least 1")
+    options = spec.normalize_options(parse_options(args.option))
+    for seat, text in enumerate(seats):  # fail on a bad seat before playing anything
+        if not text.startswith("cmd:"):
+            make_agent(spec, text, seat, 0)
+    stores: list[RecordStore] = []
+    if args.record_dir:
+        stores.append(DirectoryStore(args.record_dir))
+    if args.db:
+        stores.append(SqliteStore(args.db))
+    table = ResultTable()
+    from tqdm import tqdm
+
+    progress = tqdm(total=args.games, unit="game", disable=args.quiet or None, file=sys.stderr)
+    try:
+        for index in range(args.games):
+            seed = args.seed + index
+            shift = index % len(seats) if args.rotate else 0
+            order = seats[shift:] + seats[:shift]
+            agents = [make_agent(spec, text, seat, seed) for seat, text in enumerate(order)]
+            record = asyncio.run(Match(spec, agents, seed=seed, options=options, names=order).run())
+            for store in stores:
+                store.save(record)
+            table.add(order, record)
+            progress.update(1)
+    finally:
+        progress.close()
+        for store in stores:
+            store.close()
+    print(table.render())
+    return 0
+
+
+class ResultTable:
+    """Per seat label: games, wins, shared wins, mean score, mean rank, forfeits."""
+
+    def __init__(self) -> None:
+        self.rows: dict[str, dict[str, float]] = defaultdict(lambda: defaultdict(float))
+        self.order: list[str] = []
+        self.aborted = 0
+
+    def add(self, labels: Sequence[str], record) -> None:
+        result = record.result
+        if result is None or record.status == "aborted":
+            self.aborted += 1
+            return
+        winners = result.winners
+        for seat_result in result.seats:
+            label = labels[seat_result.seat]
+            if label not in self.order:
+                self.order.append(label)
+            row = self.rows[label]
+            row["games"] += 1
+            row["score"] += float(seat_result.score)
+            row["rank"] += seat_result.rank
+            if seat_result.seat in winners:
+                row["wins" if len(winners) == 1 else "shared"] += 1
+            if seat_result.cause.value != "regular":
+                row["out"] += 1
+
+    def render(self) -> str:
+        lines = [f"{'seat':<24}{'games':>7}{'wins':>7}{'win%':>8}{'shared':>8}{'score':>9}{'rank':>7}{'out':>5}"]
+        for label in self.order:
+            row = self.rows[label]
+            games = row["games"] or 1
+            lines.append(f"{label[:23]:<24}{int(row['games']):>7}{int(row['wins']):>7}"
+                         f"{100 * row['wins'] / games:>7.1f}%{int(row['shared']):>8}"
+                         f"{row['score'] / games:>9.2f}{row['rank'] / games:>7.2f}{int(row['out']):>5}")
+        if self.aborted:
+            lines.append(f"aborted games: {self.aborted}")
+        return "\n".join(lines)
+
+
+# -- records -------------------------------------------------------------------------------------
+def cmd_replay(args: argparse.Namespace) -> int:
+    record = load_record(args.record, args.db)
+    spec = get_game(record.game)
+    report = replay(record, spec)
+    moves = len(record.entries)
+    if not report.matches:
+        got = report.result.to_json() if report.result else None
+        print(f"MISMATCH: {record.game} record {record.id or args.record}: stored result "
+              f"{record.result.to_json() if record.result else None}, replay gives {got}")
+        return 1
+    print(f"ok: {record.game} record {record.id or args.record}: {moves} actions replayed, "
+          f"{record.status}, result reproduced (digest {record.digest()[:16]})")
+    return 0
+
+
+def cmd_export(args: argparse.Namespace) -> int:
+    record = load_record(args.record, args.db)
+    if args.format == "json":
+        text = record.dumps() + "\n"
+    else:
+        spec = get_game(record.game)
+        exporter = spec.exporters.get(args.format)
+        if exporter is None:
+            known = ", ".join(["json", *sorted(spec.exporters)])
+            raise UsageError(f"{record.game} cannot be exported as {args.format!r} (formats: {known})")
+        text = exporter(record)
+    if args.output:
+        from .core.store import write_atomically
+
+        write_atomically(Path(args.output), text)
+    else:
+        sys.stdout.write(text)
+    return 0
+
+
+def cmd_import(args: argparse.Namespace) -> int:
+    spec = get_game(args.game)
+    importer = spec.importers.get(args.format)
+    if importer is None:
+        raise UsageError(f"{spec.name} cannot import {args.format!r} (formats: {', '.join(sorted(spec.importers)) or 'none'})")
+    try:
+        text = Path(args.file).read_text(encoding="utf-8")
+    except OSError as exc:
+        raise UsageError(f"cannot read {args.file}: {exc.strerror}") from None
+    record = importer(text)
+    report = replay(record, spec)
+    if not report.matches:
+        raise RecordError("the imported game does not reproduce its own result")
+    store = open_store(args.db)
+    try:
+        record_id = store.save(record)
+    finally:
+        store.close()
+    print(f"imported {spec.name} game as {record_id} ({len(record.entries)} actions)")
+    return 0
+
+
+def cmd_records(args: argparse.Namespace) -> int:
+    if not Path(args.db).exists():
+        raise UsageError(f"no record store at {args.db}")
+    store = open_store(args.db)
+    try:
+        rows = store.summaries(args.game, args.limit)
+    finally:
+        store.close()
+    table = [("id", "game", "status", "seed", "started", "seats", "result")]
+    table += [(r.id, r.game, r.status, str(r.seed), r.started_at, r.seats, r.result) for r in rows]
+    widths = [max(len(row[i]) for row in table) for i in range(len(table[0]))]
+    for row in table:
+        print("  ".join(cell.ljust(width) for cell, width in zip(row, widths)).rstrip())
+    return 0
+
+
+def cmd_bench(args: argparse.Namespace) -> int:
+    spec = get_game(args.game)
+    if spec.bench is None:
+        raise UsageError(f"{spec.name} has no benchmark")
+    result = spec.bench(list(args.args))
+    return int(result or 0)
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

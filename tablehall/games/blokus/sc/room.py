@@ -1,0 +1,347 @@
+"""A game room: two player slots, observers, one Blokus match, and the contest's conventions for
+what each of them is told and when (notes/socha-blokus.md §5)."""
+
+from __future__ import annotations
+
+import logging
+import uuid
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any
+
+from ....core import (BotAgent, EndCause, IllegalAction, Match, RemoteAgent, Result, SeatPolicy,
+                      derive_seed)
+from ..rules import BlokusState, InvalidMove, SetMove, SkipMove, move_text
+from . import messages as msg
+from .requests import ProtocolError
+from .xml import Node, el
+
+if TYPE_CHECKING:
+    from .lobby import ScService, ScSession
+
+log = logging.getLogger("tablehall.sc")
+
+LEFT_REASON = "Der Spieler hat das Spiel verlassen"
+SOFT_REASON = "Der Spieler hat innerhalb von 2 Sekunden nach Aufforderung keinen Zug gesendet"
+HARD_REASON = "Der Spieler hat innerhalb von 10 Sekunden nach Aufforderung keinen Zug gesendet"
+INVALID_FORMAT_TEXT = "Der Zug konnte nicht erkannt werden"
+GAME_LOGIC_EXCEPTION = "sc.api.plugins.exceptions.GameLogicException"
+
+
+@dataclass
+class Slot:
+    display_name: str
+    can_timeout: bool
+    reserved: bool = False
+    code: str | None = None  # reservation code while unredeemed
+    bot: str | None = None  # a built-in bot plays this slot
+    session: "ScSession | None" = None
+
+    @property
+    def filled(self) -> bool:
+        return self.session is not None or self.bot is not None
+
+
+class SeatAgent(RemoteAgent):
+    """The runner's view of a slot played by a client: asks go out as MoveRequests."""
+
+    def __init__(self, room: "ScRoom", seat: int) -> None:
+        super().__init__(f"slot {seat}", "remote:sc", on_request=room.ask,
+                         on_rejected=room.rejected)
+        self.mute = False  # 21.3.3: a client disconnected for not-your-turn still 'holds' the seat
+
+    def answer(self, seat: int, action: Any) -> bool:
+        return False if self.mute else super().answer(seat, action)
+
+
+class ScRoom:
+    def __init__(self, service: "ScService", slots: list[Slot], *, paused: bool, prepared: bool) -> None:
+        self.service = service
+        self.dialect = service.dialect
+        self.id = service.new_room_id()
+        self.slots = slots
+        self.prepared = prepared
+        self.paused = paused
+        self.observers: list["ScSession"] = []
+        self.started = False
+        self.over = False
+        self.seed = service.seed_for_room()
+        self.agents = [SeatAgent(self, seat) for seat in range(2)]
+        self.match = Match(service.spec, list(self.agents), seed=self.seed,
+                           options={"start_piece": service.start_piece},
+                           policies=[self._policy(s) for s in slots],
+                           names=[s.display_name for s in slots],
+                           match_id=self.id)
+        self.match.add_listener(self)
+        self._moves_seen = 0
+        self._farewells: dict["ScSession", list[Node]] = {}  # sent after <left>, then closed
+
+    # -- set-up ---------------------------------------------------------------------------------
+    def _policy(self, slot: Slot) -> SeatPolicy:
+        if not slot.can_timeout:
+            return SeatPolicy()
+        return SeatPolicy(soft_timeout=self.service.soft_timeout, hard_timeout=self.service.hard_timeout)
+
+    @property
+    def state(self) -> BlokusState:
+        return self.match.state  # type: ignore[return-value]
+
+    @property
+    def names(self) -> list[str]:
+        return [s.display_name for s in self.slots]
+
+    @property
+    def player_count(self) -> int:
+        return sum(1 for s in self.slots if s.filled)
+
+    def free_unreserved_slot(self) -> int | None:
+        for seat, slot in enumerate(self.slots):
+            if not slot.filled and not slot.reserved:
+                return seat
+        return None
+
+    def seat_of(self, session: "ScSession") -> int | None:
+        for seat, slot in enumerate(self.slots):
+            if slot.session is session:
+                return seat
+        return None
+
+    def sessions(self) -> list["ScSession"]:
+        return [s.session for s in self.slots if s.session is not None]
+
+    def seat_player(self, seat: int, session: "ScSession") -> None:
+        """`session` takes slot `seat`; the game starts once both slots are filled."""
+        self.slots[seat].session = session
+        self.slots[seat].code = None
+        session.rooms.append(self)
+        if not self.prepared or self.dialect.joined_on_prepared_immediately:
+            session.send(msg.joined(self.id))
+        self.start_if_ready()
+
+    def seat_bot(self, seat: int, bot_name: str) -> None:
+        spec = self.service.spec
+        bot = spec.bots[bot_name](derive_seed(self.seed, "seat", seat))
+        self.slots[seat].bot = bot_name
+        self.match.agents[seat] = BotAgent(bot, name=self.slots[seat].display_name or bot_name,
+                                           threaded=self.service.host.bots_threaded)
+        self.match.record.seats[seat] = type(self.match.record.seats[seat])(
+            self.match.record.seats[seat].name, f"bot:{bot_name}")
+        self.match.policies[seat] = SeatPolicy()
+
+    def start_if_ready(self) -> None:
+        if self.started or not all(s.filled for s in self.slots):
+            return
+        self.started = True
+        for seat, slot in enumerate(self.slots):
+            if slot.session is None:
+                continue
+            if self.prepared and not self.dialect.joined_on_prepared_immediately:
+                slot.session.send(msg.joined(self.id))
+            slot.session.send(msg.welcome(self.id, seat))
+        if self.paused:
+            self.match.pause()
+        self._send_memento(players=not self.paused)  # observers see the start even when paused
+        self.service.host.start_match(self.match)
+
+    def add_observer(self, session: "ScSession") -> None:
+        self.observers.append(session)
+        session.observing.append(self)
+        session.send(msg.observed(self.id))  # the contest sends no state here; the next one follows
+
+    # -- messages to the room -------------------------------------------------------------------
+    def _send_memento(self, players: bool) -> None:
+        node = msg.memento(self.id, self.state, self.names)
+        if players:
+            for session in self.sessions():
+                session.send(node)
+        for observer in self.observers:
+            observer.send(node)
+
+    def ask(self, seat: int, state: Any) -> None:
+        session = self.slots[seat].session
+        if session is not None:
+            session.send(msg.move_request(self.id))
+
+    def on_events(self, match: Match, events: Any) -> None:
+        entries = match.record.entries
+        new = entries[self._moves_seen:]
+        self._moves_seen = len(entries)
+        if any(e.forfeit is None for e in new):
+            self._send_memento(players=not self.paused)
+
+    def on_end(self, match: Match, record: Any) -> None:
+        self.over = True
+        result = record.result
+        audience = self.sessions() + self.observers
+        if result.cause is not EndCause.ABORTED or self.dialect.cancel_sends_result:
+            node = self.result_node(result)
+            for session in audience:
+                session.send(node)
+        for session in audience:
+            session.send(msg.left(self.id))
+        for session, farewell in self._farewells.items():
+            for node in farewell:
+                session.send(node)
+            session.close_stream(with_close_element=True)
+        self.service.forget_room(self)
+
+    def result_node(self, result: Result) -> Node:
+        return render_result(self.id, result, self.names, self.dialect)
+
+    # -- what players do --------------------------------------------------------------------------
+    def move_arrived(self, session: "ScSession", data: Node | None) -> None:
+        """A room packet from a player of this room (already known to be well-formed XML)."""
+        seat = self.seat_of(session)
+        if seat is None or self.over:
+            return  # late packets to a finished room are dropped, as the contest does
+        try:
+            move = msg.decode_move(data)
+        except ProtocolError as exc:
+            session.drop(f"protocol error: {exc}")
+            return
+        except msg.NotAMove:
+            self._invalid_format(seat, session, data)
+            return
+        agent = self.agents[seat]
+        if not self.started or not agent.waiting(seat):
+            self._not_your_turn(seat, session, move, data)
+            return
+        agent.answer(seat, move)
+
+    def rejected(self, seat: int, move: Any, error: IllegalAction) -> None:
+        """The runner found the move illegal: error message now, result next, then the close."""
+        reported = error.move if isinstance(error, InvalidMove) else move
+        echoed = reported if self.dialect.echo_reported_move else move
+        echo = None if echoed is None else msg.move_node(self.dialect.error_echo_tag, echoed)
+        self._report_violation(seat, error.message, "null" if reported is None else move_text(reported),
+                               echo, msg.move_node("data", move))
+
+    def _invalid_format(self, seat: int, session: "ScSession", data: Node) -> None:
+        echo = msg.echo_data(data, self.dialect.error_echo_tag)
+        self._report_violation(seat, INVALID_FORMAT_TEXT, "null", echo, msg.echo_data(data, "data"))
+        self.match.forfeit_now(seat, EndCause.RULE_VIOLATION, INVALID_FORMAT_TEXT)
+
+    def _report_violation(self, seat: int, mistake: str, move_str: str, echo: Node | None,
+                          data_echo: Node) -> None:
+        exception = f"InvalidMoveException(mistake={mistake}, move={move_str})"
+        text = f"Ungueltiger Zug von '{self.slots[seat].display_name}'.\n{exception}"
+        node = msg.error_message(self.id, text, echo)
+        session = self.slots[seat].session
+        for listener in ([session] if session is not None else []) + self.observers:
+            listener.send(node)
+        if session is not None:
+            farewell = []
+            if self.dialect.errorpacket_after_player_error:
+                original = Node("originalRequest", [("class", "room"), ("roomId", self.id)], [data_echo])
+                farewell.append(msg.error_packet(f"{GAME_LOGIC_EXCEPTION}: {exception}", original))
+            self._farewells[session] = farewell
+
+    def _not_your_turn(self, seat: int, session: "ScSession", move: SetMove | SkipMove, data: Node) -> None:
+        expected = self.state.current_color.team if not self.state.is_over else 1 - seat
+        names = self.names
+        team = lambda t: f"Team {t + 1}({names[t]})"  # noqa: E731 - reads like the contest's text
+        text = move_text(move)
+        session.send(msg.error_message(
+            self.id, f"It's not your turn yet; expected: {team(expected)}, got {team(seat)} (msg was {text}).",
+            msg.move_node(self.dialect.error_echo_tag, move)))
+        if self.dialect.errorpacket_after_player_error:
+            original = Node("originalRequest", [("class", "room"), ("roomId", self.id)], [msg.move_node("data", move)])
+            session.send(msg.error_packet(
+                f"NotYourTurnException(expected={team(expected)}, actual={team(seat)}, data={text})", original))
+        if not self.dialect.not_your_turn_ends_game:
+            self.agents[seat].mute = True  # 21.3.3: the room keeps waiting for this seat
+            self.slots[seat].session = None
+        session.close_stream(with_close_element=True)
+
+    def player_gone(self, session: "ScSession") -> None:
+        """The player's connection ended (closed, dropped, or broke the protocol)."""
+        seat = self.seat_of(session)
+        if seat is None:
+            return
+        self.slots[seat].session = None
+        if self.over:
+            return
+        if not self.started:
+            if self.prepared:
+                return  # the reservation is spent; the slot stays empty, as in the contest
+            self.service.room_emptied(self)
+            return
+        if not self.agents[seat].mute:
+            self.match.seat_left(seat, "connection closed")
+
+    def observer_gone(self, session: "ScSession") -> None:
+        if session in self.observers:
+            self.observers.remove(session)
+
+    # -- admin ---------------------------------------------------------------------------------
+    def set_paused(self, pause: bool) -> None:
+        if self.over or pause == self.paused:
+            return
+        self.paused = pause
+        if pause:
+            self.match.pause()
+        elif self.started:
+            self._send_memento(players=True)
+            self.match.resume()
+        if self.dialect.paused_event:
+            for observer in self.observers:
+                observer.send(msg.paused_event(self.id, pause))
+
+    def step(self) -> None:
+        if not self.started or self.over or not self.paused:
+            return
+        self._send_memento(players=True)
+        self.match.step()
+
+    def cancel(self) -> None:
+        if self.started and not self.over:
+            self.match.abort("cancelled by an administrator")
+            return
+        # never started: there is no match loop to stop; tell whoever waits
+        self.over = True
+        for session in self.sessions() + self.observers:
+            session.send(msg.left(self.id))
+        self.service.forget_room(self)
+
+
+def render_result(room_id: str, result: Result, names: list[str], dialect: Any) -> Node:
+    """The contest's <data class="result"> for a kernel result."""
+    details = result.details or {}
+    points = list(details.get("points", [0, 0]))
+    win_points = list(details.get("win_points", [0, 0]))
+    scores = []
+    causes = []
+    for seat_result in result.seats:
+        seat = seat_result.seat
+        cause = seat_result.cause
+        if cause is EndCause.ABORTED:
+            scores.append(msg.Score("REGULAR", "", 0, 0))
+            causes.append(EndCause.REGULAR)
+            points[seat] = 0
+            continue
+        label, reason = cause_label(cause, dialect), ""
+        if cause is EndCause.LEFT:
+            reason = LEFT_REASON
+        elif cause is EndCause.SOFT_TIMEOUT:
+            reason = SOFT_REASON
+        elif cause is EndCause.HARD_TIMEOUT:
+            reason = HARD_REASON
+        elif cause is EndCause.RULE_VIOLATION:
+            reason = seat_result.reason
+        scores.append(msg.Score(label, reason, int(win_points[seat]), int(points[seat])))
+        causes.append(cause)
+    candidates = [s for s in range(len(scores)) if causes[s] not in dialect.winner_excludes]
+    best = max((points[s] for s in candidates), default=None)
+    winners = [(names[s], s) for s in candidates if points[s] == best]
+    return msg.result(room_id, scores, winners)
+
+
+def cause_label(cause: EndCause, dialect: Any) -> str:
+    if cause is EndCause.HARD_TIMEOUT:
+        return dialect.hard_timeout_cause
+    return {EndCause.REGULAR: "REGULAR", EndCause.LEFT: "LEFT", EndCause.RULE_VIOLATION: "RULE_VIOLATION",
+            EndCause.SOFT_TIMEOUT: "SOFT_TIMEOUT", EndCause.DISQUALIFIED: "RULE_VIOLATION"}.get(cause, "UNKNOWN")
+
+
+def new_code() -> str:
+    """Room ids and reservation codes: random UUIDs, as the contest's."""
+    return str(uuid.uuid4())

@@ -1,0 +1,1 @@
+"""`tablehall serve`: one process, one TCP listener per protocol service, shared record store."""

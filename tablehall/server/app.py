@@ -1,0 +1,195 @@
+"""The `tablehall serve` process: listeners, sessions, graceful shutdown.
+
+This layer only moves bytes.  Each accepted connection gets a `Session` from its protocol's
+`Service`; bytes read go to `session.data_received`, bytes the session writes go to the socket.
+A session that raises is logged and its connection closed; nothing else is affected.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+import signal
+from dataclasses import dataclass
+from pathlib import Path
+
+from ..core.hosting import Host, Service, ServiceSpec, Session, Transport
+from ..core.registry import game_names, get_game
+from ..core.store import RecordStore, SqliteStore
+from .config import ServerConfig
+
+log = logging.getLogger("tablehall.server")
+
+#: a peer that does not read what we send may not make us buffer more than this
+MAX_WRITE_BUFFER = 8 * 1024 * 1024
+
+
+def all_services() -> list[tuple[str, ServiceSpec]]:
+    """(game, service spec) for every protocol every registered game offers."""
+    return [(name, spec) for name in game_names() for spec in get_game(name).services]
+
+
+class SocketTransport(Transport):
+    def __init__(self, transport: asyncio.Transport) -> None:
+        self._transport = transport
+        peer = transport.get_extra_info("peername")
+        self.peer = f"{peer[0]}:{peer[1]}" if peer else "-"
+
+    def write(self, data: bytes) -> None:
+        if self._transport.is_closing():
+            return
+        self._transport.write(data)
+        if self._transport.get_write_buffer_size() > MAX_WRITE_BUFFER:
+            log.warning("peer does not read; closing", extra={"peer": self.peer})
+            self._transport.abort()
+
+    def close(self) -> None:
+        if not self._transport.is_closing():
+            self._transport.close()
+
+    @property
+    def is_closing(self) -> bool:
+        return self._transport.is_closing()
+
+
+class Connection(asyncio.Protocol):
+    """Glue between an asyncio socket and a protocol Session."""
+
+    def __init__(self, service: Service, name: str, connections: set["Connection"]) -> None:
+        self.service = service
+        self.name = name
+        self.connections = connections
+        self.session: Session | None = None
+        self.transport: SocketTransport | None = None
+
+    def connection_made(self, transport: asyncio.BaseTransport) -> None:
+        assert isinstance(transport, asyncio.Transport)
+        self.transport = SocketTransport(transport)
+        self.connections.add(self)
+        try:
+            self.session = self.service.open_session(self.transport)
+        except Exception:
+            log.exception("could not open a session", extra={"service": self.name, "peer": self.transport.peer})
+            transport.abort()
+
+    def data_received(self, data: bytes) -> None:
+        if self.session is None or self.transport is None:
+            return
+        try:
+            self.session.data_received(data)
+        except Exception:
+            log.exception("session failed; closing its connection",
+                          extra={"service": self.name, "peer": self.transport.peer})
+            self._lose()
+            self.transport.close()
+
+    def connection_lost(self, exc: Exception | None) -> None:
+        self.connections.discard(self)
+        self._lose()
+
+    def _lose(self) -> None:
+        session, self.session = self.session, None
+        if session is not None:
+            try:
+                session.connection_lost()
+            except Exception:
+                log.exception("session failed while closing", extra={"service": self.name})
+
+
+@dataclass
+class Listening:
+    service: str
+    game: str
+    host: str
+    port: int
+    description: str
+
+
+class Server:
+    """All listeners of one `tablehall serve` process."""
+
+    def __init__(self, config: ServerConfig, store: RecordStore | None = None,
+                 services: list[ServiceSpec] | None = None) -> None:
+        self.config = config
+        self.store = store
+        self._owns_store = store is None
+        self.service_specs = ([("-", spec) for spec in services] if services is not None else None)
+        self.hosts: dict[str, Host] = {}
+        self.services: dict[str, Service] = {}
+        self.listeners: list[asyncio.AbstractServer] = []
+        self.connections: set[Connection] = set()
+        self.listening: list[Listening] = []
+        self._stopped = asyncio.Event()
+
+    async def start(self) -> list[Listening]:
+        if self.store is None:
+            Path(self.config.db).parent.mkdir(parents=True, exist_ok=True)
+            self.store = SqliteStore(self.config.db)
+        loop = asyncio.get_running_loop()
+        explicit = self.service_specs is not None
+        for game, spec in self.service_specs if explicit else all_services():
+            if self.config.ports.get(spec.name) == 0:
+                continue  # turned off
+            # services given explicitly (tests, embedding) take any free port unless configured
+            port = self.config.port_for(spec.name, 0 if explicit else spec.default_port)
+            host = Host(self.store, self.config.section(spec.name), self.config.admin_password,
+                        log=logging.getLogger(f"tablehall.{spec.name}"))
+            service = spec.factory(host)
+            listener = await loop.create_server(
+                lambda s=service, n=spec.name: Connection(s, n, self.connections),
+                self.config.host, port)
+            bound = listener.sockets[0].getsockname()[1]
+            self.hosts[spec.name] = host
+            self.services[spec.name] = service
+            self.listeners.append(listener)
+            self.listening.append(Listening(spec.name, game, self.config.host, bound, spec.description))
+            log.info("listening", extra={"service": spec.name, "game": game, "host": self.config.host, "port": bound})
+        return self.listening
+
+    def port(self, service: str) -> int:
+        return next(l.port for l in self.listening if l.service == service)
+
+    def request_stop(self) -> None:
+        self._stopped.set()
+
+    async def serve_until_stopped(self) -> None:
+        loop = asyncio.get_running_loop()
+        for sig in (signal.SIGINT, signal.SIGTERM):
+            try:
+                loop.add_signal_handler(sig, self.request_stop)
+            except (NotImplementedError, RuntimeError):
+                pass
+        await self._stopped.wait()
+        await self.stop()
+
+    async def stop(self) -> None:
+        """Stop accepting, abort every running match (each stores its record), close."""
+        log.info("shutting down")
+        for listener in self.listeners:
+            listener.close()
+        for service in self.services.values():
+            try:
+                await service.shutdown()
+            except Exception:
+                log.exception("service shutdown failed")
+        for host in self.hosts.values():
+            await host.abort_all()
+        for connection in list(self.connections):
+            if connection.transport is not None:
+                connection.transport.close()
+        for listener in self.listeners:
+            await listener.wait_closed()
+        for host in self.hosts.values():
+            for task in list(host.tasks):
+                task.cancel()
+        if self.store is not None and self._owns_store:
+            self.store.close()
+        log.info("stopped")
+
+
+async def serve(config: ServerConfig, announce=print) -> None:
+    server = Server(config)
+    for entry in await server.start():
+        announce(f"tablehall: {entry.service:12} {entry.description or entry.game} on {entry.host}:{entry.port}")
+    announce(f"tablehall: records in {config.db}; Ctrl-C stops and stores running games as aborted")
+    await server.serve_until_stopped()

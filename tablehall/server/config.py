@@ -1,0 +1,91 @@
+"""Server configuration: built-in defaults < TOML file < command-line flags.
+
+Example file::
+
+    host = "127.0.0.1"            # bind address; loopback unless told otherwise
+    db = "var/tablehall.sqlite"   # record store
+    admin_password = "s3cret"     # admin clients; without it the SC default works on loopback only
+    log_format = "text"           # or "json"
+
+    [ports]                        # 0 turns a listener off
+    sc = 13050
+
+    [sc]                           # each service's own section
+    version = "21.4.0"
+"""
+
+from __future__ import annotations
+
+import tomllib
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+
+class ConfigError(ValueError):
+    pass
+
+
+@dataclass
+class ServerConfig:
+    host: str = "127.0.0.1"
+    db: str = "var/tablehall.sqlite"
+    admin_password: str | None = None
+    log_format: str = "text"
+    ports: dict[str, int] = field(default_factory=dict)  # service name -> port (0 = off)
+    sections: dict[str, dict[str, Any]] = field(default_factory=dict)  # service name -> options
+
+    def port_for(self, service: str, default: int) -> int:
+        return self.ports.get(service, default)
+
+    def section(self, service: str) -> dict[str, Any]:
+        return self.sections.get(service, {})
+
+
+_TOP_KEYS = {"host", "db", "admin_password", "log_format", "ports"}
+
+
+def load_config(path: str | Path | None) -> ServerConfig:
+    config = ServerConfig()
+    if path is None:
+        return config
+    try:
+        data = tomllib.loads(Path(path).read_text(encoding="utf-8"))
+    except OSError as exc:
+        raise ConfigError(f"cannot read config {path}: {exc.strerror}") from None
+    except tomllib.TOMLDecodeError as exc:
+        raise ConfigError(f"config {path} is not valid TOML: {exc}") from None
+    for key, value in data.items():
+        if isinstance(value, dict) and key != "ports":
+            config.sections[key] = dict(value)
+        elif key not in _TOP_KEYS:
+            raise ConfigError(f"config {path}: unknown setting {key!r}")
+    if "host" in data:
+        config.host = _string(data, "host", path)
+    if "db" in data:
+        config.db = _string(data, "db", path)
+    if "admin_password" in data:
+        config.admin_password = _string(data, "admin_password", path)
+    if "log_format" in data:
+        config.log_format = _string(data, "log_format", path)
+    ports = data.get("ports", {})
+    if not isinstance(ports, dict):
+        raise ConfigError(f"config {path}: [ports] must be a table")
+    for name, port in ports.items():
+        config.ports[name] = check_port(port, f"config {path}: ports.{name}")
+    if config.log_format not in ("text", "json"):
+        raise ConfigError(f"config {path}: log_format must be 'text' or 'json'")
+    return config
+
+
+def _string(data: dict, key: str, path: Any) -> str:
+    value = data[key]
+    if not isinstance(value, str):
+        raise ConfigError(f"config {path}: {key} must be a string")
+    return value
+
+
+def check_port(port: Any, what: str) -> int:
+    if isinstance(port, bool) or not isinstance(port, int) or not 0 <= port <= 65535:
+        raise ConfigError(f"{what} must be a port number 0-65535, not {port!r}")
+    return port
