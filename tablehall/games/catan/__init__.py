@@ -1,0 +1,34 @@
+"""Settlers of Catan: the classic rules engine, board geometry, Settlers Game Notation and bots.
+
+`SPEC` registers the game; `rules.CatanState` is the engine, `actions` lists the actions,
+`geometry` converts board places to SGN and JSettlers coordinates.
+"""
+
+from tablehall.core import GameSpec, strict_options
+
+from . import actions
+from .bots import RandomBot, StrongBot
+from .rules import DEFAULT_OPTIONS, CatanState
+from .sgn import record_to_sgn, sgn_to_record
+
+RULES_VERSION = "classic-1"
+
+
+def _new_game(seats: int, options: dict, seed: int) -> CatanState:
+    return CatanState(seats, options, seed)
+
+
+SPEC = GameSpec(
+    name="catan",
+    title="Settlers of Catan (classic)",
+    rules_version=RULES_VERSION,
+    seat_counts=(2, 3, 4),
+    default_seat_count=4,
+    new_game=_new_game,
+    normalize_options=strict_options(DEFAULT_OPTIONS),
+    encode_action=actions.encode,
+    decode_action=actions.decode,
+    bots={"random": RandomBot, "strong": StrongBot},
+    exporters={"sgn": record_to_sgn},
+    importers={"sgn": sgn_to_record},
+)
