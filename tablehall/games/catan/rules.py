@@ -23,7 +23,7 @@ from .board import Board, beginner_board, random_board
 from .constants import (CITY, COST_DEV, DECK, DEV_COMPOSITION, DEV_FROM_SGN, DEV_NAMES, GENERIC_HARBOR,
                         JSETTLERS_STATE, KNIGHT, MONOPOLY, PER_RESOURCE, PIECE_COST, PIECE_NAMES,
                         RESOURCE_FROM_SGN, ROAD, ROAD_BUILDING, SETTLEMENT, VICTORY_POINT,
-                        YEAR_OF_PLENTY, Phase, card_name, dev_type)
+                        VP_CARD_NAMES, YEAR_OF_PLENTY, Phase, card_name, dev_type)
 from .geometry import (ALL_NODES_MASK, EDGE_BIT, EDGE_COUNT, EDGES, HEX_COUNT, HEX_NODES, NODE_BIT,
                        NODE_CLOSED_MASK, NODE_COUNT, NODE_EDGE_MASK, NODE_EDGES, NODE_HEXES,
                        NODE_NEIGHBORS, bits)
@@ -110,6 +110,7 @@ class CatanState(GameState):
             raise ValueError("scripted dice totals are 2..12")
         self.dice_used = self.steals_used = 0
         self.deck = self._new_deck(options["dev_deck"])
+        self.draw_at_random = False  # True in observations, whose deck order is unknown
         self.robber = self.board.robber_start
         self.node_owner = [-1] * NODE_COUNT
         self.node_level = [0] * NODE_COUNT
@@ -345,13 +346,11 @@ class CatanState(GameState):
         if not isinstance(seat, int) or not 0 <= seat < self.seat_count or seat in self.out:
             raise IllegalAction("NOT_A_PLAYER", f"seat {seat!r} is not playing")
         try:
-            kind = action[0]
-            check, do = _DISPATCH[kind]
+            well_formed, check, do = _DISPATCH[action[0]]
         except (TypeError, KeyError, IndexError):
             raise IllegalAction("BAD_ACTION", f"not a Catan action: {action!r}") from None
-        if type(action) is not tuple:
-            raise IllegalAction("BAD_ACTION", f"not a Catan action: {action!r}")
-        _SHAPE_CHECK(action)
+        if type(action) is not tuple or not well_formed(action):
+            raise IllegalAction("BAD_ACTION", f"malformed {action[0]} action: {action!r}")
         check(self, seat, action)
         return do
 
@@ -660,9 +659,9 @@ class CatanState(GameState):
         if phase is PLAY1:
             cost = PIECE_COST[ROAD]
             self._pay(seat, cost)
+        length = self._length_with_road(seat, edge)
         self._place_road(seat, edge)
         events = [Event("built", {"seat": seat, "piece": "road", "at": edge, "cost": list(cost)})]
-        length = self._longest_road_of(seat)
         if length != self.road_length[seat]:
             self.road_length[seat] = length
             self._award_longest_road(events)
@@ -749,7 +748,8 @@ class CatanState(GameState):
 
     def _do_buy_dev(self, seat: int, action: tuple) -> list[Event]:
         self._pay(seat, COST_DEV)
-        card = self.deck.pop()
+        deck = self.deck
+        card = deck.pop(self.rng.below(len(deck))) if self.draw_at_random else deck.pop()
         kind = dev_type(card)
         self.dev_new[seat][kind] += 1
         if kind == VICTORY_POINT:
@@ -996,8 +996,32 @@ class CatanState(GameState):
             if x not in covered:  # a cycle of unblocked degree-2 nodes
                 starts.append(x)
                 covered |= self._road_component_nodes(seat, [x])
+        return max(self._trail_from(seat, x) for x in starts)
+
+    def _length_with_road(self, seat: int, edge: int) -> int:
+        """The seat's longest road once `edge` is added.  When the road sticks out to a fresh
+        intersection, only trails ending there can be new: one search from its other end."""
+        a, b = EDGES[edge]
+        network = self.road_nodes[seat]
+        a_in, b_in = network >> a & 1, network >> b & 1
+        if a_in and b_in:  # joins two parts or closes a loop: search everything afterwards
+            self.road_edges[seat] |= EDGE_BIT[edge]
+            length = self._longest_road_of(seat)
+            self.road_edges[seat] &= ~EDGE_BIT[edge]
+            return length
+        old = self.road_length[seat]
+        if not a_in and not b_in:
+            return max(old, 1)
+        inner = a if a_in else b
+        owner = self.node_owner[inner]
+        if owner != -1 and owner != seat:
+            return max(old, 1)  # the road cannot pass through an opponent's building
+        return max(old, 1 + self._trail_from(seat, inner))
+
+    def _trail_from(self, seat: int, start: int) -> int:
+        own, owner = self.road_edges[seat], self.node_owner
         best = 0
-        stack = [(x, 0, 0) for x in starts]
+        stack = [(start, 0, 0)]
         while stack:
             node, used, length = stack.pop()
             if length > best:
@@ -1128,9 +1152,14 @@ class CatanState(GameState):
         }
 
     def copy(self) -> "CatanState":
+        twin = self._copy_board_and_cards()
+        twin.rng = self.rng.copy()
+        return twin
+
+    def _copy_board_and_cards(self) -> "CatanState":
+        """A copy sharing nothing mutable except the generator (the caller sets its own)."""
         twin = object.__new__(CatanState)
         twin.__dict__.update(self.__dict__)
-        twin.rng = self.rng.copy()
         for name in _FLAT_LISTS:
             setattr(twin, name, getattr(self, name)[:])
         for name in _NESTED_LISTS:
@@ -1143,7 +1172,7 @@ class CatanState(GameState):
         are re-dealt from what `seat` cannot tell apart (keeping every public count: hand sizes,
         the bank, cards played), the future is unscripted and the generator is a fresh one.  So
         the result depends only on what `seat` may know."""
-        obs = self.copy()
+        obs = self._copy_board_and_cards()
         rng = Rng(derive_seed(self.seed, "observation", seat, self.action_count))
         obs.rng = rng
         obs.seed = rng.below(1 << 62)
@@ -1151,34 +1180,36 @@ class CatanState(GameState):
         obs.options = {**self.options, "dice": "", "dev_deck": "", "steals": ""}
         n = self.seat_count
         others = [s for s in range(n) if s != seat]
-        pool = [r for r in range(5) for _ in range(PER_RESOURCE - self.hands[seat][r] - self.bank[r])]
-        rng.shuffle(pool)
-        at = 0
-        for s in others:
-            hand = [0] * 5
-            for r in pool[at:at + sum(self.hands[s])]:
-                hand[r] += 1
-            at += sum(self.hands[s])
-            obs.hands[s] = hand
-        unknown = list(DECK)
-        for card in self.vp_cards[seat]:
+        if sum(1 for s in others if any(self.hands[s])) > 1:  # one holder alone hides nothing
+            pool = [r for r in range(5) for _ in range(PER_RESOURCE - self.hands[seat][r] - self.bank[r])]
+            rng.shuffle(pool)
+            for s in others:
+                size = sum(self.hands[s])
+                obs.hands[s] = [0] * 5
+                for r in pool[-size:] if size else ():
+                    obs.hands[s][r] += 1
+                del pool[len(pool) - size:]
+        # the cards `seat` has not seen: the deck and the opponents' hands
+        unknown = [card for card in range(VICTORY_POINT, len(VP_CARD_NAMES) + VICTORY_POINT)
+                   if card not in self.vp_cards[seat]]
+        for kind in range(VICTORY_POINT):
+            seen = self.dev_old[seat][kind] + self.dev_new[seat][kind] + sum(p[kind] for p in self.played)
+            unknown += [kind] * (DEV_COMPOSITION[kind] - seen)
+        sizes = [(sum(self.dev_old[s]), sum(self.dev_new[s])) for s in others]
+        dealt = rng.sample(unknown, sum(a + b for a, b in sizes))
+        for card in dealt:
             unknown.remove(card)
-        for s in range(n):
-            for kind in range(VICTORY_POINT):
-                mine = self.played[s][kind] + (self.dev_old[s][kind] + self.dev_new[s][kind] if s == seat else 0)
-                for _ in range(mine):
-                    unknown.remove(kind)
-        rng.shuffle(unknown)
-        for s in others:
+        for s, (old_size, new_size) in zip(others, sizes):
             obs.vp_cards[s] = []
-            for counts, size in ((obs.dev_old[s], sum(self.dev_old[s])), (obs.dev_new[s], sum(self.dev_new[s]))):
+            for counts, size in ((obs.dev_old[s], old_size), (obs.dev_new[s], new_size)):
                 counts[:] = [0] * 5
-                for card in unknown[:size]:
+                for card in dealt[:size]:
                     counts[dev_type(card)] += 1
-                    if dev_type(card) == VICTORY_POINT:
+                    if card >= VICTORY_POINT:
                         obs.vp_cards[s].append(card)
-                del unknown[:size]
-        obs.deck = unknown
+                del dealt[:size]
+        obs.deck = sorted(unknown)
+        obs.draw_at_random = True  # the deck's order is unknown: draws pick a random card
         return obs
 
 
@@ -1194,10 +1225,6 @@ _LOTS = tuple(tuple(tuple(("bank_trade", A.unit(give, ratio), A.unit(get)) for g
                     for ratio in range(5)) for give in range(5))
 
 
-def _bad_shape(action: tuple) -> None:
-    raise IllegalAction("BAD_ACTION", f"malformed {action[0]} action: {action!r}")
-
-
 def _is_vector(x) -> bool:
     return type(x) is tuple and len(x) == 5 and all(type(c) is int for c in x)
 
@@ -1211,14 +1238,7 @@ _SHAPE_TESTS = {
     "vvs": lambda a: len(a) == 4 and _is_vector(a[1]) and _is_vector(a[2]) and type(a[3]) is tuple
     and all(type(x) is int for x in a[3]),
 }
-_SHAPE_OF = {kind: _SHAPE_TESTS[shape] for kind, shape in A.SHAPES.items()}
-
-
-def _SHAPE_CHECK(action: tuple) -> None:
-    if not _SHAPE_OF[action[0]](action):
-        _bad_shape(action)
-
-
-# kind -> (check, apply) methods; kinds after which the player to move may have reached the target
-_DISPATCH = {kind: (getattr(CatanState, "_check_" + kind), getattr(CatanState, "_do_" + kind)) for kind in A.SHAPES}
+# kind -> (shape test, check, apply); kinds after which the player to move may have won
+_DISPATCH = {kind: (_SHAPE_TESTS[shape], getattr(CatanState, "_check_" + kind), getattr(CatanState, "_do_" + kind))
+             for kind, shape in A.SHAPES.items()}
 _SCORING = frozenset(("settlement", "city", "road", "buy_dev", "play_dev", "end_turn", "rob", "robber"))
