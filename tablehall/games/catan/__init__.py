@@ -18,6 +18,13 @@ def _new_game(seats: int, options: dict, seed: int) -> CatanState:
     return CatanState(seats, options, seed)
 
 
+def _bench(argv: list[str]) -> dict:
+    from .bench import main  # imports Catanatron when installed: only on demand
+
+    main(argv)
+    return 0
+
+
 SPEC = GameSpec(
     name="catan",
     title="Settlers of Catan (classic)",
@@ -31,4 +38,5 @@ SPEC = GameSpec(
     bots={"random": RandomBot, "strong": StrongBot},
     exporters={"sgn": record_to_sgn},
     importers={"sgn": sgn_to_record},
+    bench=_bench,
 )

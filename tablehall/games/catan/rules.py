@@ -23,12 +23,14 @@ from .board import Board, beginner_board, random_board
 from .constants import (CITY, COST_DEV, DECK, DEV_COMPOSITION, DEV_FROM_SGN, DEV_NAMES, GENERIC_HARBOR,
                         JSETTLERS_STATE, KNIGHT, MONOPOLY, PER_RESOURCE, PIECE_COST, PIECE_NAMES,
                         RESOURCE_FROM_SGN, ROAD, ROAD_BUILDING, SETTLEMENT, VICTORY_POINT,
-                        YEAR_OF_PLENTY, Phase, card_name, dev_type)
+                        VP_CARD_NAMES, YEAR_OF_PLENTY, Phase, card_name, dev_type)
 from .geometry import (ALL_NODES_MASK, EDGE_BIT, EDGE_COUNT, EDGES, HEX_COUNT, HEX_NODES, NODE_BIT,
-                       NODE_CLOSED_MASK, NODE_COUNT, NODE_EDGE_MASK, NODE_EDGES, NODE_HEXES, bits)
+                       NODE_CLOSED_MASK, NODE_COUNT, NODE_EDGE_MASK, NODE_EDGES, NODE_HEXES,
+                       NODE_NEIGHBORS, bits)
 
-P = Phase
-SETUP_PHASES = (P.START1A, P.START1B, P.START2A, P.START2B)
+(OVER, PLACING_CITY, PLACING_FREE_ROAD1, PLACING_FREE_ROAD2, PLACING_ROAD, PLACING_ROBBER, PLACING_SETTLEMENT, PLAY1, ROLL_OR_CARD, START1A, START1B, START2A, START2B, WAITING_FOR_DISCARDS, WAITING_FOR_DISCOVERY, WAITING_FOR_MONOPOLY, WAITING_FOR_ROB_CHOOSE_PLAYER) = (
+    Phase.OVER, Phase.PLACING_CITY, Phase.PLACING_FREE_ROAD1, Phase.PLACING_FREE_ROAD2, Phase.PLACING_ROAD, Phase.PLACING_ROBBER, Phase.PLACING_SETTLEMENT, Phase.PLAY1, Phase.ROLL_OR_CARD, Phase.START1A, Phase.START1B, Phase.START2A, Phase.START2B, Phase.WAITING_FOR_DISCARDS, Phase.WAITING_FOR_DISCOVERY, Phase.WAITING_FOR_MONOPOLY, Phase.WAITING_FOR_ROB_CHOOSE_PLAYER)  # plain names: faster than attribute lookups
+SETUP_PHASES = (START1A, START1B, START2A, START2B)
 DEFAULT_OPTIONS: dict[str, Any] = {
     "vp_to_win": 10,  # JSettlers option VP
     "layout": "random",  # "random" or "beginner"
@@ -108,6 +110,7 @@ class CatanState(GameState):
             raise ValueError("scripted dice totals are 2..12")
         self.dice_used = self.steals_used = 0
         self.deck = self._new_deck(options["dev_deck"])
+        self.draw_at_random = False  # True in observations, whose deck order is unknown
         self.robber = self.board.robber_start
         self.node_owner = [-1] * NODE_COUNT
         self.node_level = [0] * NODE_COUNT
@@ -137,7 +140,7 @@ class CatanState(GameState):
             raise ValueError(f"first_player must be -1 or a seat 0..{n - 1}")
         self.first = first
         self.current = first
-        self.phase = P.START1A
+        self.phase = START1A
         self.setup_step = 0
         self.last_settlement = -1
         self.rolled = False
@@ -183,11 +186,11 @@ class CatanState(GameState):
     # -- who acts -----------------------------------------------------------------------------
     def to_act(self) -> tuple[int, ...]:
         phase = self.phase
-        if phase is P.OVER:
+        if phase is OVER:
             return ()
-        if phase is P.WAITING_FOR_DISCARDS:
+        if phase is WAITING_FOR_DISCARDS:
             return tuple(s for s in range(self.seat_count) if self.discards[s])
-        if phase is P.PLAY1:
+        if phase is PLAY1:
             offer = self.offers[self.current]
             if offer is not None:
                 waiting = tuple(s for s in offer[2] if s not in offer[3] and s not in self.out)
@@ -197,11 +200,11 @@ class CatanState(GameState):
 
     def may_act_unprompted(self, seat: int) -> bool:
         """Trade offers, answers and withdrawals may come from any seat during PLAY1."""
-        return self.trading and self.phase is P.PLAY1 and seat not in self.out and 0 <= seat < self.seat_count
+        return self.trading and self.phase is PLAY1 and seat not in self.out and 0 <= seat < self.seat_count
 
     @property
     def is_over(self) -> bool:
-        return self.phase is P.OVER
+        return self.phase is OVER
 
     @property
     def jsettlers_state(self) -> int:
@@ -217,12 +220,12 @@ class CatanState(GameState):
 
     # -- legal actions --------------------------------------------------------------------------
     def settlement_spots(self, seat: int) -> list[int]:
-        if self.phase is P.START1A or self.phase is P.START2A:
+        if self.phase is START1A or self.phase is START2A:
             return bits(ALL_NODES_MASK & ~self.blocked)
         return bits(self.road_nodes[seat] & ~self.blocked)
 
     def road_spots(self, seat: int) -> list[int]:
-        if self.phase is P.START1B or self.phase is P.START2B:
+        if self.phase is START1B or self.phase is START2B:
             return bits(NODE_EDGE_MASK[self.last_settlement] & ~self.occupied_edges)
         return bits(self.reach[seat] & ~self.occupied_edges)
 
@@ -238,37 +241,38 @@ class CatanState(GameState):
     def legal_actions(self, seat: int) -> list[tuple]:
         """Every legal action, except that free-form ones are represented: one discard (the
         largest piles first), single-lot bank trades, no domestic offers, no build requests."""
-        if seat not in self.to_act():
-            return []
         phase = self.phase
-        if phase is P.PLAY1:
+        if seat != self.current or phase is WAITING_FOR_DISCARDS or phase is OVER:
+            if seat not in self.to_act():
+                return []
+        if phase is PLAY1:
             if seat != self.current:
                 return self._responses(seat)
             return self._play1_actions(seat)
-        if phase is P.ROLL_OR_CARD:
+        if phase is ROLL_OR_CARD:
             return [A.ROLL] + self._dev_plays(seat)
-        if phase is P.START1A or phase is P.START2A or phase is P.PLACING_SETTLEMENT:
+        if phase is START1A or phase is START2A or phase is PLACING_SETTLEMENT:
             out = [("settlement", n) for n in self.settlement_spots(seat)]
-        elif phase in (P.START1B, P.START2B, P.PLACING_ROAD, P.PLACING_FREE_ROAD1, P.PLACING_FREE_ROAD2):
+        elif phase in (START1B, START2B, PLACING_ROAD, PLACING_FREE_ROAD1, PLACING_FREE_ROAD2):
             out = [("road", e) for e in self.road_spots(seat)]
-        elif phase is P.PLACING_CITY:
+        elif phase is PLACING_CITY:
             out = [("city", n) for n in self.city_spots(seat)]
-        elif phase is P.PLACING_ROBBER:
+        elif phase is PLACING_ROBBER:
             return [("robber", h) for h in range(HEX_COUNT) if h != self.robber]
-        elif phase is P.WAITING_FOR_ROB_CHOOSE_PLAYER:
+        elif phase is WAITING_FOR_ROB_CHOOSE_PLAYER:
             return [("rob", v) for v in self.victims]
-        elif phase is P.WAITING_FOR_DISCARDS:
+        elif phase is WAITING_FOR_DISCARDS:
             return [A.discard(self.greedy_discard(seat))]
-        elif phase is P.WAITING_FOR_DISCOVERY:
+        elif phase is WAITING_FOR_DISCOVERY:
             bank = self.bank
             return [("pick_resources", a, b) for a in range(5) for b in range(a, 5)
                     if bank[a] >= 1 + (a == b) and bank[b] >= 1]
-        elif phase is P.WAITING_FOR_MONOPOLY:
+        elif phase is WAITING_FOR_MONOPOLY:
             return [("monopoly", r) for r in range(5)]
         else:
             return []
-        if phase in (P.PLACING_ROAD, P.PLACING_SETTLEMENT, P.PLACING_CITY,
-                     P.PLACING_FREE_ROAD1, P.PLACING_FREE_ROAD2):
+        if phase in (PLACING_ROAD, PLACING_SETTLEMENT, PLACING_CITY,
+                     PLACING_FREE_ROAD1, PLACING_FREE_ROAD2):
             out.append(A.CANCEL_BUILD)
         return out
 
@@ -335,17 +339,20 @@ class CatanState(GameState):
     def check(self, seat: int, action: Any) -> None:
         self._check(seat, action)
 
-    def _check(self, seat: int, action: Any) -> str:
-        if self.phase is P.OVER:
+    def _check(self, seat: int, action: Any):
+        """Raise IllegalAction unless `seat` may take `action`; return the method that applies it."""
+        if self.phase is OVER:
             raise IllegalAction("GAME_OVER", "the game is over")
         if not isinstance(seat, int) or not 0 <= seat < self.seat_count or seat in self.out:
             raise IllegalAction("NOT_A_PLAYER", f"seat {seat!r} is not playing")
-        if not isinstance(action, tuple) or not action or action[0] not in A.SHAPES:
-            raise IllegalAction("BAD_ACTION", f"not a Catan action: {action!r}")
-        kind = action[0]
-        _SHAPE_CHECK(action)
-        getattr(self, "_check_" + kind)(seat, action)
-        return kind
+        try:
+            well_formed, check, do = _DISPATCH[action[0]]
+        except (TypeError, KeyError, IndexError):
+            raise IllegalAction("BAD_ACTION", f"not a Catan action: {action!r}") from None
+        if type(action) is not tuple or not well_formed(action):
+            raise IllegalAction("BAD_ACTION", f"malformed {action[0]} action: {action!r}")
+        check(self, seat, action)
+        return do
 
     def _need_turn(self, seat: int, *phases: Phase) -> None:
         if self.phase not in phases:
@@ -360,7 +367,7 @@ class CatanState(GameState):
 
     def _check_settlement(self, seat: int, action: tuple) -> None:
         node = action[1]
-        self._need_turn(seat, P.START1A, P.START2A, P.PLAY1, P.PLACING_SETTLEMENT)
+        self._need_turn(seat, START1A, START2A, PLAY1, PLACING_SETTLEMENT)
         if not 0 <= node < NODE_COUNT:
             raise IllegalAction("BAD_LOCATION", f"no intersection {node}")
         if self.node_owner[node] >= 0:
@@ -369,44 +376,44 @@ class CatanState(GameState):
             raise IllegalAction("DISTANCE_RULE", f"intersection {node} is next to a building")
         if self.pieces[seat][SETTLEMENT] == 0:
             raise IllegalAction("NO_PIECES", "no settlements left")
-        if self.phase is P.PLAY1 or self.phase is P.PLACING_SETTLEMENT:
+        if self.phase is PLAY1 or self.phase is PLACING_SETTLEMENT:
             if not self.road_nodes[seat] & NODE_BIT[node]:
                 raise IllegalAction("NOT_CONNECTED", f"intersection {node} is not on one of your roads")
-            if self.phase is P.PLAY1:
+            if self.phase is PLAY1:
                 self._need_cost(seat, PIECE_COST[SETTLEMENT], "a settlement")
 
     def _check_road(self, seat: int, action: tuple) -> None:
         edge = action[1]
         phase = self.phase
-        self._need_turn(seat, P.START1B, P.START2B, P.PLAY1, P.PLACING_ROAD, P.PLACING_FREE_ROAD1,
-                        P.PLACING_FREE_ROAD2)
+        self._need_turn(seat, START1B, START2B, PLAY1, PLACING_ROAD, PLACING_FREE_ROAD1,
+                        PLACING_FREE_ROAD2)
         if not 0 <= edge < EDGE_COUNT:
             raise IllegalAction("BAD_LOCATION", f"no path {edge}")
         if self.occupied_edges & EDGE_BIT[edge]:
             raise IllegalAction("OCCUPIED", f"path {edge} has a road")
         if self.pieces[seat][ROAD] == 0:
             raise IllegalAction("NO_PIECES", "no roads left")
-        if phase is P.START1B or phase is P.START2B:
+        if phase is START1B or phase is START2B:
             if not NODE_EDGE_MASK[self.last_settlement] & EDGE_BIT[edge]:
                 raise IllegalAction("NOT_CONNECTED", "the setup road must touch the settlement just placed")
         elif not self.reach[seat] & EDGE_BIT[edge]:
             raise IllegalAction("NOT_CONNECTED", f"path {edge} does not touch your network")
-        if phase is P.PLAY1:
+        if phase is PLAY1:
             self._need_cost(seat, PIECE_COST[ROAD], "a road")
 
     def _check_city(self, seat: int, action: tuple) -> None:
         node = action[1]
-        self._need_turn(seat, P.PLAY1, P.PLACING_CITY)
+        self._need_turn(seat, PLAY1, PLACING_CITY)
         if not 0 <= node < NODE_COUNT or self.node_owner[node] != seat or self.node_level[node] != 1:
             raise IllegalAction("BAD_LOCATION", f"you have no settlement at intersection {node}")
         if self.pieces[seat][CITY] == 0:
             raise IllegalAction("NO_PIECES", "no cities left")
-        if self.phase is P.PLAY1:
+        if self.phase is PLAY1:
             self._need_cost(seat, PIECE_COST[CITY], "a city")
 
     def _check_build(self, seat: int, action: tuple) -> None:
         piece = action[1]
-        self._need_turn(seat, P.PLAY1)
+        self._need_turn(seat, PLAY1)
         if piece not in (ROAD, SETTLEMENT, CITY):
             raise IllegalAction("BAD_ACTION", f"unknown piece {piece}")
         if self.pieces[seat][piece] == 0:
@@ -419,18 +426,18 @@ class CatanState(GameState):
             raise IllegalAction("BAD_LOCATION", f"nowhere to place a {PIECE_NAMES[piece]}")
 
     def _check_cancel_build(self, seat: int, action: tuple) -> None:
-        self._need_turn(seat, P.PLACING_ROAD, P.PLACING_SETTLEMENT, P.PLACING_CITY,
-                        P.PLACING_FREE_ROAD1, P.PLACING_FREE_ROAD2)
+        self._need_turn(seat, PLACING_ROAD, PLACING_SETTLEMENT, PLACING_CITY,
+                        PLACING_FREE_ROAD1, PLACING_FREE_ROAD2)
 
     def _check_buy_dev(self, seat: int, action: tuple) -> None:
-        self._need_turn(seat, P.PLAY1)
+        self._need_turn(seat, PLAY1)
         if not self.deck:
             raise IllegalAction("DECK_EMPTY", "no development cards left")
         self._need_cost(seat, COST_DEV, "a development card")
 
     def _check_play_dev(self, seat: int, action: tuple) -> None:
         card = action[1]
-        self._need_turn(seat, P.ROLL_OR_CARD, P.PLAY1)
+        self._need_turn(seat, ROLL_OR_CARD, PLAY1)
         if card not in (KNIGHT, ROAD_BUILDING, YEAR_OF_PLENTY, MONOPOLY):
             raise IllegalAction("BAD_ACTION", f"card {card} cannot be played")
         if self.dev_played:
@@ -445,7 +452,7 @@ class CatanState(GameState):
             raise IllegalAction("BANK_EMPTY", "the bank has fewer than 2 cards")
 
     def _check_pick_resources(self, seat: int, action: tuple) -> None:
-        self._need_turn(seat, P.WAITING_FOR_DISCOVERY)
+        self._need_turn(seat, WAITING_FOR_DISCOVERY)
         a, b = action[1], action[2]
         if not (0 <= a < 5 and 0 <= b < 5):
             raise IllegalAction("BAD_ACTION", "resources are 0..4")
@@ -453,15 +460,15 @@ class CatanState(GameState):
             raise IllegalAction("BANK_EMPTY", "the bank does not have those resources")
 
     def _check_monopoly(self, seat: int, action: tuple) -> None:
-        self._need_turn(seat, P.WAITING_FOR_MONOPOLY)
+        self._need_turn(seat, WAITING_FOR_MONOPOLY)
         if not 0 <= action[1] < 5:
             raise IllegalAction("BAD_ACTION", "resources are 0..4")
 
     def _check_roll(self, seat: int, action: tuple) -> None:
-        self._need_turn(seat, P.ROLL_OR_CARD)
+        self._need_turn(seat, ROLL_OR_CARD)
 
     def _check_discard(self, seat: int, action: tuple) -> None:
-        if self.phase is not P.WAITING_FOR_DISCARDS or not self.discards[seat]:
+        if self.phase is not WAITING_FOR_DISCARDS or not self.discards[seat]:
             raise IllegalAction("NOT_NOW", f"seat {seat} has nothing to discard")
         counts = action[1]
         if any(c < 0 for c in counts) or sum(counts) != self.discards[seat]:
@@ -470,7 +477,7 @@ class CatanState(GameState):
             raise IllegalAction("BAD_DISCARD", "cannot discard cards not in hand")
 
     def _check_robber(self, seat: int, action: tuple) -> None:
-        self._need_turn(seat, P.PLACING_ROBBER)
+        self._need_turn(seat, PLACING_ROBBER)
         if not 0 <= action[1] < HEX_COUNT:
             raise IllegalAction("BAD_LOCATION", f"no land hex {action[1]}")
         if action[1] == self.robber:
@@ -486,13 +493,13 @@ class CatanState(GameState):
             raise IllegalAction("SCRIPT", f"the scripted steal takes a resource seat {victim} does not have")
 
     def _check_rob(self, seat: int, action: tuple) -> None:
-        self._need_turn(seat, P.WAITING_FOR_ROB_CHOOSE_PLAYER)
+        self._need_turn(seat, WAITING_FOR_ROB_CHOOSE_PLAYER)
         if action[1] not in self.victims:
             raise IllegalAction("BAD_VICTIM", f"seat {action[1]} cannot be robbed (choose from {list(self.victims)})")
         self._check_scripted_steal(action[1])
 
     def _check_bank_trade(self, seat: int, action: tuple) -> None:
-        self._need_turn(seat, P.PLAY1)
+        self._need_turn(seat, PLAY1)
         give, get = action[1], action[2]
         if self.last_bank_trade is not None and (give, get) == self.last_bank_trade[::-1]:
             return self._need_cost(seat, give, "undoing that trade")
@@ -544,20 +551,21 @@ class CatanState(GameState):
     def _need_trading(self) -> None:
         if not self.trading:
             raise IllegalAction("NO_TRADING", "trading between players is off in this game")
-        if self.phase is not P.PLAY1:
+        if self.phase is not PLAY1:
             raise IllegalAction("NOT_NOW", f"trades are made after the roll, not in phase {self.phase.name}")
 
     def _check_end_turn(self, seat: int, action: tuple) -> None:
-        self._need_turn(seat, P.PLAY1)
+        self._need_turn(seat, PLAY1)
 
     # -- applying ---------------------------------------------------------------------------
     def apply(self, seat: int, action: Any) -> list[Event]:
-        kind = self._check(seat, action)
+        do = self._check(seat, action)
         self.action_count += 1
+        kind = action[0]
         if kind != "bank_trade":
             self.last_bank_trade = None
-        events = getattr(self, "_do_" + kind)(seat, action)
-        if self.phase is not P.OVER and self.total_vp(self.current) >= self.vp_to_win \
+        events = do(self, seat, action)
+        if kind in _SCORING and self.phase is not OVER and self.total_vp(self.current) >= self.vp_to_win \
                 and self.phase not in SETUP_PHASES:
             self._finish(self.current, events)
         return events
@@ -580,7 +588,7 @@ class CatanState(GameState):
         node = action[1]
         phase = self.phase
         cost = _ZERO
-        if phase is P.PLAY1:
+        if phase is PLAY1:
             cost = PIECE_COST[SETTLEMENT]
             self._pay(seat, cost)
         self.node_owner[node] = seat
@@ -599,9 +607,9 @@ class CatanState(GameState):
             else:
                 ratios[harbor] = 2
         events = [Event("built", {"seat": seat, "piece": "settlement", "at": node, "cost": list(cost)})]
-        if phase is P.START1A or phase is P.START2A:
+        if phase is START1A or phase is START2A:
             self.last_settlement = node
-            if phase is P.START2A:
+            if phase is START2A:
                 gained = [0] * 5
                 terrain = self.board.terrain
                 for h in NODE_HEXES[node]:
@@ -610,9 +618,9 @@ class CatanState(GameState):
                         gained[r] += 1
                 self._receive(seat, gained)
                 events.append(Event("setup_resources", {"seat": seat, "gained": gained}))
-            self.phase = P.START1B if phase is P.START1A else P.START2B
+            self.phase = START1B if phase is START1A else START2B
         else:
-            self.phase = P.PLAY1
+            self.phase = PLAY1
             self.build_request = -1
             self._after_settlement_breaks(seat, node, events)
         return events
@@ -648,27 +656,27 @@ class CatanState(GameState):
         edge = action[1]
         phase = self.phase
         cost = _ZERO
-        if phase is P.PLAY1:
+        if phase is PLAY1:
             cost = PIECE_COST[ROAD]
             self._pay(seat, cost)
+        length = self._length_with_road(seat, edge)
         self._place_road(seat, edge)
         events = [Event("built", {"seat": seat, "piece": "road", "at": edge, "cost": list(cost)})]
-        length = self._longest_road_of(seat)
         if length != self.road_length[seat]:
             self.road_length[seat] = length
             self._award_longest_road(events)
-        if phase is P.START1B or phase is P.START2B:
+        if phase is START1B or phase is START2B:
             self._next_setup_step(events)
             return events
-        if phase is P.PLACING_FREE_ROAD1 or phase is P.PLACING_FREE_ROAD2:
+        if phase is PLACING_FREE_ROAD1 or phase is PLACING_FREE_ROAD2:
             self.free_roads -= 1
             if self.free_roads and self.pieces[seat][ROAD] and self.reach[seat] & ~self.occupied_edges:
-                self.phase = P.PLACING_FREE_ROAD2
+                self.phase = PLACING_FREE_ROAD2
             else:
                 self.free_roads = 0
-                self.phase = P.PLAY1 if self.rolled else P.ROLL_OR_CARD
+                self.phase = PLAY1 if self.rolled else ROLL_OR_CARD
         else:
-            self.phase = P.PLAY1
+            self.phase = PLAY1
             self.build_request = -1
         return events
 
@@ -689,14 +697,14 @@ class CatanState(GameState):
         while True:
             self.setup_step += 1
             if self.setup_step >= 2 * n:
-                self.phase = P.ROLL_OR_CARD
+                self.phase = ROLL_OR_CARD
                 self.current = self.first
                 self._skip_out_seats(events)
                 return
             step = self.setup_step
             offset = step if step < n else 2 * n - 1 - step
             self.current = (self.first + offset) % n
-            self.phase = P.START1A if step < n else P.START2A
+            self.phase = START1A if step < n else START2A
             if self.current not in self.out:
                 return
 
@@ -708,7 +716,7 @@ class CatanState(GameState):
     def _do_city(self, seat: int, action: tuple) -> list[Event]:
         node = action[1]
         cost = _ZERO
-        if self.phase is P.PLAY1:
+        if self.phase is PLAY1:
             cost = PIECE_COST[CITY]
             self._pay(seat, cost)
         self.node_level[node] = 2
@@ -716,7 +724,7 @@ class CatanState(GameState):
         pieces[CITY] -= 1
         pieces[SETTLEMENT] += 1
         self.building_vp[seat] += 1
-        self.phase = P.PLAY1
+        self.phase = PLAY1
         self.build_request = -1
         return [Event("built", {"seat": seat, "piece": "city", "at": node, "cost": list(cost)})]
 
@@ -724,23 +732,24 @@ class CatanState(GameState):
         piece = action[1]
         self._pay(seat, PIECE_COST[piece])
         self.build_request = piece
-        self.phase = (P.PLACING_ROAD, P.PLACING_SETTLEMENT, P.PLACING_CITY)[piece]
+        self.phase = (PLACING_ROAD, PLACING_SETTLEMENT, PLACING_CITY)[piece]
         return [Event("build_requested", {"seat": seat, "piece": PIECE_NAMES[piece], "cost": list(PIECE_COST[piece])})]
 
     def _do_cancel_build(self, seat: int, action: tuple) -> list[Event]:
-        if self.phase is P.PLACING_FREE_ROAD1 or self.phase is P.PLACING_FREE_ROAD2:
+        if self.phase is PLACING_FREE_ROAD1 or self.phase is PLACING_FREE_ROAD2:
             self.free_roads = 0
-            self.phase = P.PLAY1 if self.rolled else P.ROLL_OR_CARD
+            self.phase = PLAY1 if self.rolled else ROLL_OR_CARD
             return [Event("build_cancelled", {"seat": seat, "piece": "road", "refund": [0] * 5})]
         piece = self.build_request
         self._receive(seat, PIECE_COST[piece])
         self.build_request = -1
-        self.phase = P.PLAY1
+        self.phase = PLAY1
         return [Event("build_cancelled", {"seat": seat, "piece": PIECE_NAMES[piece], "refund": list(PIECE_COST[piece])})]
 
     def _do_buy_dev(self, seat: int, action: tuple) -> list[Event]:
         self._pay(seat, COST_DEV)
-        card = self.deck.pop()
+        deck = self.deck
+        card = deck.pop(self.rng.below(len(deck))) if self.draw_at_random else deck.pop()
         kind = dev_type(card)
         self.dev_new[seat][kind] += 1
         if kind == VICTORY_POINT:
@@ -764,14 +773,14 @@ class CatanState(GameState):
             if self.knights[seat] >= 3 and holder != seat and (holder < 0 or self.knights[seat] > self.knights[holder]):
                 self.largest_army = seat
                 events.append(Event("largest_army", {"seat": seat, "knights": list(self.knights)}))
-            self.phase = P.PLACING_ROBBER
+            self.phase = PLACING_ROBBER
         elif card == ROAD_BUILDING:
             self.free_roads = min(2, self.pieces[seat][ROAD])
-            self.phase = P.PLACING_FREE_ROAD1 if self.free_roads == 2 else P.PLACING_FREE_ROAD2
+            self.phase = PLACING_FREE_ROAD1 if self.free_roads == 2 else PLACING_FREE_ROAD2
         elif card == YEAR_OF_PLENTY:
-            self.phase = P.WAITING_FOR_DISCOVERY
+            self.phase = WAITING_FOR_DISCOVERY
         else:
-            self.phase = P.WAITING_FOR_MONOPOLY
+            self.phase = WAITING_FOR_MONOPOLY
         return events
 
     def _do_pick_resources(self, seat: int, action: tuple) -> list[Event]:
@@ -779,7 +788,7 @@ class CatanState(GameState):
         gained[action[1]] += 1
         gained[action[2]] += 1
         self._receive(seat, gained)
-        self.phase = P.PLAY1 if self.rolled else P.ROLL_OR_CARD
+        self.phase = PLAY1 if self.rolled else ROLL_OR_CARD
         return [Event("year_of_plenty", {"seat": seat, "resources": gained})]
 
     def _do_monopoly(self, seat: int, action: tuple) -> list[Event]:
@@ -791,7 +800,7 @@ class CatanState(GameState):
                 self.hands[other][r] = 0
         total = sum(taken)
         self.hands[seat][r] += total
-        self.phase = P.PLAY1 if self.rolled else P.ROLL_OR_CARD
+        self.phase = PLAY1 if self.rolled else ROLL_OR_CARD
         return [Event("monopoly", {"seat": seat, "resource": r, "taken": taken, "total": total})]
 
     def _do_roll(self, seat: int, action: tuple) -> list[Event]:
@@ -801,30 +810,32 @@ class CatanState(GameState):
             first = min(6, total - 1)
             dice = (first, total - first)
         else:
-            dice = (1 + self.rng.below(6), 1 + self.rng.below(6))
+            pair = self.rng.below(36)
+            dice = (1 + pair // 6, 1 + pair % 6)
             total = dice[0] + dice[1]
         self.dice = dice
         self.rolled = True
         events = [Event("rolled", {"seat": seat, "dice": list(dice), "total": total})]
         if total != 7:
             events.append(self._produce(total))
-            self.phase = P.PLAY1
+            self.phase = PLAY1
             return events
         limit = self.discard_limit
         for s in range(self.seat_count):
             count = sum(self.hands[s])
             self.discards[s] = count // 2 if count > limit and s not in self.out else 0
         if any(self.discards):
-            self.phase = P.WAITING_FOR_DISCARDS
+            self.phase = WAITING_FOR_DISCARDS
             events.append(Event("discard_required", {"amounts": list(self.discards)}))
         else:
-            self.phase = P.PLACING_ROBBER
+            self.phase = PLACING_ROBBER
         return events
 
     def _produce(self, total: int) -> Event:
         n = self.seat_count
         gains = [[0] * 5 for _ in range(n)]
         owner, level, robber = self.node_owner, self.node_level, self.robber
+        wanted = [0] * 5  # total demand per resource
         for h, r, nodes in self.board.production[total]:
             if h == robber:
                 continue
@@ -832,22 +843,22 @@ class CatanState(GameState):
                 o = owner[node]
                 if o >= 0:
                     gains[o][r] += level[node]
+                    wanted[r] += level[node]
         shortage = []
         bank = self.bank
         for r in range(5):
-            demand = 0
-            takers = 0
-            for s in range(n):
-                if gains[s][r]:
-                    demand += gains[s][r]
-                    takers += 1
-            if demand > bank[r]:
+            if wanted[r] > bank[r]:  # too few cards: nobody gets any, unless one player alone
                 shortage.append(r)
-                for s in range(n):
-                    if gains[s][r]:
-                        gains[s][r] = bank[r] if takers == 1 else 0  # one taker gets what is left
+                takers = [s for s in range(n) if gains[s][r]]
+                for s in takers:
+                    gains[s][r] = bank[r] if len(takers) == 1 else 0
+        hands = self.hands
         for s in range(n):
-            self._receive(s, gains[s])
+            hand, gain = hands[s], gains[s]
+            for r in range(5):
+                if gain[r]:
+                    hand[r] += gain[r]
+                    bank[r] -= gain[r]
         return Event("produced", {"gains": gains, "shortage": shortage})
 
     def _do_discard(self, seat: int, action: tuple) -> list[Event]:
@@ -857,7 +868,7 @@ class CatanState(GameState):
         events = [Event("discarded", {"seat": seat, "count": sum(counts), "resources": list(counts)}, only(seat)),
                   Event("discarded", {"seat": seat, "count": sum(counts), "resources": None}, all_but(seat))]
         if not any(self.discards):
-            self.phase = P.PLACING_ROBBER
+            self.phase = PLACING_ROBBER
         return events
 
     def _do_robber(self, seat: int, action: tuple) -> list[Event]:
@@ -871,10 +882,10 @@ class CatanState(GameState):
         if len(victims) == 1:
             self._steal(seat, victims[0], events)
         elif victims:
-            self.phase = P.WAITING_FOR_ROB_CHOOSE_PLAYER
+            self.phase = WAITING_FOR_ROB_CHOOSE_PLAYER
             events.append(Event("choose_victim", {"seat": seat, "candidates": victims}))
         else:
-            self.phase = P.PLAY1 if self.rolled else P.ROLL_OR_CARD
+            self.phase = PLAY1 if self.rolled else ROLL_OR_CARD
         return events
 
     def _do_rob(self, seat: int, action: tuple) -> list[Event]:
@@ -898,7 +909,7 @@ class CatanState(GameState):
         hand[resource] -= 1
         self.hands[thief][resource] += 1
         self.victims = ()
-        self.phase = P.PLAY1 if self.rolled else P.ROLL_OR_CARD
+        self.phase = PLAY1 if self.rolled else ROLL_OR_CARD
         events.append(Event("robbed", {"thief": thief, "victim": victim, "resource": resource}, only(thief, victim)))
         events.append(Event("robbed", {"thief": thief, "victim": victim, "resource": None}, all_but(thief, victim)))
 
@@ -954,7 +965,7 @@ class CatanState(GameState):
             old[k] += new[k]
             new[k] = 0
         self.rolled = self.dev_played = False
-        self.phase = P.ROLL_OR_CARD
+        self.phase = ROLL_OR_CARD
         nxt = (seat + 1) % self.seat_count
         if nxt == self.first:
             self.round += 1
@@ -985,19 +996,41 @@ class CatanState(GameState):
             if x not in covered:  # a cycle of unblocked degree-2 nodes
                 starts.append(x)
                 covered |= self._road_component_nodes(seat, [x])
+        return max(self._trail_from(seat, x) for x in starts)
+
+    def _length_with_road(self, seat: int, edge: int) -> int:
+        """The seat's longest road once `edge` is added.  When the road sticks out to a fresh
+        intersection, only trails ending there can be new: one search from its other end."""
+        a, b = EDGES[edge]
+        network = self.road_nodes[seat]
+        a_in, b_in = network >> a & 1, network >> b & 1
+        if a_in and b_in:  # joins two parts or closes a loop: search everything afterwards
+            self.road_edges[seat] |= EDGE_BIT[edge]
+            length = self._longest_road_of(seat)
+            self.road_edges[seat] &= ~EDGE_BIT[edge]
+            return length
+        old = self.road_length[seat]
+        if not a_in and not b_in:
+            return max(old, 1)
+        inner = a if a_in else b
+        owner = self.node_owner[inner]
+        if owner != -1 and owner != seat:
+            return max(old, 1)  # the road cannot pass through an opponent's building
+        return max(old, 1 + self._trail_from(seat, inner))
+
+    def _trail_from(self, seat: int, start: int) -> int:
+        own, owner = self.road_edges[seat], self.node_owner
         best = 0
-        stack = [(x, 0, 0) for x in starts]
+        stack = [(start, 0, 0)]
         while stack:
             node, used, length = stack.pop()
             if length > best:
                 best = length
             if length and owner[node] != -1 and owner[node] != seat:
                 continue
-            for e in NODE_EDGES[node]:
-                bit = EDGE_BIT[e]
+            for bit, other in NODE_LINKS[node]:
                 if own & bit and not used & bit:
-                    a, b = EDGES[e]
-                    stack.append((b if a == node else a, used | bit, length + 1))
+                    stack.append((other, used | bit, length + 1))
         return best
 
     def _road_component_nodes(self, seat: int, starts: list[int]) -> set[int]:
@@ -1033,14 +1066,14 @@ class CatanState(GameState):
     # -- end of the game --------------------------------------------------------------------
     def _finish(self, winner: int, events: list[Event]) -> None:
         self.winner = winner
-        self.phase = P.OVER
+        self.phase = OVER
         events.append(Event("game_over", {
             "winner": winner, "vp": [self.total_vp(s) for s in range(self.seat_count)],
             "vp_cards": {str(s): [card_name(c) for c in self.vp_cards[s]] for s in range(self.seat_count)}}))
 
     def forfeit(self, seat: int, cause: EndCause, reason: str = "") -> list[Event]:
         """The seat leaves: its pieces stay, its turns are skipped.  With one seat left, it wins."""
-        if self.phase is P.OVER or seat in self.out:
+        if self.phase is OVER or seat in self.out:
             return []
         self.out[seat] = cause
         events = [Event("forfeit", {"seat": seat, "cause": cause.value, "reason": reason})]
@@ -1051,9 +1084,9 @@ class CatanState(GameState):
             return events
         if self.discards[seat]:
             self.discards[seat] = 0
-            if self.phase is P.WAITING_FOR_DISCARDS and not any(self.discards):
-                self.phase = P.PLACING_ROBBER
-        if self.phase is P.WAITING_FOR_ROB_CHOOSE_PLAYER and seat in self.victims:
+            if self.phase is WAITING_FOR_DISCARDS and not any(self.discards):
+                self.phase = PLACING_ROBBER
+        if self.phase is WAITING_FOR_ROB_CHOOSE_PLAYER and seat in self.victims:
             self.victims = tuple(v for v in self.victims if v != seat)
             if len(self.victims) == 1:
                 self._steal(self.current, self.victims[0], events)
@@ -1071,7 +1104,7 @@ class CatanState(GameState):
         return events
 
     def result(self) -> Result | None:
-        if self.phase is not P.OVER:
+        if self.phase is not OVER:
             return None
         n = self.seat_count
         keys = [((s not in self.out), s == self.winner, self.total_vp(s)) for s in range(n)]
@@ -1119,9 +1152,14 @@ class CatanState(GameState):
         }
 
     def copy(self) -> "CatanState":
+        twin = self._copy_board_and_cards()
+        twin.rng = self.rng.copy()
+        return twin
+
+    def _copy_board_and_cards(self) -> "CatanState":
+        """A copy sharing nothing mutable except the generator (the caller sets its own)."""
         twin = object.__new__(CatanState)
         twin.__dict__.update(self.__dict__)
-        twin.rng = self.rng.copy()
         for name in _FLAT_LISTS:
             setattr(twin, name, getattr(self, name)[:])
         for name in _NESTED_LISTS:
@@ -1134,7 +1172,7 @@ class CatanState(GameState):
         are re-dealt from what `seat` cannot tell apart (keeping every public count: hand sizes,
         the bank, cards played), the future is unscripted and the generator is a fresh one.  So
         the result depends only on what `seat` may know."""
-        obs = self.copy()
+        obs = self._copy_board_and_cards()
         rng = Rng(derive_seed(self.seed, "observation", seat, self.action_count))
         obs.rng = rng
         obs.seed = rng.below(1 << 62)
@@ -1142,37 +1180,41 @@ class CatanState(GameState):
         obs.options = {**self.options, "dice": "", "dev_deck": "", "steals": ""}
         n = self.seat_count
         others = [s for s in range(n) if s != seat]
-        pool = [r for r in range(5) for _ in range(PER_RESOURCE - self.hands[seat][r] - self.bank[r])]
-        rng.shuffle(pool)
-        at = 0
-        for s in others:
-            hand = [0] * 5
-            for r in pool[at:at + sum(self.hands[s])]:
-                hand[r] += 1
-            at += sum(self.hands[s])
-            obs.hands[s] = hand
-        unknown = list(DECK)
-        for card in self.vp_cards[seat]:
+        if sum(1 for s in others if any(self.hands[s])) > 1:  # one holder alone hides nothing
+            pool = [r for r in range(5) for _ in range(PER_RESOURCE - self.hands[seat][r] - self.bank[r])]
+            rng.shuffle(pool)
+            for s in others:
+                size = sum(self.hands[s])
+                obs.hands[s] = [0] * 5
+                for r in pool[-size:] if size else ():
+                    obs.hands[s][r] += 1
+                del pool[len(pool) - size:]
+        # the cards `seat` has not seen: the deck and the opponents' hands
+        unknown = [card for card in range(VICTORY_POINT, len(VP_CARD_NAMES) + VICTORY_POINT)
+                   if card not in self.vp_cards[seat]]
+        for kind in range(VICTORY_POINT):
+            seen = self.dev_old[seat][kind] + self.dev_new[seat][kind] + sum(p[kind] for p in self.played)
+            unknown += [kind] * (DEV_COMPOSITION[kind] - seen)
+        sizes = [(sum(self.dev_old[s]), sum(self.dev_new[s])) for s in others]
+        dealt = rng.sample(unknown, sum(a + b for a, b in sizes))
+        for card in dealt:
             unknown.remove(card)
-        for s in range(n):
-            for kind in range(VICTORY_POINT):
-                mine = self.played[s][kind] + (self.dev_old[s][kind] + self.dev_new[s][kind] if s == seat else 0)
-                for _ in range(mine):
-                    unknown.remove(kind)
-        rng.shuffle(unknown)
-        for s in others:
+        for s, (old_size, new_size) in zip(others, sizes):
             obs.vp_cards[s] = []
-            for counts, size in ((obs.dev_old[s], sum(self.dev_old[s])), (obs.dev_new[s], sum(self.dev_new[s]))):
+            for counts, size in ((obs.dev_old[s], old_size), (obs.dev_new[s], new_size)):
                 counts[:] = [0] * 5
-                for card in unknown[:size]:
+                for card in dealt[:size]:
                     counts[dev_type(card)] += 1
-                    if dev_type(card) == VICTORY_POINT:
+                    if card >= VICTORY_POINT:
                         obs.vp_cards[s].append(card)
-                del unknown[:size]
-        obs.deck = unknown
+                del dealt[:size]
+        obs.deck = sorted(unknown)
+        obs.draw_at_random = True  # the deck's order is unknown: draws pick a random card
         return obs
 
 
+# node -> ((edge bit, node at its other end), ...), for walking roads
+NODE_LINKS = tuple(tuple((EDGE_BIT[e], m) for e, m in zip(NODE_EDGES[n], NODE_NEIGHBORS[n])) for n in range(NODE_COUNT))
 _FLAT_LISTS = ("node_owner", "node_level", "edge_owner", "bank", "knights", "building_vp", "road_length",
                "reach", "road_nodes", "road_edges", "discards", "offers", "deck")
 _NESTED_LISTS = ("hands", "dev_old", "dev_new", "vp_cards", "played", "pieces", "ratios")
@@ -1183,16 +1225,20 @@ _LOTS = tuple(tuple(tuple(("bank_trade", A.unit(give, ratio), A.unit(get)) for g
                     for ratio in range(5)) for give in range(5))
 
 
-def _SHAPE_CHECK(action: tuple) -> None:
-    shape = A.SHAPES[action[0]]
-    if len(action) != len(shape) + 1:
-        raise IllegalAction("BAD_ACTION", f"{action[0]} takes {len(shape)} argument(s)")
-    for code, arg in zip(shape, action[1:]):
-        if code == "i":
-            if type(arg) is not int:
-                raise IllegalAction("BAD_ACTION", f"{action[0]}: {arg!r} is not an integer")
-        elif code == "v":
-            if type(arg) is not tuple or len(arg) != 5 or any(type(x) is not int for x in arg):
-                raise IllegalAction("BAD_ACTION", f"{action[0]}: {arg!r} is not a resource vector")
-        elif type(arg) is not tuple or any(type(x) is not int for x in arg):
-            raise IllegalAction("BAD_ACTION", f"{action[0]}: {arg!r} is not a tuple of seats")
+def _is_vector(x) -> bool:
+    return type(x) is tuple and len(x) == 5 and all(type(c) is int for c in x)
+
+
+_SHAPE_TESTS = {
+    "": lambda a: len(a) == 1,
+    "i": lambda a: len(a) == 2 and type(a[1]) is int,
+    "ii": lambda a: len(a) == 3 and type(a[1]) is int and type(a[2]) is int,
+    "v": lambda a: len(a) == 2 and _is_vector(a[1]),
+    "vv": lambda a: len(a) == 3 and _is_vector(a[1]) and _is_vector(a[2]),
+    "vvs": lambda a: len(a) == 4 and _is_vector(a[1]) and _is_vector(a[2]) and type(a[3]) is tuple
+    and all(type(x) is int for x in a[3]),
+}
+# kind -> (shape test, check, apply); kinds after which the player to move may have won
+_DISPATCH = {kind: (_SHAPE_TESTS[shape], getattr(CatanState, "_check_" + kind), getattr(CatanState, "_do_" + kind))
+             for kind, shape in A.SHAPES.items()}
+_SCORING = frozenset(("settlement", "city", "road", "buy_dev", "play_dev", "end_turn", "rob", "robber"))

@@ -276,6 +276,11 @@ class SGNReader:
                 raise
             except (KeyError, TypeError, ValueError, IndexError) as exc:
                 raise SGNError(f"line {number}: cannot read {code} ({exc})") from None
+        if not state.is_over and state.phase is P.PLAY1:
+            trial = state.copy()  # a player who reached the target off-turn wins as the turn passes
+            trial.apply(trial.current, A.END_TURN)
+            if trial.is_over:
+                self._do(len(self.messages), state.current, A.END_TURN)
         seats = [SeatInfo(f"player {s + 1}", "sgn") for s in range(n)]
         return Record("catan", RULES_VERSION, options, 0, seats,
                       [_entry(seat, action) for seat, action in self.entries], state.result())
