@@ -19,7 +19,7 @@ from tablehall.core import IllegalAction
 
 from .. import actions as A
 from ..constants import CITY, KNIGHT, MONOPOLY, PIECE_NAMES, ROAD, ROAD_BUILDING, SETTLEMENT, YEAR_OF_PLENTY, Phase
-from ..geometry import EDGE_FROM_JS, HEX_FROM_JS, NODE_FROM_JS
+from ..geometry import EDGE_FROM_JS, HEX_FROM_JS, JS_EDGES, JS_HEXES, JS_NODES, NODE_FROM_JS
 from .constants import DeclineReason, DevCardActionType, ElementAction, PieceType, PlayerElementType, RejectOfferReason
 from .constants import DevCard, SimpleRequestType
 from .game_messages import (
@@ -352,3 +352,58 @@ _HANDLERS = {
     RejectOffer: _reject_offer, ClearOffer: _clear_offer, BankTrade: _bank_trade, EndTurn: _end_turn,
     SimpleRequest: _simple_request,
 }
+
+
+# -- the other way: the request a client sends for an engine action ------------------------------
+JS_CARD = {card: js for js, card in CARD_FROM_JS.items()}
+CANCELLED_PIECE = {P.PLACING_ROAD: ROAD, P.PLACING_FREE_ROAD1: ROAD, P.PLACING_FREE_ROAD2: ROAD,
+                   P.PLACING_SETTLEMENT: SETTLEMENT, P.PLACING_CITY: CITY}
+
+
+def request_for(action: tuple, who: Request, state) -> Message:
+    """The message a JSettlers client sends to take `action` (in `state`, before it is taken),
+    written as the Java robot writes it (e.g. ``accepting=0`` in `AcceptOffer`)."""
+    game, kind = who.game, action[0]
+    if kind in ("settlement", "road", "city"):
+        piece = {"road": ROAD, "settlement": SETTLEMENT, "city": CITY}[kind]
+        coord = JS_EDGES[action[1]] if piece == ROAD else JS_NODES[action[1]]
+        return PutPiece(game, who.pn, piece, coord)
+    if kind == "build":
+        return BuildRequest(game, action[1])
+    if kind == "cancel_build":
+        return CancelBuildRequest(game, CANCELLED_PIECE[state.phase])
+    if kind == "buy_dev":
+        return BuyDevCardRequest(game)
+    if kind == "play_dev":
+        return PlayDevCardRequest(game, int(JS_CARD[action[1]]))
+    if kind == "pick_resources":
+        amounts = [0] * 5
+        amounts[action[1]] += 1
+        amounts[action[2]] += 1
+        return PickResources(game, tuple(amounts))  # type: ignore[arg-type]
+    if kind == "monopoly":
+        return PickResourceType(game, action[1] + 1)
+    if kind == "roll":
+        return RollDice(game)
+    if kind == "discard":
+        return Discard(game, (*action[1], 0))  # type: ignore[arg-type]
+    if kind == "robber":
+        return MoveRobber(game, who.pn, JS_HEXES[action[1]])
+    if kind == "rob":
+        return ChoosePlayer(game, who.pns[action[1]])
+    if kind == "bank_trade":
+        return BankTrade(game, action[1], action[2])
+    if kind == "offer":
+        to = [False] * 4
+        for seat in action[3]:
+            to[who.pns[seat]] = True
+        return MakeOffer(game, who.pn, tuple(to), action[1], action[2])
+    if kind == "accept":
+        return AcceptOffer(game, 0, who.pns[action[1]])
+    if kind == "reject":
+        return RejectOffer(game, 0)
+    if kind == "withdraw":
+        return ClearOffer(game, 0)
+    if kind == "end_turn":
+        return EndTurn(game)
+    raise ValueError(f"no JSettlers request for {action!r}")
