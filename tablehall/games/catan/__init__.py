@@ -5,6 +5,7 @@
 """
 
 from tablehall.core import GameSpec, strict_options
+from tablehall.core.hosting import ServiceSpec
 
 from . import actions
 from .bots import RandomBot, StrongBot
@@ -25,6 +26,18 @@ def _bench(argv: list[str]) -> dict:
     return 0
 
 
+def _jsettlers_service(host):
+    from .jsettlers.service import JSettlersService  # the protocol imports SPEC: load it on first use
+
+    return JSettlersService(host)
+
+
+def _soclog():
+    from .jsettlers import soclog_records
+
+    return soclog_records
+
+
 SPEC = GameSpec(
     name="catan",
     title="Settlers of Catan (classic)",
@@ -36,7 +49,9 @@ SPEC = GameSpec(
     encode_action=actions.encode,
     decode_action=actions.decode,
     bots={"random": RandomBot, "strong": StrongBot},
-    exporters={"sgn": record_to_sgn},
-    importers={"sgn": sgn_to_record},
+    exporters={"sgn": record_to_sgn, "soclog": lambda record: _soclog().record_to_soclog(record)},
+    importers={"sgn": sgn_to_record, "soclog": lambda text: _soclog().soclog_to_record(text)},
+    services=(ServiceSpec("jsettlers", 8880, lambda host: _jsettlers_service(host),
+                          "JSettlers 2.x (Catan robots and clients)"),),
     bench=_bench,
 )
