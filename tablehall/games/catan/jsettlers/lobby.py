@@ -480,12 +480,15 @@ class PregameLobby:
     def _game_text(self, room: GameRoom, conn: ServerConnection, text: str) -> None:
         command, _, argument = text.partition(" ")
         debug_user = self.config.debug_commands and conn.nickname in self.config.debug_users
-        if command.upper() == "*STARTBOTGAME*" and debug_user:
-            try:
-                most = int(argument) if argument.strip() else 0
-            except ValueError:
-                most = 0
-            self._start_request(room, bots_only_most=most, bots_only=True)
+        if debug_user and command.startswith("*"):  # a debug command, never chat
+            if command.upper() == "*STARTBOTGAME*":
+                try:
+                    most = int(argument) if argument.strip() else 0
+                except ValueError:
+                    most = 0
+                self._start_request(room, bots_only_most=most, bots_only=True)
+            else:
+                conn.send(GameServerText(room.name, f"tablehall has no debug command {command}."))
             return
         chat = GameTextMsg(room.name, conn.nickname or "", text)
         for member in room.members:

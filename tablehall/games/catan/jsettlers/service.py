@@ -32,7 +32,7 @@ import logging
 import secrets
 import time
 from dataclasses import dataclass
-from typing import Any, Mapping
+from typing import Any, Callable, Mapping
 
 from tablehall.core.hosting import Host, Service, Session, Transport
 
@@ -120,11 +120,12 @@ def settings_from(section: Mapping[str, Any]) -> JSettlersSettings:
 class JSettlersService(Service):
     """The JSettlers protocol for one `tablehall serve`."""
 
-    def __init__(self, host: Host, settings: JSettlersSettings | None = None) -> None:
+    def __init__(self, host: Host, settings: JSettlersSettings | None = None,
+                 clock: Callable[[], float] = time.time) -> None:
         self.host = host
         self.settings = settings or settings_from(host.config)
         self.play_settings = dataclasses.replace(self.settings.play, bots_threaded=host.bots_threaded)
-        self.lobby = PregameLobby(self.settings.server, clock=time.time, on_start=self._start_game,
+        self.lobby = PregameLobby(self.settings.server, clock=clock, on_start=self._start_game,
                                   on_game_action=self._game_action, fill_bot=self.settings.play.bot,
                                   on_seat_left=self._seat_left, on_idle_robot=self._robots_idle)
         self.sessions: set[JSettlersSession] = set()
@@ -142,10 +143,15 @@ class JSettlersService(Service):
             self._pinger.cancel()
 
     # -- games ------------------------------------------------------------------------------------
-    def _start_game(self, room: GameRoom) -> None:
+    def new_play(self, room: GameRoom) -> GamePlay:
+        """The game of a room whose seats are filled: the engine with the room's options, the
+        first player drawn at random (as JSettlers does)."""
         seed = self.settings.seed if self.settings.seed is not None else secrets.randbits(63)
         options = {**engine_options(room.packed_options), "first_player": -1}
-        play = GamePlay(room, self.play_settings, seed, options)
+        return GamePlay(room, self.play_settings, seed, options)
+
+    def _start_game(self, room: GameRoom) -> None:
+        play = self.new_play(room)
         play.on_finished = self._game_finished
         room.play = play
         room.state = State.START1A
