@@ -280,6 +280,8 @@ class PregameLobby:
             return False
         self.names[nickname] = conn
         self.robots.append(conn)
+        if self.on_idle_robot is not None:
+            self.on_idle_robot()  # the service looks on its next turn, after the login reply
         return True
 
     def game_list(self) -> list[tuple[str, str]]:
