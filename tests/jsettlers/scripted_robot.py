@@ -1,6 +1,8 @@
-"""A scripted JSettlers robot for loopback tests: real TCP, real frames, the message codec.
+"""A scripted JSettlers client for loopback tests: real TCP, real frames, the message codec.
 
-It logs in as a robot (version, cookie), joins the games it is invited to, sits down, and plays:
+As a robot it logs in (version, cookie), joins the game it is invited to, sits down, and plays;
+as a human it creates a game, sits down and asks to start it (or, as a debug user, starts a
+robots-only game with ``*STARTBOTGAME*`` and watches).  It plays like this:
 whenever a sequence from the server has arrived and the game (as the server's engine has it,
 through `oracle`) waits for its seat, it sends the request for the action a tablehall bot picks
 from its seat's observation, now and then a trade offer of its own.  Every decision goes over
@@ -24,11 +26,15 @@ from tablehall.games.catan.jsettlers import (
     DeleteGame,
     GameMembers,
     GameState,
+    GameTextMsg,
     ImARobot,
     JoinGame,
+    LeaveGame,
+    NewGameWithOptionsRequest,
     RobotDismiss,
     ServerPing,
     SitDown,
+    StartGame,
     UpdateRobotParams,
     Version,
     encode_frame,
@@ -53,8 +59,14 @@ class Outcome:
 
 
 async def robot(port: int, name: str, cookie: str, oracle: Callable[[str], object], seed: int,
-                version: int = 2700, bot: str = "random", offer_rate: float = 0.05) -> Outcome:
-    """Play until the game this robot joined is deleted (or the server closes)."""
+                version: int = 2700, bot: str = "random", offer_rate: float = 0.05,
+                silent_after: int | None = None, leave_after: int | None = None,
+                create: str | None = None, bot_game: int = 0) -> Outcome:
+    """Play until the game this client is in is deleted (or the server closes).
+
+    `silent_after` / `leave_after`: stop answering (staying connected) / disconnect after that
+    many requests.  `create`: log in as a human, create that game and sit (seat 0) and start
+    it, or with `bot_game` > 0 start a robots-only game of that many seats and watch."""
     outcome = Outcome(name)
     rng = Rng(seed)
     brain = SPEC.bots[bot](seed)
@@ -63,14 +75,25 @@ async def robot(port: int, name: str, cookie: str, oracle: Callable[[str], objec
     game: str | None = None
     pn = -1
     waiting_since = -1  # engine action count when our last request went out
+    requests = 0
 
     def send(wire: str) -> None:
         outcome.sent.append(wire)
         writer.write(encode_frame(wire))
 
     text = {2700: "2.7.00", 2610: "2.6.10"}[version]
-    send(Version(version, text, "JM", ";6pl;sb;sc=2700;").to_cmd())
-    send(ImARobot(name, cookie, BUILTIN_ROBOT_BRAIN).to_cmd())
+    if create is None:
+        send(Version(version, text, "JM", ";6pl;sb;sc=2700;").to_cmd())
+        send(ImARobot(name, cookie, BUILTIN_ROBOT_BRAIN).to_cmd())
+    else:
+        game, pn = create, (-1 if bot_game else 0)
+        send(Version(version, text, "JM", ";6pl;sb;sc=2700;", "en_US").to_cmd())
+        send(NewGameWithOptionsRequest(name, "", "\t", game, "PL=4").to_cmd())
+        if bot_game:
+            send(GameTextMsg(game, name, f"*STARTBOTGAME* {bot_game}").to_cmd())
+        else:
+            send(SitDown(game, name, 0, False).to_cmd())
+            send(StartGame(game).to_cmd())
     try:
         while not outcome.deleted:
             chunk = await asyncio.wait_for(reader.read(65536), timeout=30)
@@ -87,17 +110,21 @@ async def robot(port: int, name: str, cookie: str, oracle: Callable[[str], objec
                 elif isinstance(message, BotJoinGameRequest) and game is None:
                     game, pn = message.game, message.pn
                     send(JoinGame(name, "", "\t", game).to_cmd())
-                elif isinstance(message, GameMembers) and message.game == game:
+                elif isinstance(message, GameMembers) and message.game == game and create is None:
                     send(SitDown(game, "\t", pn, True).to_cmd())
-                elif isinstance(message, GameState) and message.state == Phase.OVER:
+                elif isinstance(message, GameState) and message.state == Phase.OVER and message.game == game:
                     outcome.saw_game_over = True
+                    if create is not None:
+                        send(LeaveGame(name, "-", game).to_cmd())  # a human leaves: the game goes
                 elif isinstance(message, (DeleteGame, RobotDismiss)) and message.game == game:
                     outcome.deleted = True
                 elif isinstance(message, REFUSALS):
                     outcome.refused.append(wire)
                     waiting_since = -1  # refused: decide again
-            if game is None or outcome.deleted:
+            if game is None or outcome.deleted or pn < 0 or requests == silent_after:
                 continue
+            if requests == leave_after:
+                break
             play = oracle(game)
             if play is None or play.room.state < Phase.START1A:
                 continue
@@ -107,10 +134,13 @@ async def robot(port: int, name: str, cookie: str, oracle: Callable[[str], objec
             seat = play.pns.index(pn)
             if seat not in state.to_act() or state.action_count == waiting_since:
                 continue
+            if state.offers[seat] is not None and len(state.to_act()) > 1:
+                continue  # our offer is open: wait for the answers, as JSettlers robots do
             action = _choose(brain, state, seat, rng, offer_rate)
-            who = Request(seat, pn, True, play.pns, game)
+            who = Request(seat, pn, create is None, play.pns, game)
             send(request_for(action, who, state).to_cmd())
             waiting_since = state.action_count
+            requests += 1
             await writer.drain()
     except asyncio.TimeoutError:
         pass

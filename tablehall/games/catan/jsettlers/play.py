@@ -63,6 +63,7 @@ class GamePlay:
         self.finished = False
         self.on_finished: Callable[["GamePlay"], None] | None = None
         self._discard_reprompted: set[int] = set()
+        self._in_flight: dict[tuple[int, tuple], tuple[Message, bool]] = {}  # forwarded requests
         self._seen_entries = 0
         self._started_at = clock()
         names = {pn: room.seats[pn] or "" for pn in self.pns}
@@ -126,6 +127,7 @@ class GamePlay:
                 self._discard_reprompted.add(seat)
             self.deliver(decision.entries)
         elif isinstance(decision, Forward):
+            self._in_flight[(seat, decision.action)] = (message, conn.is_robot)
             agent = self.match.agents[seat]
             if isinstance(agent, RemoteAgent) and agent.waiting(seat):
                 agent.answer(seat, decision.action)
@@ -133,11 +135,15 @@ class GamePlay:
                 self.match.submit(seat, decision.action)
 
     def _rejected(self, seat: int, action: Any, error: IllegalAction) -> None:
-        """The match refused an action that was legal when it was checked (another action came
-        first): say so, as the server says it to a request that cannot be taken now."""
-        conn = self.room.member_at(self.pns[seat])
-        if conn is not None:
-            conn.send(GameServerText(self.room.name, f"You can't do that now: {error.message}"))
+        """The match refused an action that was legal when it was checked (another player's
+        action came first): answer the request as it would be answered now."""
+        message, robot = self._in_flight.pop((seat, action), (None, False))
+        if message is None:
+            return
+        who = Request(seat, self.pns[seat], robot, self.pns, self.room.name)
+        decision = interpret(message, who, self.match.state)
+        if isinstance(decision, Answer):
+            self.deliver(decision.entries)
 
     # -- what the match tells -----------------------------------------------------------------------
     def on_events(self, match: Match, events: Sequence[Any]) -> None:
@@ -152,6 +158,7 @@ class GamePlay:
         else:
             step = new[-1]
             action = SPEC.decode_action(step.action)
+            self._in_flight.pop((step.seat, action), None)
             if action[0] in ("roll", "end_turn"):
                 self._discard_reprompted.clear()
             told = self.narrator.action(step.seat, action, events, state)
