@@ -48,10 +48,10 @@ def _safe(name: str, fallback: str) -> str:
 def jsettlers_options(seat_count: int, options: dict) -> str:
     """The JSettlers option string of a game: players, and the rules that differ from the default."""
     values = {"PL": OptionValue(False, seat_count)}
-    if options.get("vp_to_win", 10) != 10:
-        values["VP"] = OptionValue(True, options["vp_to_win"])
     if not options.get("domestic_trades", True):
         values["NT"] = OptionValue(True)
+    if options.get("vp_to_win", 10) != 10:
+        values["VP"] = OptionValue(True, options["vp_to_win"])
     return pack_options(values, KNOWN_OPTIONS)
 
 
@@ -84,8 +84,10 @@ def record_to_soclog(record: Record) -> str:
     entries.append(Entry.of_comment(f" End of log. Game state {int(state.phase)}"))
     entries.append(Entry.of_comment(" Player info:"))
     for seat, pn in enumerate(pns):
-        winner = ", Winner" if state.is_over and state.winner == seat else ""
-        entries.append(Entry.of_comment(f" - pn {pn}: total score {state.total_vp(seat)}: {names[pn]}{winner}"))
+        titles = [title for title, holder in (("Largest Army", state.largest_army), ("Longest Road", state.longest_road),
+                                              ("Winner", state.winner if state.is_over else -1)) if holder == seat]
+        line = ", ".join([names[pn], *titles])
+        entries.append(Entry.of_comment(f" - pn {pn}: total score {state.total_vp(seat)}: {line}"))
     log = Soclog(game, LOG_VERSION, entries, created_at=started, now=ended or started)
     return log.render(timed=False)
 
