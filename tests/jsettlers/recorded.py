@@ -113,7 +113,8 @@ class RecordedGame:
         for index, entry in enumerate(self.entries):
             message, audience = entry.message, entry.audience
             if isinstance(message, NewGameWithOptions):
-                self._send(self.creator, NewGameWithOptionsRequest(self.creator, "", "\t", game, message.options).to_cmd())
+                request = NewGameWithOptionsRequest(self.creator, "", "\t", game, message.options)
+                self._send(self.creator, request.to_cmd())
             elif isinstance(message, JoinGameAuth) and audience == OBSERVER:
                 joiner = next(e.message.nickname for e in self.entries[index:] if isinstance(e.message, JoinGame))
                 if joiner != self.creator:

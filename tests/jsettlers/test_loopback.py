@@ -14,7 +14,6 @@ from tablehall.games.catan.jsettlers import parse_cmd
 from tablehall.games.catan.jsettlers.game_messages import (
     DevCardAction,
     Discard,
-    DiscardRequest,
     GameServerText,
     PlayerElements,
     PlayerStats,

@@ -104,7 +104,8 @@ def test_cli_import_then_export(tmp_path, capsys):
     record_id = capsys.readouterr().out.split(" as ")[1].split()[0]
     assert main(["export", "--format", "soclog", "--db", str(db), record_id]) == 0
     out = capsys.readouterr().out
-    assert out.startswith("SOC game event log: type=F, version=2700") and "total score 10: robot 3, Largest Army, Longest Road, Winner" in out
+    assert out.startswith("SOC game event log: type=F, version=2700")
+    assert "total score 10: robot 3, Largest Army, Longest Road, Winner" in out
     store = SqliteStore(db)
     assert store.load(record_id).status == "finished"
     store.close()

@@ -18,7 +18,7 @@ from typing import Callable, Iterable, Mapping, Sequence
 
 from tablehall.core import Event
 
-from ..constants import CITY, JS_DEV_CARD, KNIGHT, MONOPOLY, PIECE_FROM_NAME, RESOURCE_NAMES, ROAD_BUILDING, Phase
+from ..constants import JS_DEV_CARD, KNIGHT, MONOPOLY, PIECE_FROM_NAME, RESOURCE_NAMES, ROAD_BUILDING, Phase
 from ..geometry import JS_EDGES, JS_HEXES, JS_NODES
 from .board_layout import board_layout
 from .constants import (
@@ -295,7 +295,8 @@ class Narrator:
     def _on_build_cancelled(self, event: Event, before: Phase) -> None:
         d = event.data
         if any(d["refund"]):
-            self._all(PlayerElements(self.game, self.pns[d["seat"]], ElementAction.GAIN, resource_elements(d["refund"])))
+            refund = resource_elements(d["refund"])
+            self._all(PlayerElements(self.game, self.pns[d["seat"]], ElementAction.GAIN, refund))
         elif before is P.PLACING_FREE_ROAD1:
             self._text(f"{self.name(d['seat'])} cancelled the Road Building card.")
         else:
@@ -311,7 +312,8 @@ class Narrator:
             if any(gained):
                 self.rolled_resources[seat] = [a + b for a, b in zip(self.rolled_resources[seat], gained)]
                 total = sum(self._hands[seat])
-                shares.append(RolledResources(self.pns[seat], total, tuple((n, r) for r, n in resource_elements(gained))))
+                pairs = tuple((amount, element) for element, amount in resource_elements(gained))
+                shares.append(RolledResources(self.pns[seat], total, pairs))
         if not shares:
             self._text("No player gets anything.")
             return
@@ -411,8 +413,9 @@ class Narrator:
         to = [False] * MAX_PLAYERS_STANDARD
         for seat in d["to"]:
             to[self.pns[seat]] = True
-        self._all(MakeOffer(self.game, self.pns[d["seat"]], tuple(to), wire_resources(d["give"]), wire_resources(d["get"])),
-                  ClearTradeMsg(self.game, -1))
+        give, get = wire_resources(d["give"]), wire_resources(d["get"])
+        offer = MakeOffer(self.game, self.pns[d["seat"]], tuple(to), give, get)
+        self._all(offer, ClearTradeMsg(self.game, -1))
 
     def _on_offer_rejected(self, event: Event, before: Phase) -> None:
         self._all(RejectOffer(self.game, self.pns[event.data["seat"]]))

@@ -55,7 +55,8 @@ from .message import Message
 from .soclog import ALL, Entry, to_player
 
 P = Phase
-CARD_FROM_JS = {DevCard.KNIGHT: KNIGHT, DevCard.ROADS: ROAD_BUILDING, DevCard.DISC: YEAR_OF_PLENTY, DevCard.MONO: MONOPOLY}
+CARD_FROM_JS = {DevCard.KNIGHT: KNIGHT, DevCard.ROADS: ROAD_BUILDING, DevCard.DISC: YEAR_OF_PLENTY,
+                DevCard.MONO: MONOPOLY}
 CARD_TITLE = {DevCard.KNIGHT: "Soldier", DevCard.ROADS: "Road Building", DevCard.DISC: "Year of Plenty",
               DevCard.MONO: "Monopoly"}
 CANCEL_CARD = -2  # SOCCancelBuildRequest piece type for "the dev card being played"
@@ -264,8 +265,8 @@ def _play_dev(message: PlayDevCardRequest, who: Request, state, _reprompt: bool)
 
 def _pick_resources(message: PickResources, who: Request, state, _reprompt: bool):
     if state.phase is not P.WAITING_FOR_DISCOVERY:
-        return _text(who, "You can't pick that many resources.",
-                     PlayerElement(who.game, who.pn, ElementAction.SET, PlayerElementType.NUM_PICK_GOLD_HEX_RESOURCES, 0))
+        no_picks = PlayerElement(who.game, who.pn, ElementAction.SET, PlayerElementType.NUM_PICK_GOLD_HEX_RESOURCES, 0)
+        return _text(who, "You can't pick that many resources.", no_picks)
     if who.seat != state.current:
         return _not_your_turn(who)
     amounts = message.resources

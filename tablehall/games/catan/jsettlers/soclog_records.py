@@ -84,8 +84,9 @@ def record_to_soclog(record: Record) -> str:
     entries.append(Entry.of_comment(f" End of log. Game state {int(state.phase)}"))
     entries.append(Entry.of_comment(" Player info:"))
     for seat, pn in enumerate(pns):
-        titles = [title for title, holder in (("Largest Army", state.largest_army), ("Longest Road", state.longest_road),
-                                              ("Winner", state.winner if state.is_over else -1)) if holder == seat]
+        holders = (("Largest Army", state.largest_army), ("Longest Road", state.longest_road),
+                   ("Winner", state.winner if state.is_over else -1))
+        titles = [title for title, holder in holders if holder == seat]
         line = ", ".join([names[pn], *titles])
         entries.append(Entry.of_comment(f" - pn {pn}: total score {state.total_vp(seat)}: {line}"))
     log = Soclog(game, LOG_VERSION, entries, created_at=started, now=ended or started)
