@@ -395,3 +395,13 @@ def test_trade_answers_without_an_offer(table):
         f"p3:SOCRejectOffer:game={G}|playerNumber=-1|reasonCode=1"]
     assert table.send(0, MakeOffer(G, 0, (False, True, False, False), (1, 0, 0, 0, 0), (0, 1, 0, 0, 0))) == [
         f"p0:SOCRejectOffer:game={G}|playerNumber=0|reasonCode=3"]
+
+
+def test_a_seat_taken_out_is_announced_and_its_turn_passes(table):
+    """Without tablehall bots (``bot = ""``) a client that leaves forfeits its seat."""
+    from tablehall.core import EndCause
+
+    events = table.state.forfeit(3, EndCause.LEFT, "left")
+    assert [e.render() for e in table.narrator.forfeit(3, events, table.state)] == [
+        text("p3 has left the game."), f"all:SOCTurn:game={G}|playerNumber=0|gameState=15",
+        f"all:SOCRollDicePrompt:game={G}|playerNumber=0"]

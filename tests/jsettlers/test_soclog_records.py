@@ -109,3 +109,20 @@ def test_cli_import_then_export(tmp_path, capsys):
     store = SqliteStore(db)
     assert store.load(record_id).status == "finished"
     store.close()
+
+
+def test_export_is_the_same_in_processes_with_different_string_hashing(tmp_path):
+    import json
+    import os
+    import subprocess
+    import sys
+
+    record = bot_game(seed=9)
+    path = tmp_path / "record.json"
+    path.write_text(record.dumps(), encoding="utf-8")
+    script = ("import sys; from tablehall.core import Record; from tablehall.games.catan import SPEC; "
+              "sys.stdout.write(SPEC.exporters['soclog'](Record.loads(open(sys.argv[1]).read())))")
+    outputs = [subprocess.run([sys.executable, "-c", script, str(path)], capture_output=True, text=True, check=True,
+                              env={**os.environ, "PYTHONHASHSEED": seed}).stdout for seed in ("1", "2")]
+    assert outputs[0] == outputs[1] == SPEC.exporters["soclog"](record)
+    assert json.loads(record.dumps())["game"] == "catan"
