@@ -28,8 +28,10 @@ from .geometry import (ALL_NODES_MASK, EDGE_BIT, EDGE_COUNT, EDGES, HEX_COUNT, H
                        NODE_CLOSED_MASK, NODE_COUNT, NODE_EDGE_MASK, NODE_EDGES, NODE_HEXES,
                        NODE_NEIGHBORS, bits)
 
-(OVER, PLACING_CITY, PLACING_FREE_ROAD1, PLACING_FREE_ROAD2, PLACING_ROAD, PLACING_ROBBER, PLACING_SETTLEMENT, PLAY1, ROLL_OR_CARD, START1A, START1B, START2A, START2B, WAITING_FOR_DISCARDS, WAITING_FOR_DISCOVERY, WAITING_FOR_MONOPOLY, WAITING_FOR_ROB_CHOOSE_PLAYER) = (
-    Phase.OVER, Phase.PLACING_CITY, Phase.PLACING_FREE_ROAD1, Phase.PLACING_FREE_ROAD2, Phase.PLACING_ROAD, Phase.PLACING_ROBBER, Phase.PLACING_SETTLEMENT, Phase.PLAY1, Phase.ROLL_OR_CARD, Phase.START1A, Phase.START1B, Phase.START2A, Phase.START2B, Phase.WAITING_FOR_DISCARDS, Phase.WAITING_FOR_DISCOVERY, Phase.WAITING_FOR_MONOPOLY, Phase.WAITING_FOR_ROB_CHOOSE_PLAYER)  # plain names: faster than attribute lookups
+# the phases as plain module names: faster than attribute lookups on the enum
+(START1A, START1B, START2A, START2B, ROLL_OR_CARD, PLAY1, PLACING_ROAD, PLACING_SETTLEMENT, PLACING_CITY,
+ PLACING_ROBBER, PLACING_FREE_ROAD1, PLACING_FREE_ROAD2, WAITING_FOR_DISCARDS, WAITING_FOR_ROB_CHOOSE_PLAYER,
+ WAITING_FOR_DISCOVERY, WAITING_FOR_MONOPOLY, OVER) = Phase
 SETUP_PHASES = (START1A, START1B, START2A, START2B)
 DEFAULT_OPTIONS: dict[str, Any] = {
     "vp_to_win": 10,  # JSettlers option VP
@@ -52,7 +54,7 @@ Event kinds and their data (seats are ints, vectors are 5 resource counts):
   setup_resources seat, gained[5]                                                2nd settlement
   build_requested seat, piece, cost[5];  build_cancelled seat, piece, refund[5]
   rolled          seat, dice[2], total
-  produced        gains[[5] per seat], shortage[resources nobody got]            after non-7
+  produced        gains[[5] per seat], shortage[resources nobody got], totals[hand sizes]
   discard_required amounts[per seat]
   discarded       seat, count, resources[5] (only the seat) / resources null (others)
   robber_moved    seat, hex
@@ -503,17 +505,20 @@ class CatanState(GameState):
         give, get = action[1], action[2]
         if self.last_bank_trade is not None and (give, get) == self.last_bank_trade[::-1]:
             return self._need_cost(seat, give, "undoing that trade")
-        if any(x < 0 for x in give + get) or any(give[r] and get[r] for r in range(5)):
-            raise IllegalAction("BAD_TRADE", "give and get must be disjoint, non-negative amounts")
-        ratios = self.ratios[seat]
-        if any(give[r] % ratios[r] for r in range(5)):
-            raise IllegalAction("BAD_TRADE", f"each resource given must be a multiple of its ratio {ratios}")
-        lots = sum(give[r] // ratios[r] for r in range(5))
+        ratios, bank = self.ratios[seat], self.bank
+        lots = 0
+        for r in range(5):
+            g, t = give[r], get[r]
+            if g < 0 or t < 0 or (g and t):
+                raise IllegalAction("BAD_TRADE", "give and get must be disjoint, non-negative amounts")
+            if g % ratios[r]:
+                raise IllegalAction("BAD_TRADE", f"each resource given must be a multiple of its ratio {ratios}")
+            if bank[r] < t:
+                raise IllegalAction("BANK_EMPTY", "the bank does not have those resources")
+            lots += g // ratios[r]
         if lots == 0 or lots != sum(get):
             raise IllegalAction("BAD_TRADE", f"giving {lots} lot(s) buys exactly that many resources")
         self._need_cost(seat, give, "that trade")
-        if any(self.bank[r] < get[r] for r in range(5)):
-            raise IllegalAction("BANK_EMPTY", "the bank does not have those resources")
 
     def _check_offer(self, seat: int, action: tuple) -> None:
         self._need_trading()
@@ -859,7 +864,7 @@ class CatanState(GameState):
                 if gain[r]:
                     hand[r] += gain[r]
                     bank[r] -= gain[r]
-        return Event("produced", {"gains": gains, "shortage": shortage})
+        return Event("produced", {"gains": gains, "shortage": shortage, "totals": [sum(h) for h in hands]})
 
     def _do_discard(self, seat: int, action: tuple) -> list[Event]:
         counts = action[1]
@@ -953,7 +958,7 @@ class CatanState(GameState):
 
     def _do_end_turn(self, seat: int, action: tuple) -> list[Event]:
         events = []
-        if any(o is not None for o in self.offers):
+        if self.offers.count(None) != self.seat_count:
             self.offers = [None] * self.seat_count
             events.append(Event("offers_cleared", {}))
         self._end_turn_of(seat, events)
@@ -961,9 +966,10 @@ class CatanState(GameState):
 
     def _end_turn_of(self, seat: int, events: list[Event]) -> None:
         old, new = self.dev_old[seat], self.dev_new[seat]
-        for k in range(5):
-            old[k] += new[k]
-            new[k] = 0
+        if any(new):  # cards bought this turn become playable
+            for k in range(5):
+                old[k] += new[k]
+                new[k] = 0
         self.rolled = self.dev_played = False
         self.phase = ROLL_OR_CARD
         nxt = (seat + 1) % self.seat_count
@@ -1226,7 +1232,8 @@ _LOTS = tuple(tuple(tuple(("bank_trade", A.unit(give, ratio), A.unit(get)) for g
 
 
 def _is_vector(x) -> bool:
-    return type(x) is tuple and len(x) == 5 and all(type(c) is int for c in x)
+    return type(x) is tuple and len(x) == 5 and type(x[0]) is int and type(x[1]) is int \
+        and type(x[2]) is int and type(x[3]) is int and type(x[4]) is int
 
 
 _SHAPE_TESTS = {
