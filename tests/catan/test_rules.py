@@ -7,7 +7,7 @@ import pytest
 from tablehall.core import EndCause, IllegalAction
 from tablehall.games.catan import actions as A
 from tablehall.games.catan.constants import (CITY, COST_DEV, KNIGHT, MONOPOLY, PIECE_COST, ROAD,
-                                             ROAD_BUILDING, SETTLEMENT, YEAR_OF_PLENTY, Phase)
+                                             ROAD_BUILDING, YEAR_OF_PLENTY, Phase)
 from tablehall.games.catan.geometry import (EDGES, HEX_NODES, NODE_EDGES, NODE_HEXES, NODE_NEIGHBORS,
                                             edge_between)
 
