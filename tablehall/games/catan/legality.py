@@ -76,9 +76,8 @@ class Legality:
             return [("monopoly", r) for r in range(5)]
         else:
             return []
-        if phase in (PLACING_ROAD, PLACING_SETTLEMENT, PLACING_CITY,
-                     PLACING_FREE_ROAD1, PLACING_FREE_ROAD2):
-            out.append(A.CANCEL_BUILD)
+        if phase in (PLACING_ROAD, PLACING_SETTLEMENT, PLACING_CITY) or not out:
+            out.append(A.CANCEL_BUILD)  # free roads are always taken where they fit (see `sgn`)
         return out
 
     def _play1_actions(self, seat: int) -> list[tuple]:
