@@ -411,3 +411,99 @@ def test_bad_input_is_refused_not_crashing():
         assert code(lambda: st.apply(0, bad))
     assert code(lambda: st.apply(7, A.ROLL)) == "NOT_A_PLAYER"
     assert code(lambda: st.apply(1, A.settlement(0))) == "NOT_YOUR_TURN"
+
+
+def test_bank_shortage_single_taker_gets_what_is_left():
+    st = setup(new())
+    empty_hands(st)
+    for node in [n for n, _ in SPOTS]:  # make each setup settlement a city until one fits
+        owner = st.node_owner[node]
+        st.node_level[node] = 2
+        st.pieces[owner][1] += 1
+        st.pieces[owner][2] -= 1
+        st.building_vp[owner] += 1
+    check_invariants(st)
+    for total in (2, 3, 4, 5, 6, 8, 9, 10, 11, 12):
+        demand = {}
+        for h, r, nodes in st.board.production[total]:
+            for n in nodes:
+                if st.node_owner[n] >= 0 and h != st.robber:
+                    demand.setdefault(r, {}).setdefault(st.node_owner[n], 0)
+                    demand[r][st.node_owner[n]] += st.node_level[n]
+        single = [(r, seats) for r, seats in demand.items() if len(seats) == 1]
+        if single:
+            break
+    r, seats = single[0]
+    (taker, amount), = seats.items()
+    assert amount >= 2
+    hoard = [0] * 5
+    hoard[r] = st.bank[r] - 1  # one card left, the taker wants at least 2
+    give(st, (taker + 1) % 4, hoard)
+    st.dice_script = (total,)
+    st.apply(0, A.ROLL)
+    assert st.hands[taker][r] == 1 and st.bank[r] == 0
+    check_invariants(st)
+
+
+def test_largest_army_tie_keeps_the_holder():
+    st = setup(new())
+    st.knights, st.largest_army = [4, 3, 0, 0], 0
+    st.played[0][KNIGHT], st.played[1][KNIGHT] = 4, 3
+    st.dev_old[1][KNIGHT] = 1
+    for _ in range(8):
+        st.deck.remove(KNIGHT)
+    check_invariants(st)
+    to_play(st)
+    st.apply(0, A.END_TURN)
+    st.apply(1, A.play_dev(KNIGHT))  # 4 knights against the holder's 4
+    assert st.knights == [4, 4, 0, 0] and st.largest_army == 0
+    check_invariants(st)
+
+
+def test_victory_point_cards_cannot_be_played_and_last_road_goes_to_free_road2():
+    st = scripted("VP RB")
+    to_play(st)
+    give(st, 0, tuple(2 * c for c in COST_DEV))
+    st.apply(0, A.BUY_DEV)
+    st.apply(0, A.BUY_DEV)
+    st.apply(0, A.END_TURN)
+    for seat in (1, 2, 3):
+        to_play(st)
+        st.apply(seat, A.END_TURN)
+    to_play(st)
+    assert code(lambda: st.apply(0, A.play_dev(4))) == "BAD_ACTION"
+    st.pieces[0][ROAD] = 1
+    st.apply(0, A.play_dev(ROAD_BUILDING))
+    assert st.phase is P.PLACING_FREE_ROAD2 and st.jsettlers_state == 41
+
+
+def test_build_requests_for_settlement_and_city_then_place():
+    st = setup(new())
+    to_play(st)
+    empty_hands(st)
+    give(st, 0, (2, 0, 0, 0, 2))
+    path = path_from(st, SPOTS[0][1], 2)
+    for e in path:
+        st.apply(0, A.road(e))
+    end = other_end(path[1], other_end(path[0], SPOTS[0][1]))
+    give(st, 0, SETTLE_COST)
+    st.apply(0, A.build(1))
+    assert st.phase is P.PLACING_SETTLEMENT and st.jsettlers_state == 31
+    assert code(lambda: st.apply(0, A.settlement(12))) in ("NOT_CONNECTED", "DISTANCE_RULE", "OCCUPIED")
+    st.apply(0, A.settlement(end))
+    give(st, 0, CITY_COST)
+    st.apply(0, A.build(CITY))
+    assert st.phase is P.PLACING_CITY and st.hands[0] == [0] * 5
+    st.apply(0, A.city(end))
+    assert st.node_level[end] == 2 and st.phase is P.PLAY1
+    assert code(lambda: st.apply(0, A.build(CITY))) == "CANNOT_AFFORD"
+    check_invariants(st)
+
+
+def test_settlement_supply_runs_out():
+    st = setup(new())
+    to_play(st)
+    st.pieces[0][1] = 0
+    give(st, 0, SETTLE_COST)
+    assert code(lambda: st.apply(0, A.build(1))) == "NO_PIECES"
+    st.pieces[0][1] = 3
