@@ -30,7 +30,9 @@ test: $(STAMP_DEV)
 bench: $(STAMP_DEV)
 	$(BIN)/python -m pip install --quiet -e '.[dev,bench]' || echo "bench peers unavailable; measuring tablehall only"
 	$(BIN)/python -m pytest -m slow
-	$(BIN)/tablehall bench blokus
+	for game in $$($(BIN)/python -c "from tablehall.core.registry import game_names; print(*game_names())"); do \
+		$(BIN)/tablehall bench $$game || exit 1; \
+	done
 
 clean:
 	rm -rf $(VENV) var build *.egg-info

@@ -27,6 +27,7 @@ class Agent(ABC):
     kind: str = "agent"  # recorded in SeatInfo.agent
     trusted: bool = False  # in-process code: not timed, answers synchronously via `choose_now`
     wants_events: bool = True
+    policy = None  # the SeatPolicy its protocol implies; used when a Match is given none
 
     async def start(self, seat: int, match: Any) -> None:
         """Called once before the first event (handshakes, process start)."""

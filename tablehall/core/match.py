@@ -83,7 +83,9 @@ class Match:
         self.seed = seed
         self.state: GameState = spec.new(len(agents), self.options, seed)
         self.agents = list(agents)
-        self.policies = list(policies) if policies is not None else [TRUSTED] * len(agents)
+        # without explicit policies each agent brings its protocol's own (`agent.policy`)
+        self.policies = (list(policies) if policies is not None
+                         else [getattr(agent, "policy", None) or TRUSTED for agent in agents])
         self.store = store
         self.clock = clock
         self.id = match_id

@@ -19,7 +19,6 @@ from __future__ import annotations
 import asyncio
 import difflib
 import re
-from pathlib import Path
 
 import pytest
 
@@ -227,7 +226,7 @@ def test_probe_transcript(version, name):
 @pytest.mark.parametrize("version,name", GAMES, ids=_ids(GAMES))
 def test_full_game_capture(version, name):
     folder = CAPTURES / version
-    expected, steps_head, steps_play, steps_tail = {}, [], [], []
+    expected = {}
     order = []
     for conn in ("conn1", "conn2"):
         c2s = (folder / f"{name}_{conn}_c2s.xml").read_bytes()

@@ -2,7 +2,6 @@
 
 import asyncio
 
-import pytest
 
 from tablehall.core import (AgentGone, BotAgent, Consequence, EndCause, Match, RemoteAgent,
                             SeatPolicy, replay)
@@ -206,3 +205,28 @@ def test_forfeit_now_uses_the_given_cause():
     record = run(scenario())
     assert record.result.seats[0].cause is EndCause.RULE_VIOLATION
     assert record.result.seats[0].reason == "not a move" or record.entries[-1].reason == "not a move"
+
+
+def test_observers_see_only_what_the_audience_admits():
+    class Observer:
+        def __init__(self):
+            self.seen = []
+
+        def on_events(self, match, events):
+            from tablehall.core import visible_to
+            self.seen += visible_to(events, None)
+
+        def on_end(self, match, record):
+            self.ended = record
+
+    async def scenario():
+        match = Match(SPEC, bots(3), seed=2)
+        observer = Observer()
+        match.add_listener(observer)
+        await match.run()
+        return observer
+
+    observer = run(scenario())
+    draws = [e for e in observer.seen if e.kind == "drew"]
+    assert draws and all("card" not in e.data for e in draws)
+    assert observer.ended.status == "finished"

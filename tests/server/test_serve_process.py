@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import json
 import os
 import signal
 import socket
@@ -11,7 +10,6 @@ import sys
 import time
 from pathlib import Path
 
-import pytest
 
 from tablehall.core.registry import game_names, get_game
 from tablehall.core.store import SqliteStore

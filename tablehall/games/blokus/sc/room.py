@@ -13,7 +13,7 @@ from ....core import (BotAgent, EndCause, IllegalAction, Match, RemoteAgent, Res
 from ..rules import BlokusState, InvalidMove, SetMove, SkipMove, move_text
 from . import messages as msg
 from .requests import ProtocolError
-from .xml import Node, el
+from .xml import Node
 
 if TYPE_CHECKING:
     from .lobby import ScService, ScSession

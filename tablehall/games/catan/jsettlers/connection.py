@@ -1,0 +1,432 @@
+"""One client connection's protocol state machine, up to game play (sans-I/O).
+
+`ServerConnection` consumes decoded messages and queues the messages to send back; it holds
+no socket and reads no clock.  What it does by itself, as the Java server does:
+
+* on connect: the server's `Version` and the `Channels` list;
+* client `Version`: remember it, refuse clients older than ``min_client_version`` (or one that
+  reports two versions) with `RejectConnection`, send the `GamesWithOptions` list and, in
+  debug mode, the "Debugging is On" `StatusMessage`;
+* `ImARobot`: check the cookie, the version (built-in robot brains must match the server's
+  version exactly) and the name, then answer `UpdateRobotParams`; otherwise `RejectConnection`;
+* `AuthRequest` and the nickname/password in `JoinGame` / `NewGameWithOptionsRequest`: name
+  checks, then the lobby decides; a rejection is a `StatusMessage` with JSettlers' status value;
+* game options: `GameOptionGetDefaults`, `GameOptionGetInfos` (classic options), and minimal
+  `LocalizedStrings` / `ScenarioInfo` answers ("nothing to localize", "unknown scenario");
+* `ServerPing` echoes; anything but the login messages before login gets
+  "Must authenticate first"; unknown or malformed messages are ignored.
+
+Everything about games and channels goes through the `Lobby` hooks: creating, joining and
+leaving games, every game-scoped message (sit, start, seat locks, faces, chat, and later the
+game actions), and chat channels.  `lobby.PregameLobby` implements them up to the start of a
+game; the engine adapter plugs in at its start hook.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from enum import Enum
+from typing import Callable, Mapping, Protocol
+
+from .constants import StatusValue
+from .lobby_messages import (
+    AuthRequest,
+    ChannelTextMsg,
+    Channels,
+    GameOptionGetDefaults,
+    GameOptionGetInfos,
+    GamesWithOptions,
+    ImARobot,
+    JoinChannel,
+    LeaveAll,
+    LeaveChannel,
+    LocalizedStrings,
+    NewGameWithOptionsRequest,
+    RejectConnection,
+    ScenarioInfo,
+    ServerPing,
+    StatusMessage,
+    UpdateRobotParams,
+    Version,
+)
+from .game_messages import JoinGame
+from .message import MalformedMessage, Message, Unknown, is_single_line_and_safe, parse_cmd
+from .options import option_infos, packed_defaults
+
+#: JSettlers versions this server can announce: number -> (text, build)
+SERVER_VERSIONS: dict[int, tuple[str, str]] = {
+    2700: ("2.7.00", "JM20260517"),
+    2610: ("2.6.10", "JM20220705"),
+}
+BUILTIN_ROBOT_BRAIN = "soc.robot.SOCRobotBrain"
+ASSUMED_CLIENT_VERSION = 1000  # a client that never sends its version is taken for 1.0.00
+PLAYER_NAME_MAX_LENGTH = 20
+WELCOME = "Welcome to Java Settlers of Catan!"
+DEBUG_ON = "Debugging is On."
+NAME_IN_USE = "Someone with that nickname is already logged into the system."
+DEFAULT_ROBOT_PARAMS = UpdateRobotParams(120, 35, 0.13, 1.0, 1.0, 3.0, 1.0, 1, 1)
+
+
+def version_text(number: int) -> str:
+    """2700 -> "2.7.00" (`Version.version`)."""
+    return f"{number // 1000}.{number // 100 % 10}.{number % 100:02d}"
+
+
+@dataclass(frozen=True)
+class ServerConfig:
+    """What a JSettlers listener announces and allows (the ``[jsettlers]`` config section)."""
+
+    version: int = 2700
+    features: str = ";ch;"
+    robot_cookie: str | None = None  # None: robots are not asked for a cookie
+    debug_commands: bool = False  # "Debugging is On", debug users may use *STARTBOTGAME*
+    debug_users: frozenset[str] = frozenset({"debug"})
+    allow_bot_games: bool = False  # a client may start a robots-only game
+    accounts: Mapping[str, str] = field(default_factory=dict)  # nickname -> password
+    min_client_version: int = 2500  # the message sequences sent need 2.5.00 or newer
+    robot_params: UpdateRobotParams = DEFAULT_ROBOT_PARAMS
+    welcome: str = WELCOME
+
+    def __post_init__(self) -> None:
+        if self.version not in SERVER_VERSIONS:
+            raise ValueError(f"JSettlers version must be one of {sorted(SERVER_VERSIONS)}, not {self.version}")
+
+    def version_message(self) -> Version:
+        text, build = SERVER_VERSIONS[self.version]
+        return Version(self.version, text, build, self.features)
+
+
+class Lobby(Protocol):
+    """What a connection asks of the server-wide lobby (games, names, channels)."""
+
+    def connected(self, conn: "ServerConnection") -> None: ...
+
+    def disconnected(self, conn: "ServerConnection") -> None:
+        """`conn` is gone (closed, or sent `LeaveAll`): leave its games and channels, free its name."""
+
+    def game_list(self) -> list[tuple[str, str]]:
+        """(game name, packed options) of every game, for `GamesWithOptions`."""
+
+    def channel_list(self) -> list[str]: ...
+
+    def claim_name(self, conn: "ServerConnection", nickname: str, password: str) -> StatusMessage | None:
+        """Log a human in: None if `nickname` is now `conn`'s, else the status to send."""
+
+    def claim_robot_name(self, conn: "ServerConnection", nickname: str) -> bool:
+        """Log a robot in: False if the name is taken."""
+
+    def create_game(self, conn: "ServerConnection", game: str, options: str) -> None:
+        """`NewGameWithOptionsRequest` from a logged-in client (options as sent)."""
+
+    def join_game(self, conn: "ServerConnection", game: str) -> None:
+        """`JoinGame` from a logged-in client: join, or create a game without options."""
+
+    def game_message(self, conn: "ServerConnection", message: Message) -> None:
+        """Any other message naming a game: sit, start, locks, faces, leave, chat, game actions."""
+
+    def channel_message(self, conn: "ServerConnection", message: Message) -> None:
+        """`JoinChannel`, `LeaveChannel`, `ChannelTextMsg`."""
+
+
+class Phase(Enum):
+    CONNECTED = "connected"  # waiting for the client's version
+    READY = "ready"  # version known, not logged in
+    LOGGED_IN = "logged in"
+    CLOSING = "closing"  # rejected or left: output is flushed, then the connection closes
+
+
+#: messages accepted before login (JSettlers' SOCMessageFromUnauthClient)
+_BEFORE_LOGIN: tuple[type[Message], ...] = (
+    Version,
+    AuthRequest,
+    ImARobot,
+    JoinGame,
+    NewGameWithOptionsRequest,
+    GameOptionGetDefaults,
+    GameOptionGetInfos,
+    LocalizedStrings,
+    ScenarioInfo,
+    ServerPing,
+    LeaveAll,
+    JoinChannel,
+)
+
+
+class ServerConnection:
+    """The server side of one JSettlers client connection."""
+
+    def __init__(
+        self,
+        config: ServerConfig,
+        lobby: Lobby,
+        on_output: Callable[["ServerConnection"], None] | None = None,
+        peer: str = "-",
+    ) -> None:
+        self.config = config
+        self.lobby = lobby
+        self.peer = peer
+        self.phase = Phase.CONNECTED
+        self.client_version: int | None = None
+        self.client_features: str | None = None
+        self.locale: str | None = None
+        self.nickname: str | None = None
+        self.is_robot = False
+        self.robot_brain: str | None = None
+        self.sent_welcome = False  # JSettlers' sentPostAuthWelcome
+        self.pings_unanswered = 0
+        self._on_output = on_output
+        self._outbox: list[Message] = []
+
+    # --- output -------------------------------------------------------------------------------
+
+    def send(self, *messages: Message) -> None:
+        """Queue messages for this client (the lobby uses this to reach any connection).
+        Nothing more is queued once the connection is closing."""
+        if self.phase is Phase.CLOSING:
+            return
+        self._outbox.extend(messages)
+        if self._on_output is not None:
+            self._on_output(self)
+
+    def take_output(self) -> list[Message]:
+        out, self._outbox = self._outbox, []
+        return out
+
+    @property
+    def closing(self) -> bool:
+        """True once the server has decided to drop this client (after its output is sent)."""
+        return self.phase is Phase.CLOSING
+
+    def _reject(self, reason: str, *before: Message) -> None:
+        self.send(*before, RejectConnection(reason))
+        self._close()
+
+    def _close(self) -> None:
+        if self.phase is not Phase.CLOSING:
+            self.phase = Phase.CLOSING
+            self.lobby.disconnected(self)
+
+    # --- input --------------------------------------------------------------------------------
+
+    def start(self) -> list[Message]:
+        """The connection is open: the server speaks first."""
+        self.lobby.connected(self)
+        self.send(self.config.version_message(), Channels(tuple(self.lobby.channel_list())))
+        return self.take_output()
+
+    def receive_wire(self, text: str) -> list[Message]:
+        """Handle one frame's text: a message that does not parse is ignored, as in JSettlers."""
+        try:
+            message = parse_cmd(text)
+        except MalformedMessage:
+            return self.take_output()
+        return self.receive(message)
+
+    def receive(self, message: Message) -> list[Message]:
+        """Handle one message from the client; return what is queued for it now."""
+        if self.phase is not Phase.CLOSING and not isinstance(message, Unknown):
+            self._dispatch(message)
+        return self.take_output()
+
+    def version_timeout(self) -> list[Message]:
+        """The client sent no version in time: take it for 1.0.00, as JSettlers does."""
+        if self.phase is Phase.CONNECTED:
+            self._set_version(ASSUMED_CLIENT_VERSION, None, None)
+        return self.take_output()
+
+    def ping(self) -> list[Message]:
+        """A keep-alive to send now (the session's timer calls this well inside the robots'
+        300 s read timeout)."""
+        if self.phase is not Phase.CLOSING:
+            self.pings_unanswered += 1
+            self.send(ServerPing(150000))
+        return self.take_output()
+
+    def connection_lost(self) -> None:
+        self._close()
+
+    def _dispatch(self, message: Message) -> None:
+        if self.phase is not Phase.LOGGED_IN and not isinstance(message, _BEFORE_LOGIN):
+            self.send(StatusMessage("Must authenticate first", StatusValue.MUST_AUTH_FIRST))
+            return
+        handler = _HANDLERS.get(type(message))
+        if handler is not None:
+            handler(self, message)
+        elif isinstance(message, (ChannelTextMsg, LeaveChannel)):
+            self.lobby.channel_message(self, message)
+        elif hasattr(message, "game"):
+            self.lobby.game_message(self, message)
+        # anything else is a server-to-client type: ignored, as JSettlers ignores it
+
+    # --- version and login ----------------------------------------------------------------------
+
+    def _on_version(self, message: Version) -> None:
+        self._set_version(message.version, message.features, message.locale)
+
+    def _set_version(self, version: int, features: str | None, locale: str | None) -> None:
+        if self.client_version is not None:
+            if version != self.client_version:
+                self._reject("Sorry, cannot report two different versions.")
+            return  # the same version again changes nothing
+        self.client_version = version
+        self.client_features = features
+        self.locale = locale or "en_US"
+        minimum = self.config.min_client_version
+        if version < minimum:
+            self._reject(
+                f"Sorry, your client version {version_text(version)} is too old: "
+                f"Version {version_text(minimum)} ({minimum}) or above is required."
+            )
+            return
+        if self.phase is Phase.CONNECTED:
+            self.phase = Phase.READY
+        self.send(GamesWithOptions(tuple(self.lobby.game_list())))
+        if self.config.debug_commands:
+            self.send(StatusMessage(f"{DEBUG_ON} {self.config.welcome}", StatusValue.OK_DEBUG_MODE_ON))
+
+    def _on_robot(self, message: ImARobot) -> None:
+        if self.nickname is not None:
+            self._reject("Client has already authorized.")
+            return
+        cookie = self.config.robot_cookie
+        if cookie is not None and message.cookie != cookie:
+            self._reject("Cookie contents do not match the running server.")
+            return
+        builtin = message.brain_class == BUILTIN_ROBOT_BRAIN
+        if builtin and self.client_version != self.config.version:
+            self._reject(
+                "Sorry, robot client version does not match, version number "
+                f"{version_text(self.config.version)} is required."
+            )
+            return
+        if not is_single_line_and_safe(message.nickname) or not self.lobby.claim_robot_name(self, message.nickname):
+            self._reject(NAME_IN_USE, StatusMessage(NAME_IN_USE, StatusValue.NAME_IN_USE))
+            return
+        self.nickname = message.nickname
+        self.is_robot = True
+        self.robot_brain = message.brain_class
+        self.phase = Phase.LOGGED_IN
+        self.send(self.config.robot_params)
+
+    def _log_in(self, nickname: str, password: str) -> bool:
+        """Name this connection (humans); on failure the status is sent and False returned."""
+        if self.nickname is not None:
+            return True
+        nickname, password = nickname.strip(), password.strip()
+        if len(nickname) > PLAYER_NAME_MAX_LENGTH:
+            self.send(
+                StatusMessage(
+                    f"Please choose a shorter name; maximum length: {PLAYER_NAME_MAX_LENGTH}",
+                    StatusValue.NAME_TOO_LONG,
+                )
+            )
+            return False
+        if not is_single_line_and_safe(nickname):
+            self.send(StatusMessage("This nickname is not allowed.", StatusValue.NAME_NOT_ALLOWED))
+            return False
+        refusal = self.lobby.claim_name(self, nickname, password)
+        if refusal is not None:
+            self.send(refusal)
+            return False
+        self.nickname = nickname
+        self.phase = Phase.LOGGED_IN
+        return True
+
+    def welcome_once(self) -> None:
+        """The "Welcome" status, sent once after login (before a first game or channel join)."""
+        if not self.sent_welcome:
+            self.sent_welcome = True
+            self.send(StatusMessage(self.config.welcome))
+
+    def _on_auth(self, message: AuthRequest) -> None:
+        if self.nickname is None:
+            if self.client_version is None:
+                self.send(StatusMessage("AUTHREQUEST: Send version first", StatusValue.NOT_OK_GENERIC))
+                return
+            if message.scheme != AuthRequest.SCHEME_CLIENT_PLAINTEXT:
+                self.send(
+                    StatusMessage(f"AUTHREQUEST: Auth scheme unknown: {message.scheme}", StatusValue.NOT_OK_GENERIC)
+                )
+                return
+            if message.role != AuthRequest.ROLE_GAME_PLAYER:
+                self.send(
+                    StatusMessage(
+                        "Your account is not authorized to create accounts.", StatusValue.ACCT_NOT_CREATED_DENIED
+                    )
+                )
+                return
+            if not self._log_in(message.nickname, message.password):
+                return
+        self.sent_welcome = True
+        self.send(StatusMessage(self.config.welcome))
+
+    def _on_join_game(self, message: JoinGame) -> None:
+        if self.client_version is None:
+            self._set_version(ASSUMED_CLIENT_VERSION, None, None)
+            if self.closing:
+                return
+        if self._log_in(message.nickname, message.password):
+            self.lobby.join_game(self, message.game)
+
+    def _on_new_game(self, message: NewGameWithOptionsRequest) -> None:
+        if self._log_in(message.nickname, message.password):
+            self.lobby.create_game(self, message.game, message.options)
+
+    # --- options, strings, pings ------------------------------------------------------------------
+
+    def _on_get_defaults(self, message: GameOptionGetDefaults) -> None:
+        self.send(GameOptionGetDefaults(packed_defaults()))
+
+    def _on_get_infos(self, message: GameOptionGetInfos) -> None:
+        # Descriptions are not localized, so ?I18N asks for nothing more.
+        version = self.client_version or ASSUMED_CLIENT_VERSION
+        self.send(*option_infos(message.keys or (), message.wants_newer, version))
+
+    def _on_localized_strings(self, message: LocalizedStrings) -> None:
+        known = message.string_type in (LocalizedStrings.TYPE_GAMEOPT, LocalizedStrings.TYPE_SCENARIO)
+        flags = LocalizedStrings.FLAG_SENT_ALL if known else LocalizedStrings.FLAG_TYPE_UNKNOWN
+        self.send(LocalizedStrings(message.string_type, flags))
+
+    def _on_scenario_info(self, message: ScenarioInfo) -> None:
+        # No scenarios here: every key asked about is unknown, and there are no changes.
+        replies = [ScenarioInfo.unknown_key(key) for key in message.requested_keys]
+        if message.wants_any_changed:
+            replies.append(ScenarioInfo.no_more())
+        self.send(*replies)
+
+    def _on_ping(self, message: ServerPing) -> None:
+        self.pings_unanswered = 0
+
+    def _on_leave_all(self, message: LeaveAll) -> None:
+        self._close()
+
+    def _on_join_channel(self, message: JoinChannel) -> None:
+        if self._log_in(message.nickname, message.password):
+            self.lobby.channel_message(self, message)
+
+
+_HANDLERS: dict[type[Message], Callable[[ServerConnection, Message], None]] = {
+    Version: ServerConnection._on_version,
+    ImARobot: ServerConnection._on_robot,
+    AuthRequest: ServerConnection._on_auth,
+    JoinGame: ServerConnection._on_join_game,
+    NewGameWithOptionsRequest: ServerConnection._on_new_game,
+    GameOptionGetDefaults: ServerConnection._on_get_defaults,
+    GameOptionGetInfos: ServerConnection._on_get_infos,
+    LocalizedStrings: ServerConnection._on_localized_strings,
+    ScenarioInfo: ServerConnection._on_scenario_info,
+    ServerPing: ServerConnection._on_ping,
+    LeaveAll: ServerConnection._on_leave_all,
+    JoinChannel: ServerConnection._on_join_channel,
+}
+
+__all__ = [
+    "BUILTIN_ROBOT_BRAIN",
+    "DEFAULT_ROBOT_PARAMS",
+    "Lobby",
+    "Phase",
+    "SERVER_VERSIONS",
+    "ServerConfig",
+    "ServerConnection",
+    "version_text",
+]

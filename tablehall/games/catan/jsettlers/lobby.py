@@ -1,0 +1,528 @@
+"""The JSettlers lobby up to the start of a game (sans-I/O): names, games, seats, channels.
+
+`PregameLobby` implements the `connection.Lobby` hooks the way the Java server behaves before
+a game starts: creating a game (announced to every client), the join sequence a client gets
+for a forming game, sitting down, seat locks, faces, leaving, chat, the ``*STARTBOTGAME*``
+debug command, a client's start request, and inviting connected robots into empty seats.
+Everything a game's members receive is also recorded as ``.soclog`` entries with its audience
+(`GameRoom.log`), so the pre-game part of a JSettlers game event log can be compared or written.
+
+Two hooks are left for the engine adapter:
+
+* ``on_start(room)``: every seat the start needs is filled; the adapter creates the board and
+  sends the start sequence (board layout, `StartGame`, first `Turn`);
+* ``on_game_action(room, conn, message)``: any other game message from a member once the game
+  has started (put piece, roll, trade...).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Callable
+
+from .connection import NAME_IN_USE, ServerConfig, ServerConnection
+from .constants import (
+    MAX_PLAYERS_STANDARD,
+    ElementAction,
+    GameElementType,
+    PlayerElementType as PE,
+    SeatLock,
+    State,
+    StatusValue,
+)
+from .game_messages import (
+    BoardLayout,
+    BotJoinGameRequest,
+    ChangeFace,
+    DeleteGame,
+    DiceResult,
+    GameElements,
+    GameMembers,
+    GameServerText,
+    GameState,
+    GameStats,
+    GameTextMsg,
+    JoinGame,
+    JoinGameAuth,
+    LeaveGame,
+    NewGame,
+    PlayerElements,
+    PotentialSettlements,
+    RobotDismiss,
+    SetSeatLock,
+    SitDown,
+    StartGame,
+)
+from .lobby_messages import (
+    ChannelMembers,
+    ChannelTextMsg,
+    DeleteChannel,
+    JoinChannel,
+    JoinChannelAuth,
+    LeaveChannel,
+    NewChannel,
+    NewGameWithOptions,
+    StatusMessage,
+)
+from .message import Message, is_single_line_and_safe
+from .options import OptionValue, UnknownOption, pack_options, parse_options
+from .soclog import ALL, FROM_OBSERVER, OBSERVER, Audience, Entry, from_player, to_player
+
+GAME_NAME_MAX_LENGTH = 30
+MIN_PLAYERS = 2
+DEV_CARDS_CLASSIC = 25
+PIECES_CLASSIC = ((PE.ROADS, 15), (PE.SETTLEMENTS, 5), (PE.CITIES, 4))
+WATER = 6  # hex value on the wire (v1 encoding)
+BOARD_SIZE = 37
+DEFAULT_FACE = 1
+
+# The classic board's land hexes; a hex's corner nodes are at these offsets (N, NE, SE, S, SW, NW).
+CLASSIC_LAND_HEXES = (0x33, 0x35, 0x37, 0x53, 0x55, 0x57, 0x59, 0x73, 0x75, 0x77, 0x79, 0x7B,
+                      0x95, 0x97, 0x99, 0x9B, 0xB7, 0xB9, 0xBB)  # fmt: skip
+HEX_NODE_OFFSETS = (0x01, 0x12, 0x21, 0x10, -0x01, -0x10)
+
+
+def classic_land_nodes() -> tuple[int, ...]:
+    """The 54 land nodes, in the order JSettlers lists them (its HashSet order: by node & 127)."""
+    nodes = {hex_ + offset for hex_ in CLASSIC_LAND_HEXES for offset in HEX_NODE_OFFSETS}
+    return tuple(sorted(nodes, key=lambda n: (n & 127, n)))
+
+
+# Texts JSettlers shows in a game window (GameServerText).
+FETCHING_ROBOT = "Fetching a robot player..."
+GAME_NOT_FOUND = "Game not found."
+SIT_STARTED = "This game has already started; to play you must take over a robot."
+SIT_FULL = "This game is full; you cannot sit down."
+SIT_CLAIMED = "This seat is claimed by another game member, choose another."
+START_MUST_SIT = "To start the game, at least one player must sit down."
+START_ALL_LOCKED = "The only player cannot lock all seats. To start the game, other players or robots must join."
+START_NO_ROBOTS = "No robots on this server, please fill at least {0} seats before starting."
+START_FEW_ROBOTS = "Not enough robots to fill all the seats.{0} Only {1} robots are available."
+
+
+@dataclass
+class GameRoom:
+    """One game on the server, before (and around) its start."""
+
+    name: str
+    options: dict[str, OptionValue]
+    created_at: int
+    seats: list[str | None] = field(default_factory=lambda: [None] * MAX_PLAYERS_STANDARD)
+    robots: list[bool] = field(default_factory=lambda: [False] * MAX_PLAYERS_STANDARD)
+    faces: list[int] = field(default_factory=lambda: [DEFAULT_FACE] * MAX_PLAYERS_STANDARD)
+    locks: list[SeatLock] = field(default_factory=lambda: [SeatLock.UNLOCKED] * MAX_PLAYERS_STANDARD)
+    state: int = State.NEW
+    members: list[ServerConnection] = field(default_factory=list)
+    invitations: dict[ServerConnection, int] = field(default_factory=dict)  # robot -> seat asked
+    log: list[Entry] = field(default_factory=list)
+
+    @property
+    def max_players(self) -> int:
+        pl = self.options.get("PL")
+        return pl.number if pl is not None else MAX_PLAYERS_STANDARD
+
+    @property
+    def packed_options(self) -> str:
+        return pack_options(self.options)
+
+    @property
+    def started(self) -> bool:
+        return self.state >= State.START1A
+
+    def seat_of(self, conn: ServerConnection) -> int | None:
+        if conn.nickname in self.seats:
+            return self.seats.index(conn.nickname)
+        return None
+
+    def seated_count(self) -> int:
+        return sum(name is not None for name in self.seats)
+
+    def available_seats(self) -> int:
+        return self.max_players - self.seated_count()
+
+    def humans(self) -> list[ServerConnection]:
+        return [m for m in self.members if not m.is_robot]
+
+    # --- sending with audiences (every message to members is also logged) -------------------
+
+    def to_all(self, *messages: Message) -> None:
+        for message in messages:
+            for member in self.members:
+                member.send(message)
+            self.log.append(Entry(ALL, message))
+
+    def to_one(self, conn: ServerConnection, audience: Audience, *messages: Message) -> None:
+        conn.send(*messages)
+        self.log.extend(Entry(audience, m) for m in messages)
+
+    def text(self, text: str) -> None:
+        """Server text for the game: shown to humans, never sent to robots (they ignore it)."""
+        message = GameServerText(self.name, text)
+        for member in self.humans():
+            member.send(message)
+        self.log.append(Entry(ALL, message))
+
+    def record_from(self, conn: ServerConnection, message: Message) -> None:
+        seat = self.seat_of(conn)
+        self.log.append(Entry(FROM_OBSERVER if seat is None else from_player(seat), message))
+
+
+StartHook = Callable[[GameRoom], None]
+ActionHook = Callable[[GameRoom, ServerConnection, Message], None]
+RobotChooser = Callable[[GameRoom, list[ServerConnection], int], list[ServerConnection]]
+
+
+def first_robots(room: GameRoom, available: list[ServerConnection], count: int) -> list[ServerConnection]:
+    """Default robot choice: the longest-connected robots (JSettlers picks at random)."""
+    return available[:count]
+
+
+class PregameLobby:
+    """Names, games and channels of one JSettlers listener, up to each game's start."""
+
+    def __init__(
+        self,
+        config: ServerConfig,
+        clock: Callable[[], float],
+        on_start: StartHook | None = None,
+        on_game_action: ActionHook | None = None,
+        choose_robots: RobotChooser = first_robots,
+    ) -> None:
+        self.config = config
+        self.clock = clock
+        self.on_start = on_start
+        self.on_game_action = on_game_action
+        self.choose_robots = choose_robots
+        self.connections: list[ServerConnection] = []
+        self.names: dict[str, ServerConnection] = {}
+        self.robots: list[ServerConnection] = []
+        self.games: dict[str, GameRoom] = {}
+        self.channels: dict[str, list[ServerConnection]] = {}
+
+    # --- connections and names ---------------------------------------------------------------
+
+    def connected(self, conn: ServerConnection) -> None:
+        self.connections.append(conn)
+
+    def disconnected(self, conn: ServerConnection) -> None:
+        for room in [r for r in self.games.values() if conn in r.members or conn in r.invitations]:
+            room.invitations.pop(conn, None)
+            if conn in room.members:
+                self._leave(room, conn)
+        for channel in [c for c, members in self.channels.items() if conn in members]:
+            self._leave_channel(channel, conn)
+        if conn.nickname is not None and self.names.get(conn.nickname) is conn:
+            del self.names[conn.nickname]
+        if conn in self.robots:
+            self.robots.remove(conn)
+        if conn in self.connections:
+            self.connections.remove(conn)
+
+    def broadcast(self, message: Message) -> None:
+        for conn in self.connections:
+            conn.send(message)
+
+    def claim_name(self, conn: ServerConnection, nickname: str, password: str) -> StatusMessage | None:
+        if nickname in self.names:
+            return StatusMessage(NAME_IN_USE, StatusValue.NAME_IN_USE)
+        if self._reserved(nickname):
+            return StatusMessage("This nickname is not allowed.", StatusValue.NAME_NOT_ALLOWED)
+        expected = self.config.accounts.get(nickname)
+        if (expected is None and password) or (expected is not None and password != expected):
+            return StatusMessage(f'Incorrect password for "{nickname}".', StatusValue.PW_WRONG)
+        self.names[nickname] = conn
+        return None
+
+    def _reserved(self, nickname: str) -> bool:
+        lowered = nickname.lower()
+        if lowered == "server" or lowered.startswith(("robot ", "droid ")):
+            return True
+        return nickname in self.config.debug_users and not self.config.debug_commands
+
+    def claim_robot_name(self, conn: ServerConnection, nickname: str) -> bool:
+        if nickname in self.names:
+            return False
+        self.names[nickname] = conn
+        self.robots.append(conn)
+        return True
+
+    def game_list(self) -> list[tuple[str, str]]:
+        return [(name, room.packed_options) for name, room in self.games.items()]
+
+    def channel_list(self) -> list[str]:
+        return list(self.channels)
+
+    # --- creating and joining games ------------------------------------------------------------
+
+    def create_game(self, conn: ServerConnection, game: str, options: str) -> None:
+        game = game.strip()
+        if not self._game_name_ok(conn, game):
+            return
+        if game in self.games:
+            conn.send(StatusMessage("A game with this name already exists, please choose a different name.",
+                                    StatusValue.NEWGAME_ALREADY_EXISTS))  # fmt: skip
+            return
+        try:
+            values = parse_options(options)
+        except UnknownOption as error:
+            conn.send(StatusMessage(
+                "Unknown game option(s) were requested, cannot create this game. " + ", ".join(error.keys),
+                StatusValue.NEWGAME_OPTION_UNKNOWN))  # fmt: skip
+            return
+        except ValueError as error:
+            conn.send(StatusMessage(f"Cannot create this game: {error}", StatusValue.NEWGAME_OPTION_VALUE_TOONEW))
+            return
+        room = self._new_room(game, values)
+        announce = NewGameWithOptions(game, -1, room.packed_options)
+        room.log.append(Entry(ALL, announce))
+        self.broadcast(announce)
+        self._join(room, conn)
+
+    def join_game(self, conn: ServerConnection, game: str) -> None:
+        game = game.strip()
+        room = self.games.get(game)
+        if room is None:
+            if not self._game_name_ok(conn, game):
+                return
+            room = self._new_room(game, {})
+            announce = NewGame(game)
+            room.log.append(Entry(ALL, announce))
+            self.broadcast(announce)
+        if conn not in room.members:
+            self._join(room, conn)
+
+    def _game_name_ok(self, conn: ServerConnection, game: str) -> bool:
+        if len(game) > GAME_NAME_MAX_LENGTH:
+            conn.send(StatusMessage(f"Please choose a shorter name; maximum length: {GAME_NAME_MAX_LENGTH}",
+                                    StatusValue.NAME_TOO_LONG))  # fmt: skip
+            return False
+        if not is_single_line_and_safe(game) or game == "*" or game.startswith("?"):
+            conn.send(StatusMessage("This name is not permitted, please choose a different name.",
+                                    StatusValue.NEWGAME_NAME_REJECTED))  # fmt: skip
+            return False
+        return True
+
+    def _new_room(self, game: str, options: dict[str, OptionValue]) -> GameRoom:
+        room = GameRoom(game, options, int(self.clock()))
+        room.log.append(Entry(ALL, self.config.version_message()))
+        self.games[game] = room
+        return room
+
+    def _join(self, room: GameRoom, conn: ServerConnection) -> None:
+        """The join sequence for a game that has not started (JSettlers' ``joinGame``)."""
+        name = room.name
+        room.members.append(conn)
+        room.to_one(conn, OBSERVER, JoinGameAuth(name))
+        conn.welcome_once()
+        room.to_one(conn, OBSERVER, SetSeatLock(name, tuple(room.locks)))
+        for pn, player in enumerate(room.seats):
+            if player is not None:
+                room.to_one(conn, OBSERVER, SitDown(name, player, pn, room.robots[pn]))
+        if room.state != State.NEW:  # a brand-new game's empty board is implied
+            room.to_one(conn, OBSERVER, BoardLayout(name, (WATER,) * BOARD_SIZE, (-1,) * BOARD_SIZE, -1))
+        room.to_one(conn, OBSERVER, PotentialSettlements(name, -1, classic_land_nodes()))
+        room.to_one(conn, OBSERVER, GameElements(name, ((GameElementType.CURRENT_PLAYER, -1),)))
+        for pn in range(MAX_PLAYERS_STANDARD):
+            counts = ((PE.LAST_SETTLEMENT_NODE, 0), (PE.UNKNOWN_RESOURCE, 0), (PE.NUMKNIGHTS, 0), *PIECES_CLASSIC)
+            room.to_one(conn, OBSERVER, PlayerElements(name, pn, ElementAction.SET, counts))
+            room.to_one(conn, OBSERVER, ChangeFace(name, pn, room.faces[pn]))
+            if pn == 0:
+                room.to_one(conn, OBSERVER, DiceResult(name, -1))
+        room.to_one(
+            conn,
+            OBSERVER,
+            GameElements(name, ((GameElementType.DEV_CARD_COUNT, DEV_CARDS_CLASSIC), (GameElementType.ROUND_COUNT, 0),
+                                (GameElementType.FIRST_PLAYER, -1), (GameElementType.LONGEST_ROAD_PLAYER, -1),
+                                (GameElementType.LARGEST_ARMY_PLAYER, -1))),  # fmt: skip
+            GameStats(name, stats_type=GameStats.TYPE_TIMING, values=(room.created_at, 0, 0)),
+            GameMembers(name, tuple(m.nickname or "" for m in room.members)),
+            GameState(name, room.state),
+        )
+        room.to_all(JoinGame(conn.nickname or "", "", "\t", name))
+
+    # --- game-scoped messages ------------------------------------------------------------------
+
+    def game_message(self, conn: ServerConnection, message: Message) -> None:
+        room = self.games.get(getattr(message, "game", ""))
+        if room is None:
+            if isinstance(message, SitDown):
+                conn.send(GameServerText(message.game, GAME_NOT_FOUND))
+            return  # JSettlers ignores messages for games it does not have
+        if conn not in room.members:
+            return
+        room.record_from(conn, message)
+        if isinstance(message, SitDown):
+            self._sit(room, conn, message.pn)
+        elif isinstance(message, StartGame):
+            self._start_request(room)
+        elif isinstance(message, SetSeatLock):
+            self._set_lock(room, message)
+        elif isinstance(message, ChangeFace):
+            self._change_face(room, conn, message.face)
+        elif isinstance(message, LeaveGame):
+            self._leave(room, conn)
+        elif isinstance(message, GameTextMsg):
+            self._game_text(room, conn, message.text)
+        elif room.started and self.on_game_action is not None:
+            self.on_game_action(room, conn, message)
+
+    def _sit(self, room: GameRoom, conn: ServerConnection, pn: int) -> None:
+        invited = room.invitations.pop(conn, None) is not None
+        if not 0 <= pn < MAX_PLAYERS_STANDARD:
+            return
+        started = room.state >= State.START2A
+        full = room.available_seats() < 1
+        refusal = None
+        if room.seats[pn] is not None or room.seat_of(conn) is not None:
+            refusal = SIT_CLAIMED
+        elif started and not invited:
+            refusal = SIT_STARTED
+        elif full:
+            refusal = SIT_FULL
+        if refusal is not None:
+            if conn.is_robot:
+                room.to_one(conn, OBSERVER, RobotDismiss(room.name))
+            else:
+                conn.send(GameServerText(room.name, refusal))
+            return
+        name = room.name
+        room.seats[pn] = conn.nickname
+        room.robots[pn] = conn.is_robot
+        resources = tuple((element, 0) for element in range(PE.CLAY, PE.UNKNOWN_RESOURCE + 1))
+        room.to_all(SitDown(name, conn.nickname or "", pn, conn.is_robot))
+        room.to_one(conn, to_player(pn), PlayerElements(name, pn, ElementAction.SET, resources))
+        room.to_all(GameState(name, room.state), ChangeFace(name, pn, room.faces[pn]))
+        if room.state == State.READY and not room.invitations:
+            self._start(room)
+
+    def _set_lock(self, room: GameRoom, message: SetSeatLock) -> None:
+        if message.pn is None or not 0 <= message.pn < MAX_PLAYERS_STANDARD:
+            return
+        room.locks[message.pn] = message.states[0]
+        room.to_all(SetSeatLock(room.name, message.states, message.pn))
+
+    def _change_face(self, room: GameRoom, conn: ServerConnection, face: int) -> None:
+        pn = room.seat_of(conn)
+        if pn is not None:
+            room.faces[pn] = face
+            room.to_all(ChangeFace(room.name, pn, face))
+
+    def _game_text(self, room: GameRoom, conn: ServerConnection, text: str) -> None:
+        command, _, argument = text.partition(" ")
+        debug_user = self.config.debug_commands and conn.nickname in self.config.debug_users
+        if command.upper() == "*STARTBOTGAME*" and debug_user:
+            try:
+                most = int(argument) if argument.strip() else 0
+            except ValueError:
+                most = 0
+            self._start_request(room, bots_only_most=most, bots_only=True)
+            return
+        chat = GameTextMsg(room.name, conn.nickname or "", text)
+        for member in room.members:
+            member.send(chat)
+
+    def _leave(self, room: GameRoom, conn: ServerConnection) -> None:
+        room.members.remove(conn)
+        pn = room.seat_of(conn)
+        if pn is not None and not room.started:
+            room.seats[pn] = None
+            room.robots[pn] = False
+        room.to_all(LeaveGame(conn.nickname or "", "-", room.name))
+        if not room.humans():
+            del self.games[room.name]
+            self.broadcast(DeleteGame(room.name))
+
+    # --- starting ------------------------------------------------------------------------------
+
+    def _start_request(self, room: GameRoom, bots_only_most: int = 0, bots_only: bool = False) -> None:
+        """A client asks to start (or a debug user to start a robots-only game): JSettlers'
+        ``handleSTARTGAME``.  Empty unlocked seats are offered to connected robots; the game
+        starts once everyone asked has sat down."""
+        if room.state != State.NEW:
+            return
+        empty_unlocked = [pn for pn in range(MAX_PLAYERS_STANDARD)
+                          if room.seats[pn] is None and room.locks[pn] == SeatLock.UNLOCKED]  # fmt: skip
+        any_locked = any(room.seats[pn] is None and room.locks[pn] != SeatLock.UNLOCKED
+                         for pn in range(MAX_PLAYERS_STANDARD))  # fmt: skip
+        players = room.seated_count()
+        wanted = min(len(empty_unlocked), room.available_seats())
+        seats_full = wanted == 0
+        if players == 0:
+            if not (bots_only and self.config.allow_bot_games):
+                room.text(START_MUST_SIT)
+                return
+            if bots_only_most:
+                wanted = min(wanted, bots_only_most)
+        if seats_full and players < 2:
+            room.text(START_ALL_LOCKED)
+            return
+        if not seats_full:
+            available = [r for r in self.robots if r not in room.members and r not in room.invitations]
+            if not available:
+                if players < MIN_PLAYERS:
+                    room.text(START_NO_ROBOTS.format(MIN_PLAYERS))
+                    return
+            elif wanted > len(available):
+                lock_hint = "" if any_locked else " Lock some seats."
+                room.text(START_FEW_ROBOTS.format(lock_hint, len(available)))
+                return
+            else:
+                room.state = State.READY
+                self._invite_robots(room, empty_unlocked[:wanted], self.choose_robots(room, available, wanted))
+                return
+        self._start(room)
+
+    def _invite_robots(self, room: GameRoom, seats: list[int], robots: list[ServerConnection]) -> None:
+        for _ in seats:
+            room.text(FETCHING_ROBOT)
+        request_options = room.packed_options
+        for pn, robot in zip(seats, robots):
+            room.invitations[robot] = pn
+            room.to_one(robot, OBSERVER, BotJoinGameRequest(room.name, pn, request_options if room.options else None))
+
+    def _start(self, room: GameRoom) -> None:
+        if self.on_start is not None:
+            self.on_start(room)
+
+    # --- chat channels -------------------------------------------------------------------------
+
+    def channel_message(self, conn: ServerConnection, message: Message) -> None:
+        if isinstance(message, JoinChannel):
+            self._join_channel(conn, message.channel.strip())
+        elif isinstance(message, ChannelTextMsg):
+            members = self.channels.get(message.channel, [])
+            if conn in members:
+                for member in members:
+                    member.send(ChannelTextMsg(message.channel, conn.nickname or "", message.text))
+        elif isinstance(message, LeaveChannel) and conn in self.channels.get(message.channel, []):
+            self._leave_channel(message.channel, conn)
+
+    def _join_channel(self, conn: ServerConnection, channel: str) -> None:
+        if not is_single_line_and_safe(channel) or len(channel) > GAME_NAME_MAX_LENGTH:
+            conn.send(StatusMessage("This name is not permitted, please choose a different name.",
+                                    StatusValue.NEWGAME_NAME_REJECTED))  # fmt: skip
+            return
+        members = self.channels.get(channel)
+        if members is not None and conn in members:
+            return
+        conn.welcome_once()
+        conn.send(JoinChannelAuth(conn.nickname or "", channel))
+        if members is None:
+            members = self.channels[channel] = []
+            self.broadcast(NewChannel(channel))
+        members.append(conn)
+        conn.send(ChannelMembers(channel, tuple(m.nickname or "" for m in members)))
+        for member in members:
+            member.send(JoinChannel(conn.nickname or "", "", "\t", channel))
+
+    def _leave_channel(self, channel: str, conn: ServerConnection) -> None:
+        members = self.channels[channel]
+        members.remove(conn)
+        for member in members:
+            member.send(LeaveChannel(conn.nickname or "", "-", channel))
+        if not members:
+            del self.channels[channel]
+            self.broadcast(DeleteChannel(channel))
+
+
+__all__ = ["GameRoom", "PregameLobby", "classic_land_nodes", "first_robots"]

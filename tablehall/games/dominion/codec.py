@@ -1,0 +1,134 @@
+"""The version-1 text protocol's lines: format what the server says, parse what a bot says.
+
+Pure functions on `str` lines without their newline; framing (``\\n``, line limits) is the
+channel's job (`core.lineproc.LineBuffer`).  Cards travel by their lower-case names, seats as
+``player1``..``player4``.  See docs/protocols/dominion.md for every message and its meaning.
+
+>>> format_play_turn(1, 1, 0, ["copper", "estate"])
+'play-request play-turn actions 1 buys 1 extra-money 0 hand copper estate'
+>>> parse_reply("play-reply action remodel estate silver")
+Reply(kind='action', cards=('remodel', 'estate', 'silver'), problem='')
+"""
+
+from __future__ import annotations
+
+from typing import Iterable, NamedTuple, Sequence
+
+from .cards import NAMES
+
+VERSION = "1"
+MAX_NAME = 40
+
+
+def seat_label(seat: int) -> str:
+    """Seat 0 is ``player1``."""
+    return f"player{seat + 1}"
+
+
+def _join(*parts: str | Iterable[str]) -> str:
+    words: list[str] = []
+    for part in parts:
+        if isinstance(part, str):
+            words.append(part)
+        else:
+            words.extend(part)
+    return " ".join(words)
+
+
+# -- server to bot -------------------------------------------------------------------------------
+def format_name_request(seat: int) -> str:
+    return f"player {seat_label(seat)} name"
+
+
+def format_version(seat: int) -> str:
+    return f"player {seat_label(seat)} version {VERSION}"
+
+
+def format_kingdom(cards: Sequence[str]) -> str:
+    return _join("game kingdom-cards", cards)
+
+
+def format_supply(counts: Sequence[int]) -> str:
+    return _join("supply", (f"{name} {count}" for name, count in zip(NAMES, counts)))
+
+
+def format_cards(seat: int, verb: str, cards: Sequence[str]) -> str:
+    """``<playerN> gained|played|trashed <cards>``."""
+    return _join(seat_label(seat), verb, cards)
+
+
+def format_top_discard(seat: int, card: str | None) -> str:
+    return _join(seat_label(seat), "top-discard", [card] if card else [])
+
+
+def format_revealed(seat: int, card: str) -> str:
+    return f"{seat_label(seat)} revealed hand {card}"
+
+
+def format_disqualified(seat: int) -> str:
+    return f"{seat_label(seat)} disqualified"
+
+
+def format_play_turn(actions: int, buys: int, extra_money: int, hand: Sequence[str]) -> str:
+    return _join(f"play-request play-turn actions {actions} buys {buys} extra-money {extra_money} hand", hand)
+
+
+def format_attack(discard: int, hand: Sequence[str]) -> str:
+    return _join(f"play-request attack discard {discard} hand", hand)
+
+
+def format_game_end(scores: Sequence[int], winners: Sequence[int]) -> str:
+    return _join("game-end scores", (f"{seat_label(s)} {score}" for s, score in enumerate(scores)),
+                 "winners", (seat_label(s) for s in winners))
+
+
+GAME_ABORTED = "game-end aborted"
+
+
+# -- bot to server -------------------------------------------------------------------------------
+class Reply(NamedTuple):
+    """A bot's answer as words: ``kind`` is pass, buy, action, discard, reaction or invalid;
+    ``cards`` are the card names that follow (for action: the card played, then its
+    arguments); ``problem`` says why a line is invalid."""
+
+    kind: str
+    cards: tuple[str, ...] = ()
+    problem: str = ""
+
+
+def _invalid(problem: str) -> Reply:
+    return Reply("invalid", (), problem)
+
+
+def parse_reply(line: str) -> Reply:
+    """Read a ``play-reply`` line.  Never raises: a line that is not a reply at all comes back
+    as kind ``invalid``.  Card names are lower-cased but not checked (the rules do that)."""
+    words = line.lower().split()
+    if len(words) < 2 or words[0] != "play-reply":
+        return _invalid("not a play-reply line")
+    kind, rest = words[1], tuple(words[2:])
+    if kind == "pass":
+        return Reply("pass") if not rest else _invalid("pass takes nothing after it")
+    if kind in ("buy", "discard"):
+        return Reply(kind, rest)
+    if kind == "action":
+        return Reply("action", rest) if rest else _invalid("action without a card")
+    if kind == "reply" and rest[:1] == ("workshop",):  # the seed's typo for "action workshop"
+        return Reply("action", rest)
+    if kind == "reaction":
+        return Reply("reaction", rest) if len(rest) == 1 else _invalid("reaction names one card")
+    return _invalid(f"unknown reply {kind!r}")
+
+
+def parse_name(line: str, seat: int) -> str | None:
+    """The bot's name from ``player <playerN> <bot-name>``, or None if the line is anything
+    else (the caller then names the bot ``PLAYERN``)."""
+    words = line.split(maxsplit=2)
+    if len(words) < 3 or words[0] != "player" or words[1] != seat_label(seat):
+        return None
+    name = "".join(ch for ch in words[2].strip() if ch.isprintable())[:MAX_NAME]
+    return name or None
+
+
+def default_name(seat: int) -> str:
+    return seat_label(seat).upper()

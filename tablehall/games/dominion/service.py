@@ -1,0 +1,192 @@
+"""Dominion bots over TCP (`tablehall serve`, port 8291 by default): a lobby and matchmaking,
+then the very same line protocol as on stdin/stdout.
+
+A bot connects and may say which game it wants with one line, ``join <opponent>...``, where
+each opponent is a built-in bot (``bigmoney``, ``smithy``, ``engine``, ``random``) or ``any``
+(another connected bot).  A bot that says nothing within `join_grace` seconds joins with the
+configured default (``join any``).  A game starts as soon as enough bots wait with the same
+request; seats are drawn at random.  One game per connection; the server closes it after
+``game-end`` (or after disqualifying the bot).
+
+Config (section ``[dominion]``): ``reply_timeout`` (10 s), ``join_grace`` (1 s),
+``default_join`` ("any"), ``max_waiting`` (64), ``seed`` (fixed seeds for tests; random if unset).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import secrets
+from typing import Any
+
+from tablehall.core import Agent, BotAgent, GameSpec, Match, Rng, SeatPolicy, derive_seed
+from tablehall.core.hosting import Host, Service, Session, Transport
+from tablehall.core.match import TRUSTED
+from tablehall.core.lineproc import LineBuffer, LineTooLong
+
+from .agent import DEFAULT_REPLY_TIMEOUT, MAX_LINE, LineBotAgent
+from .bots import BOTS
+
+DEFAULT_PORT = 8291
+ANY = "any"
+
+
+class TcpBotAgent(LineBotAgent):
+    """A seat played by the bot on a TCP connection."""
+
+    def __init__(self, connection: "BotConnection", seat: int, **settings: Any) -> None:
+        super().__init__(seat, connection.transport.peer, "remote:dominion", **settings)
+        self.connection = connection
+
+    def _send_line(self, text: str) -> None:
+        self.connection.transport.write(text.encode() + b"\n")
+
+    async def _close(self) -> None:
+        self.connection.close()
+
+
+class BotConnection(Session):
+    """One TCP connection: in the lobby until matched, then the line channel of its seat."""
+
+    def __init__(self, service: "DominionService", transport: Transport) -> None:
+        self.service = service
+        self.transport = transport
+        self.lines = LineBuffer(MAX_LINE)
+        self.stage = "lobby"  # lobby -> waiting -> playing -> closed
+        self.agent: TcpBotAgent | None = None
+        self.early_lines = 0  # lines sent while waiting for a game
+        self.default_join = service.host.spawn(self._join_by_default())
+
+    async def _join_by_default(self) -> None:
+        await asyncio.sleep(self.service.join_grace)
+        if self.stage == "lobby":
+            self._join(self.service.default_join)
+
+    def data_received(self, data: bytes) -> None:
+        if self.stage == "closed":
+            return
+        try:
+            lines = self.lines.feed(data)
+        except LineTooLong as exc:
+            self._misbehaved(f"flooded: {exc}")
+            return
+        for line in lines:
+            if self.stage == "playing":
+                assert self.agent is not None
+                self.agent.line_received(line)
+            elif self.stage == "lobby":
+                self.default_join.cancel()
+                self._join(line.decode("utf-8", errors="replace"))
+            elif self.stage == "waiting":
+                self.early_lines += 1
+                if self.early_lines > self.service.max_early_lines:
+                    self._misbehaved("flooding the lobby")
+            if self.stage == "closed":
+                return
+
+    def _join(self, line: str) -> None:
+        words = line.lower().split()
+        if not words or words[0] != "join":
+            self.refuse("the first line must be: join <opponent>... (built-in bot names or any)")
+            return
+        error = self.service.join(self, tuple(words[1:]))
+        if error:
+            self.refuse(error)
+
+    def refuse(self, reason: str) -> None:
+        """Lobby errors: one ``error`` line, then the connection is closed."""
+        self.transport.write(f"error {reason}\n".encode())
+        self.close()
+
+    def _misbehaved(self, reason: str) -> None:
+        if self.agent is not None:
+            self.agent.channel_closed(reason)
+        else:
+            self.close()
+
+    def connection_lost(self) -> None:
+        if self.stage == "closed":
+            return
+        if self.agent is not None:
+            self.agent.channel_closed("disconnected")
+        self.close()
+
+    def close(self) -> None:
+        if self.stage == "closed":
+            return
+        self.stage = "closed"
+        self.default_join.cancel()
+        self.service.leave(self)
+        self.transport.close()
+
+
+class DominionService(Service):
+    """The lobby: pools of waiting connections keyed by what they asked to play."""
+
+    def __init__(self, host: Host, spec: GameSpec) -> None:
+        self.host = host
+        self.spec = spec
+        config = host.config
+        self.reply_timeout = float(config.get("reply_timeout", DEFAULT_REPLY_TIMEOUT))
+        self.join_grace = float(config.get("join_grace", 1.0))
+        self.default_join = str(config.get("default_join", f"join {ANY}"))
+        if not self.default_join.startswith("join"):
+            self.default_join = f"join {self.default_join}"
+        self.max_waiting = int(config.get("max_waiting", 64))
+        self.max_early_lines = 10
+        seed = config.get("seed")
+        self.seed = None if seed in (None, "") else int(seed)
+        self.games_started = 0
+        self.pools: dict[tuple[str, ...], list[BotConnection]] = {}
+
+    def open_session(self, transport: Transport) -> BotConnection:
+        return BotConnection(self, transport)
+
+    def join(self, connection: BotConnection, opponents: tuple[str, ...]) -> str:
+        """Queue `connection` for a game against `opponents`; an error text if it cannot be."""
+        if not 1 <= len(opponents) <= 3:
+            return "join names 1 to 3 opponents (a game has 2-4 players)"
+        unknown = [o for o in opponents if o != ANY and o not in BOTS]
+        if unknown:
+            return f"unknown opponent {unknown[0]!r} (built-in bots: {' '.join(sorted(BOTS))}, or {ANY})"
+        if sum(len(pool) for pool in self.pools.values()) >= self.max_waiting:
+            return "too many bots waiting, try later"
+        key = tuple(sorted(opponents))
+        pool = self.pools.setdefault(key, [])
+        pool.append(connection)
+        connection.stage = "waiting"
+        players = key.count(ANY) + 1
+        if len(pool) >= players:
+            matched = pool[:players]
+            del pool[:players]
+            self._start(matched, [o for o in key if o != ANY])
+        return ""
+
+    def leave(self, connection: BotConnection) -> None:
+        for pool in self.pools.values():
+            if connection in pool:
+                pool.remove(connection)
+
+    def _start(self, connections: list[BotConnection], builtins: list[str]) -> Match:
+        """Seat the connections and built-in bots in a random order and start their game."""
+        if self.seed is None:
+            seed = secrets.randbits(62)
+        else:  # 62 bits: a seed must fit the store's signed 64-bit integers
+            seed = derive_seed(self.seed, "game", self.games_started) >> 2
+        self.games_started += 1
+        entrants: list[BotConnection | str] = [*connections, *builtins]
+        Rng(derive_seed(seed, "seats")).shuffle(entrants)
+        agents: list[Agent] = []
+        policies: list[SeatPolicy] = []
+        for seat, entrant in enumerate(entrants):
+            if isinstance(entrant, BotConnection):
+                agent = TcpBotAgent(entrant, seat, reply_timeout=self.reply_timeout)
+                entrant.agent = agent
+                entrant.stage = "playing"
+                policies.append(agent.policy)
+            else:
+                agent = BotAgent(BOTS[entrant](derive_seed(seed, "seat", seat)), threaded=self.host.bots_threaded)
+                policies.append(TRUSTED)
+            agents.append(agent)
+        match = Match(self.spec, agents, seed=seed, policies=policies)
+        self.host.start_match(match)
+        return match

@@ -1,0 +1,128 @@
+"""One seat's side of the version-1 protocol, sans-I/O: kernel events and requests in, lines
+out; lines in, decisions out.
+
+`SeatProtocol` knows nothing of pipes, sockets or clocks.  Whoever owns the channel (a
+subprocess agent, a TCP connection) feeds it the bot's lines and acts on what `line_received`
+returns: `Ready` (handshake done), `Answer` (the seat's action) or `Refused` (the bot broke the
+protocol in a way that disqualifies it).
+"""
+
+from __future__ import annotations
+
+from typing import Callable, NamedTuple, Sequence
+
+from tablehall.core import EndCause, Event, Result
+
+from . import codec
+from .cards import NAMES
+from .rules import DominionState
+from .replies import interpret
+
+#: lines a bot may send that answer nothing, over a whole game, before it counts as flooding
+DEFAULT_MAX_UNSOLICITED = 100
+
+
+class Ready(NamedTuple):
+    name: str
+
+
+class Answer(NamedTuple):
+    action: tuple
+
+
+class Refused(NamedTuple):
+    reason: str
+
+
+class SeatProtocol:
+    """The protocol for seat `seat`; `send(line)` writes one line (without newline) to the bot."""
+
+    def __init__(self, seat: int, send: Callable[[str], None], *,
+                 max_unsolicited: int = DEFAULT_MAX_UNSOLICITED) -> None:
+        self.seat = seat
+        self.send = send
+        self.name = codec.default_name(seat)
+        self.max_unsolicited = max_unsolicited
+        self.stage = "new"  # new -> name -> version -> ready
+        self.unsolicited = 0
+        self.in_game = False  # the game's first message was sent
+        self._asked: DominionState | None = None  # the observation of the pending request
+
+    # -- handshake -------------------------------------------------------------------------------
+    def begin(self) -> None:
+        self.stage = "name"
+        self.send(codec.format_name_request(self.seat))
+
+    # -- from the match --------------------------------------------------------------------------
+    def request(self, state: DominionState) -> None:
+        """Ask the bot for the seat's decision in `state` (the seat's observation)."""
+        self._asked = state
+        hand = [NAMES[c] for c in state.players[self.seat].hand]
+        if state.attack:
+            self.send(codec.format_attack(state.attack[self.seat], hand))
+        else:
+            self.send(codec.format_play_turn(state.actions, state.buys, state.coins, hand))
+
+    def cancel(self) -> None:
+        """The pending decision is no longer wanted."""
+        self._asked = None
+
+    def events(self, events: Sequence[Event]) -> None:
+        for event in events:
+            if event.kind == "game":
+                self.in_game = True
+            if self.in_game:
+                for line in event_lines(event):
+                    self.send(line)
+
+    def finish(self, result: Result) -> None:
+        if result.cause is EndCause.ABORTED:
+            self.send(codec.GAME_ABORTED)
+            return
+        winners = [s.seat for s in result.seats if s.rank == 1 and s.cause is EndCause.REGULAR]
+        self.send(codec.format_game_end([s.score for s in result.seats], winners))
+
+    # -- from the bot ----------------------------------------------------------------------------
+    def line_received(self, raw: bytes) -> Ready | Answer | Refused | None:
+        line = raw.decode("utf-8", errors="replace")
+        if self.stage == "name":
+            self.name = codec.parse_name(line, self.seat) or self.name
+            self.stage = "version"
+            self.send(codec.format_version(self.seat))
+            return None
+        if self.stage == "version":
+            if line.strip() != codec.format_version(self.seat):
+                return Refused(f"did not accept protocol version {codec.VERSION} (answered {line[:80]!r})")
+            self.stage = "ready"
+            return Ready(self.name)
+        state, self._asked = self._asked, None
+        if state is None or self.stage != "ready":
+            self.unsolicited += 1
+            if self.unsolicited > self.max_unsolicited:
+                return Refused(f"flooding: more than {self.max_unsolicited} lines nobody asked for")
+            return None
+        return Answer(interpret(state, self.seat, codec.parse_reply(line)))
+
+
+def event_lines(event: Event) -> list[str]:
+    """The protocol lines a kernel event becomes (most events have none: draws are told by the
+    next play-request's hand, discards by top-discard)."""
+    data = event.data
+    kind = event.kind
+    if kind == "game":
+        return [codec.format_kingdom(data["kingdom"])]
+    if kind == "turn":
+        return [codec.format_supply(data["supply"])]
+    if kind == "turn-end":
+        seat = data["seat"]
+        lines = [codec.format_cards(seat, verb, data[verb]) for verb in ("gained", "played") if data[verb]]
+        return lines + [codec.format_top_discard(seat, data["top"])]
+    if kind == "trashed":
+        return [codec.format_cards(data["seat"], "trashed", data["cards"])]
+    if kind == "top-discard":
+        return [codec.format_top_discard(data["seat"], data["card"])]
+    if kind == "revealed":
+        return [codec.format_revealed(data["seat"], data["card"])]
+    if kind == "out":
+        return [codec.format_disqualified(data["seat"])]
+    return []

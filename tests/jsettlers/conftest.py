@@ -1,0 +1,28 @@
+"""Shared fixtures: the JSettlers reference data (../shared/reference/jsettlers)."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+
+from ..support.reference import reference_path as shared_reference_path
+
+
+def reference_path(name: str = "") -> Path:
+    """A file of the JSettlers reference folder; the calling test skips where it is absent."""
+    folder = shared_reference_path("jsettlers")
+    if not folder.is_dir():
+        pytest.skip(f"reference data not found at {folder}")
+    return folder / name
+
+
+def read_jsonl(name: str) -> list[dict]:
+    with open(reference_path(name), encoding="utf-8") as f:
+        return [json.loads(line) for line in f]
+
+
+@pytest.fixture
+def reference() -> Path:
+    return reference_path()

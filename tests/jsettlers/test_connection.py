@@ -1,0 +1,218 @@
+"""The per-connection state machine: versions, robot and human login, options, pings."""
+
+from __future__ import annotations
+
+import pytest
+
+from tablehall.games.catan.jsettlers import (
+    AuthRequest,
+    GameOptionGetDefaults,
+    GameOptionGetInfos,
+    ImARobot,
+    LeaveAll,
+    LocalizedStrings,
+    PutPiece,
+    ScenarioInfo,
+    ServerPing,
+    Unknown,
+    Version,
+)
+from tablehall.games.catan.jsettlers.connection import BUILTIN_ROBOT_BRAIN, Phase, ServerConfig, ServerConnection
+from tablehall.games.catan.jsettlers.lobby import PregameLobby
+
+
+def connect(config: ServerConfig | None = None, lobby: PregameLobby | None = None):
+    config = config or ServerConfig(robot_cookie="cookie")
+    lobby = lobby or PregameLobby(config, clock=lambda: 0)
+    conn = ServerConnection(config, lobby)
+    return conn, lobby, [m.to_cmd() for m in conn.start()]
+
+
+def say(conn: ServerConnection, *wires: str) -> list[str]:
+    out: list[str] = []
+    for wire in wires:
+        out += [m.to_cmd() for m in conn.receive_wire(wire)]
+    return out
+
+
+ROBOT_2700 = "9998|2700,2.7.00,JM20260517,;6pl;sb;sc=2700;"
+ROBOT_2610 = "9998|2610,2.6.10,JM20220705,;6pl;sb;sc=2610;"
+PARAMS = "1071|120,35,0.13,1.0,1.0,3.0,1.0,1,1"
+
+
+def test_server_speaks_first_and_sends_games_after_the_version():
+    conn, _, first = connect()
+    assert first == ["9998|2700,2.7.00,JM20260517,;ch;", "1003|"]
+    assert conn.phase is Phase.CONNECTED
+    assert say(conn, ROBOT_2700) == ["1083"]  # no debug mode: no status line
+    assert conn.phase is Phase.READY
+    assert say(conn, ROBOT_2700) == []  # the same version again changes nothing
+
+
+def test_debug_mode_status_line():
+    conn, _, _ = connect(ServerConfig(debug_commands=True))
+    assert say(conn, ROBOT_2700) == ["1083", "1069|21,Debugging is On. Welcome to Java Settlers of Catan!"]
+
+
+@pytest.mark.parametrize("version, robot_version", [(2700, ROBOT_2700), (2610, ROBOT_2610)])
+def test_robot_login_at_each_supported_version(version, robot_version):
+    conn, lobby, first = connect(ServerConfig(version=version, robot_cookie="cookie"))
+    assert first[0] == {2700: "9998|2700,2.7.00,JM20260517,;ch;", 2610: "9998|2610,2.6.10,JM20220705,;ch;"}[version]
+    assert say(conn, robot_version, f"1022|bot,cookie,{BUILTIN_ROBOT_BRAIN}") == ["1083", PARAMS]
+    assert conn.is_robot and conn.nickname == "bot" and conn.phase is Phase.LOGGED_IN
+    assert lobby.robots == [conn]
+
+
+def test_unsupported_server_version_is_refused():
+    with pytest.raises(ValueError):
+        ServerConfig(version=2500)
+
+
+def test_builtin_robot_of_another_version_is_rejected():
+    conn, lobby, _ = connect(ServerConfig(version=2610, robot_cookie="cookie"))
+    out = say(conn, ROBOT_2700, f"1022|bot,cookie,{BUILTIN_ROBOT_BRAIN}")
+    assert out == ["1083", "1059|Sorry, robot client version does not match, version number 2.6.10 is required."]
+    assert conn.closing and lobby.robots == [] and "bot" not in lobby.names
+    assert say(conn, "1069|anything") == []  # nothing more is handled or sent
+
+
+def test_third_party_robot_brain_may_have_another_version():
+    conn, _, _ = connect()
+    assert say(conn, ROBOT_2610, "1022|bot,cookie,org.example.MyBrain") == ["1083", PARAMS]
+
+
+def test_wrong_cookie_is_rejected():
+    conn, _, _ = connect()
+    out = say(conn, ROBOT_2700, f"1022|bot,wrong,{BUILTIN_ROBOT_BRAIN}")
+    assert out[-1] == "1059|Cookie contents do not match the running server."
+    assert conn.closing
+
+
+def test_no_cookie_configured_accepts_any():
+    conn, _, _ = connect(ServerConfig())
+    assert say(conn, ROBOT_2700, f"1022|bot,whatever,{BUILTIN_ROBOT_BRAIN}")[-1] == PARAMS
+
+
+def test_robot_name_in_use_and_second_login():
+    conn, lobby, _ = connect()
+    say(conn, ROBOT_2700, f"1022|bot,cookie,{BUILTIN_ROBOT_BRAIN}")
+    twin, _, _ = connect(lobby.config, lobby)
+    assert say(twin, ROBOT_2700, f"1022|bot,cookie,{BUILTIN_ROBOT_BRAIN}")[-2:] == [
+        "1069|4,Someone with that nickname is already logged into the system.",
+        "1059|Someone with that nickname is already logged into the system.",
+    ]
+    assert say(conn, f"1022|bot2,cookie,{BUILTIN_ROBOT_BRAIN}") == ["1059|Client has already authorized."]
+
+
+def test_client_too_old_or_changing_its_version():
+    conn, _, _ = connect()
+    assert say(conn, "9998|2400,2.4.00,JM20200704,;6pl;sb;") == [
+        "1059|Sorry, your client version 2.4.00 is too old: Version 2.5.00 (2500) or above is required."
+    ]
+    assert conn.closing
+    conn, _, _ = connect()
+    assert say(conn, ROBOT_2700, ROBOT_2610) == ["1083", "1059|Sorry, cannot report two different versions."]
+
+
+def test_silent_client_is_taken_for_1_0_and_refused():
+    conn, _, _ = connect()
+    assert [m.to_cmd() for m in conn.version_timeout()] == [
+        "1059|Sorry, your client version 1.0.00 is too old: Version 2.5.00 (2500) or above is required."
+    ]
+
+
+def test_must_log_in_before_game_messages():
+    conn, _, _ = connect()
+    say(conn, ROBOT_2700)
+    assert say(conn, PutPiece("g", 0, 1, 0x43).to_cmd()) == ["1069|24,Must authenticate first"]
+
+
+@pytest.mark.parametrize(
+    "request_wire, reply",
+    [
+        ("999|P,alice,1,\t,", "1069|Welcome to Java Settlers of Catan!"),
+        ("999|P,alice,2,\t,", "1069|1,AUTHREQUEST: Auth scheme unknown: 2"),
+        ("999|UA,alice,1,\t,", "1069|17,Your account is not authorized to create accounts."),
+        ("999|P,abcdefghijklmnopqrstu,1,\t,", "1069|13,Please choose a shorter name; maximum length: 20"),
+        ("999|P,robot 9,1,\t,", "1069|19,This nickname is not allowed."),
+        ("999|P,Server,1,\t,", "1069|19,This nickname is not allowed."),
+        ("999|P,debug,1,\t,", "1069|19,This nickname is not allowed."),  # debug commands are off
+        ("999|P,bob,1,\t,secret", '1069|3,Incorrect password for "bob".'),
+        ("999|P,carol,1,\t,right", "1069|Welcome to Java Settlers of Catan!"),
+        ("999|P,carol,1,\t,wrong", '1069|3,Incorrect password for "carol".'),
+    ],
+)
+def test_human_authentication(request_wire, reply):
+    conn, _, _ = connect(ServerConfig(accounts={"carol": "right"}))
+    say(conn, "9998|2700,2.7.00,JM20260517,;6pl;sb;sc=2700;,en_US")
+    assert say(conn, request_wire) == [reply]
+    assert (conn.phase is Phase.LOGGED_IN) == reply.endswith("Welcome to Java Settlers of Catan!")
+
+
+def test_auth_needs_the_version_first_and_names_are_unique():
+    conn, lobby, _ = connect()
+    assert say(conn, "999|P,alice,1,\t,") == ["1069|1,AUTHREQUEST: Send version first"]
+    say(conn, ROBOT_2700, "999|P,alice,1,\t,")
+    other, _, _ = connect(lobby.config, lobby)
+    say(other, ROBOT_2700)
+    assert say(other, "999|P,alice,1,\t,") == ["1069|4,Someone with that nickname is already logged into the system."]
+    conn.connection_lost()
+    assert say(other, "999|P,alice,1,\t,") == ["1069|Welcome to Java Settlers of Catan!"]
+
+
+def test_game_option_questions():
+    conn, _, _ = connect()
+    say(conn, ROBOT_2700)
+    assert say(conn, GameOptionGetDefaults().to_cmd()) == ["1080|PL=4,RD=f,N7=f7,N7C=f,BC=t4,NT=f,VP=f10"]
+    end = "1082|-|0|2147483647|2147483647|f|0|0|0|f|0|0|-"
+    assert say(conn, GameOptionGetInfos(("-",)).to_cmd()) == [end]  # same version: nothing newer
+    assert say(conn, "1081|SC,PL,?I18N") == [
+        "1082|SC|0|2147483647|2147483647|f|0|0|0|f|0|0|SC",  # scenarios are not offered: unknown
+        "1082|PL|2|-1|1108|f|4|2|4|f|4|0|Maximum # players",
+        end,
+    ]
+
+
+def test_an_older_client_is_told_about_newer_options():
+    conn, _, _ = connect(ServerConfig(min_client_version=1100))
+    say(conn, "9998|1118,1.1.18,OV20130402,\t")
+    replies = say(conn, "1081|-")
+    assert [r.split("|")[1] for r in replies] == ["N7C", "VP", "-"]  # changed in 1.1.19 and 2.0.00
+
+
+def test_localized_strings_and_scenarios_have_nothing_to_add():
+    conn, _, _ = connect()
+    say(conn, ROBOT_2700)
+    assert say(conn, LocalizedStrings("S", LocalizedStrings.FLAG_REQ_ALL).to_cmd()) == ["1100|S|4"]
+    assert say(conn, "1100|X|0") == ["1100|X|1"]
+    assert say(conn, ScenarioInfo(("[", "SC_FOG", "?")).to_cmd()) == ["1101|SC_FOG|0|-2", "1101|-"]
+    assert say(conn, "1101|?") == ["1101|-"]
+
+
+def test_pings_and_ignored_input():
+    conn, _, _ = connect()
+    say(conn, ROBOT_2700, f"1022|bot,cookie,{BUILTIN_ROBOT_BRAIN}")
+    assert [m.to_cmd() for m in conn.ping()] == ["9999|150000"]
+    assert conn.pings_unanswered == 1
+    assert say(conn, ServerPing(150000).to_cmd()) == []
+    assert conn.pings_unanswered == 0
+    assert conn.receive(Unknown(2042, "2042|third,party")) == []
+    assert say(conn, PARAMS) == []  # server-to-client types from a client are ignored
+    assert conn.receive_wire("1014|not,a,board") == []  # malformed: ignored
+    assert conn.receive_wire("9999|150000") == [] and not conn.closing
+
+
+def test_leave_all_closes_and_frees_the_name():
+    conn, lobby, _ = connect()
+    say(conn, ROBOT_2700, "999|P,alice,1,\t,")
+    assert "alice" in lobby.names
+    conn.receive(LeaveAll())
+    assert conn.closing and "alice" not in lobby.names and conn not in lobby.connections
+
+
+def test_login_messages_before_the_version_are_allowed():
+    conn, _, _ = connect()
+    out = [m.to_cmd() for m in conn.receive(ImARobot("early", "cookie", "org.example.Brain"))]
+    assert out == [PARAMS]  # third-party brains skip the version check, as in JSettlers
+    assert [m.to_cmd() for m in conn.receive(Version(2700, "2.7.00", "JM20260517"))] == ["1083"]
+    assert say(conn, AuthRequest("P", "x", 1, None, "").to_cmd()) == ["1069|Welcome to Java Settlers of Catan!"]

@@ -1,0 +1,259 @@
+"""The pre-game lobby: creating, joining, sitting, locks, starting with robots, leaving, channels."""
+
+from __future__ import annotations
+
+from tablehall.games.catan.jsettlers import GameServerText, RobotDismiss
+from tablehall.games.catan.jsettlers.connection import BUILTIN_ROBOT_BRAIN, ServerConfig, ServerConnection
+from tablehall.games.catan.jsettlers.lobby import GameRoom, PregameLobby, classic_land_nodes
+from tablehall.games.catan.jsettlers.soclog import ALL, OBSERVER, to_player
+
+VERSION = "9998|2700,2.7.00,JM20260517,;6pl;sb;sc=2700;,en_US"
+
+
+class World:
+    def __init__(self, **config) -> None:
+        self.config = ServerConfig(**config)
+        self.started: list[GameRoom] = []
+        self.actions: list[tuple[str, str]] = []
+        self.lobby = PregameLobby(
+            self.config, clock=lambda: 1700000000, on_start=self.started.append,
+            on_game_action=lambda room, conn, msg: self.actions.append((conn.nickname, msg.to_cmd())),
+        )  # fmt: skip
+
+    def human(self, name: str) -> ServerConnection:
+        conn = ServerConnection(self.config, self.lobby)
+        conn.start()
+        conn.receive_wire(VERSION)
+        conn.receive_wire(f"999|P,{name},1,\t,")
+        conn.take_output()
+        return conn
+
+    def robot(self, name: str) -> ServerConnection:
+        conn = ServerConnection(self.config, self.lobby)
+        conn.start()
+        conn.receive_wire("9998|2700,2.7.00,JM20260517,;6pl;sb;sc=2700;")
+        conn.receive_wire(f"1022|{name},cookie,{BUILTIN_ROBOT_BRAIN}")
+        conn.take_output()
+        return conn
+
+
+def wires(conn: ServerConnection) -> list[str]:
+    """What `conn` has been sent by others' actions (the lobby queues it)."""
+    return [m.to_cmd() for m in conn.take_output()]
+
+
+def act(conn: ServerConnection, wire: str) -> list[str]:
+    """`conn` sends `wire`; what it gets back at once."""
+    return [m.to_cmd() for m in conn.receive_wire(wire)]
+
+
+def test_classic_land_nodes_in_jsettlers_order():
+    nodes = classic_land_nodes()
+    assert len(nodes) == 54 == len(set(nodes))
+    assert " ".join(f"{n:x}" for n in nodes[:12]) == "83 85 87 89 8b 8d 94 96 98 9a 9c 23"
+
+
+def test_create_game_announces_it_and_joins_the_creator():
+    world = World()
+    alice, bob = world.human("alice"), world.human("bob")
+    out = act(alice, "1078|alice,\t,\t,g1,PL=4,RD=t")
+    assert wires(bob) == ["1079|g1,-1,PL=4,RD=t"]
+    assert out[:3] == ["1079|g1,-1,PL=4,RD=t", "1021|g1", "1068|g1,false,false,false,false"]
+    assert out[3].startswith("1057|g1,-1,131,133")  # a NEW game's empty board is not sent
+    assert out[-4:] == ["1061|g1,t2,1700000000,0,0", "1017|g1,alice", "1025|g1,0", "1013|alice,\t,\t,g1"]
+    assert "1069|Welcome to Java Settlers of Catan!" not in out  # alice already got it at login
+    newcomer = ServerConnection(world.config, world.lobby)
+    assert [m.to_cmd() for m in newcomer.start()][1] == "1003|"
+    assert act(newcomer, VERSION) == ["1083|g1|PL=4,RD=t"]  # a later client sees the game listed
+
+
+def test_game_creation_refusals():
+    world = World()
+    alice = world.human("alice")
+    act(alice, "1078|alice,\t,\t,g1,PL=4")
+    refusals = {
+        "1078|alice,\t,\t,g1,PL=4": "1069|11,A game with this name already exists, please choose a different name.",
+        "1078|alice,\t,\t,g2,SBL=t,PL=4": "1069|9,Unknown game option(s) were requested, cannot create this game. SBL",
+        "1078|alice,\t,\t,g3,PL=6": "1069|10,Cannot create this game: PL: 6 is outside 2..4",
+        "1078|alice,\t,\t,*,PL=4": "1069|12,This name is not permitted, please choose a different name.",
+        "1078|alice,\t,\t,?game,PL=4": "1069|12,This name is not permitted, please choose a different name.",
+        "1078|alice,\t,\t,abcdefghijklmnopqrstuvwxyzabcde,-": "1069|13,Please choose a shorter name; maximum length: 30",
+    }
+    for request, reply in refusals.items():
+        assert act(alice, request) == [reply]
+    assert list(world.lobby.games) == ["g1"]
+
+
+def test_join_game_without_options_creates_it():
+    world = World()
+    bob = world.human("bob")
+    watcher = world.human("watcher")
+    act(bob, "1013|bob,\t,\t,plain")
+    assert wires(watcher) == ["1016|plain"]
+    assert world.lobby.games["plain"].packed_options == "-"
+
+
+def test_sitting_down_and_seat_rules():
+    world = World()
+    alice, bob = world.human("alice"), world.human("bob")
+    act(alice, "1078|alice,\t,\t,g,PL=2")
+    act(bob, "1013|bob,\t,\t,g")
+    wires(alice)
+    assert act(alice, "1012|g,\t,2,false") == [
+        "1012|g,alice,2,false", "1086|g|2|100|1|0|2|0|3|0|4|0|5|0|6|0", "1025|g,0", "1058|g,2,1"
+    ]
+    assert wires(bob) == ["1012|g,alice,2,false", "1025|g,0", "1058|g,2,1"]  # resources only to the seat
+    room = world.lobby.games["g"]
+    assert room.log[-3].audience == to_player(2) and room.log[-4].audience == ALL
+    claimed = ["1091|g\x01This seat is claimed by another game member, choose another."]
+    assert act(bob, "1012|g,\t,2,false") == claimed
+    assert act(alice, "1012|g,\t,1,false") == claimed  # already seated elsewhere
+    act(bob, "1012|g,\t,0,false")
+    third = world.human("third")
+    act(third, "1013|third,\t,\t,g")
+    assert act(third, "1012|g,\t,3,false") == ["1091|g\x01This game is full; you cannot sit down."]  # PL=2
+
+
+def test_face_lock_chat_and_unknown_games():
+    world = World()
+    alice = world.human("alice")
+    act(alice, "1078|alice,\t,\t,g,-")
+    act(alice, "1012|g,\t,1,false")
+    assert act(alice, "1058|g,3,7") == ["1058|g,1,7"]  # the face of one's own seat, whatever seat is named
+    assert act(alice, "1068|g,0,true") == ["1068|g,0,true"]
+    assert act(alice, "1010|g\x00alice\x00hello, all") == ["1010|g\x00alice\x00hello, all"]
+    assert act(alice, "1009|nogame,1,1,67") == []
+    assert act(alice, "1012|nogame,\t,1,false") == ["1091|nogame\x01Game not found."]
+    assert act(alice, "1009|g,1,1,67") == [] and world.actions == []  # not started: not an action
+
+
+def test_start_without_robots_needs_two_players():
+    world = World()
+    alice = world.human("alice")
+    act(alice, "1078|alice,\t,\t,g,PL=4")
+    assert act(alice, "1018|g") == ["1091|g\x01To start the game, at least one player must sit down."]
+    act(alice, "1012|g,\t,0,false")
+    assert act(alice, "1018|g") == ["1091|g\x01No robots on this server, please fill at least 2 seats before starting."]
+    for pn in (1, 2, 3):
+        act(alice, f"1068|g,{pn},true")
+    assert act(alice, "1018|g") == [
+        "1091|g\x01The only player cannot lock all seats. To start the game, other players or robots must join."
+    ]
+    assert world.started == []
+
+
+def test_start_fills_unlocked_seats_with_robots_then_starts():
+    world = World()
+    robots = [world.robot(f"bot{i}") for i in range(3)]
+    alice = world.human("alice")
+    act(alice, "1078|alice,\t,\t,g,PL=4")
+    act(alice, "1012|g,\t,2,false")
+    act(alice, "1068|g,3,true")  # keep seat 3 empty
+    for r in robots:
+        wires(r)
+    assert act(alice, "1018|g") == ["1091|g\x01Fetching a robot player...", "1091|g\x01Fetching a robot player..."]
+    assert [wires(r) for r in robots] == [["1023|g,0,PL=4"], ["1023|g,1,PL=4"], []]
+    room = world.lobby.games["g"]
+    assert room.state == 1 and room.log[-1].audience == OBSERVER
+    joined = act(robots[0], "1013|bot0,\t,\t,g")
+    assert joined[:4] == ["1021|g", "1069|Welcome to Java Settlers of Catan!", "1068|g,false,false,false,true",
+                          "1012|g,alice,2,false"]  # fmt: skip
+    assert joined[4].startswith("1014|g,6,6,6")  # a READY game's join shows the empty board
+    act(robots[1], "1013|bot1,\t,\t,g")
+    act(robots[1], "1012|g,\t,1,true")
+    assert world.started == []
+    act(robots[0], "1012|g,\t,0,true")
+    assert world.started == [room]
+    # once started, game actions go to the engine hook; lifecycle messages stay in the lobby
+    room.state = 5
+    act(robots[0], "1009|g,0,1,67")
+    assert world.actions == [("bot0", "1009|g,0,1,67")]
+
+
+def test_not_enough_robots():
+    world = World()
+    world.robot("only")
+    alice = world.human("alice")
+    act(alice, "1078|alice,\t,\t,g,-")
+    act(alice, "1012|g,\t,0,false")
+    assert act(alice, "1018|g") == [
+        "1091|g\x01Not enough robots to fill all the seats. Lock some seats. Only 1 robots are available."
+    ]
+
+
+def test_robot_that_cannot_sit_is_dismissed():
+    world = World()
+    bot = world.robot("bot")
+    alice = world.human("alice")
+    act(alice, "1078|alice,\t,\t,g,-")
+    act(alice, "1012|g,\t,0,false")
+    act(bot, "1013|bot,\t,\t,g")
+    assert act(bot, "1012|g,\t,0,true") == [RobotDismiss("g").to_cmd()]
+
+
+def test_robots_only_game_needs_debug_user_and_permission():
+    world = World(debug_commands=True, allow_bot_games=False)
+    world.robot("bot")
+    debug = world.human("debug")
+    act(debug, "1078|debug,\t,\t,g,-")
+    assert act(debug, "1010|g\x00debug\x00*STARTBOTGAME* 1") == [
+        "1091|g\x01To start the game, at least one player must sit down."
+    ]
+    other = World(debug_commands=True, allow_bot_games=True)
+    bot = other.robot("bot")
+    alice = other.human("alice")
+    act(alice, "1078|alice,\t,\t,g,-")
+    chat = "1010|g\x00alice\x00*STARTBOTGAME* 1"
+    assert act(alice, chat) == [chat]  # not a debug user: plain chat
+    debug = other.human("debug")
+    act(debug, "1013|debug,\t,\t,g")
+    wires(bot)
+    assert act(debug, "1010|g\x00debug\x00*STARTBOTGAME* 1") == ["1091|g\x01Fetching a robot player..."]
+    assert wires(bot) == ["1023|g,0,-"]
+
+
+def test_leaving_and_game_deletion():
+    world = World()
+    bot = world.robot("bot")
+    alice, bob = world.human("alice"), world.human("bob")
+    act(alice, "1078|alice,\t,\t,g,-")
+    act(alice, "1012|g,\t,0,false")
+    act(bob, "1013|bob,\t,\t,g")
+    act(bot, "1013|bot,\t,\t,g")
+    wires(alice), wires(bob)
+    act(alice, "1011|alice,-,g")
+    assert wires(bob) == ["1011|alice,-,g"] and wires(bot) == ["1011|alice,-,g"]
+    assert world.lobby.games["g"].seats[0] is None  # a forming game frees the seat
+    bob.connection_lost()  # the last human leaves: the game goes, everyone is told
+    assert wires(bot) == ["1011|bob,-,g", "1015|g"]
+    assert wires(alice) == ["1015|g"]
+    assert world.lobby.games == {}
+
+
+def test_chat_channels():
+    world = World()
+    alice, bob = world.human("alice"), world.human("bob")
+    assert act(alice, "1004|alice,\t,-,lounge") == [
+        "1020|alice,lounge", "1001|lounge", "1002|lounge,alice", "1004|alice,\t,\t,lounge"
+    ]
+    assert wires(bob) == ["1001|lounge"]
+    assert act(bob, "1004|bob,\t,-,lounge")[-2:] == ["1002|lounge,alice,bob", "1004|bob,\t,\t,lounge"]
+    assert wires(alice) == ["1004|bob,\t,\t,lounge"]
+    act(bob, "1005|lounge\x00bob\x00hi")
+    assert wires(alice) == ["1005|lounge\x00bob\x00hi"]
+    act(alice, "1006|alice,-,lounge")
+    assert wires(bob) == ["1006|alice,-,lounge"]
+    bob.connection_lost()
+    assert wires(alice) == ["1007|lounge"]
+    assert world.lobby.channel_list() == []
+
+
+def test_server_text_never_reaches_robots():
+    world = World()
+    bot = world.robot("bot")
+    alice = world.human("alice")
+    act(alice, "1078|alice,\t,\t,g,-")
+    act(bot, "1013|bot,\t,\t,g")
+    wires(alice)
+    world.lobby.games["g"].text("hello")
+    assert wires(bot) == [] and wires(alice) == [GameServerText("g", "hello").to_cmd()]
