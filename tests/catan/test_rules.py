@@ -107,7 +107,6 @@ def test_dice_production_and_bank_shortage():
                 if st.node_owner[n] >= 0 and h != st.robber:
                     takers.setdefault(r, set()).add(st.node_owner[n])
         shared = [r for r, seats in takers.items() if len(seats) > 1]
-        single = [r for r, seats in takers.items() if len(seats) == 1]
         if shared:
             break
     r = shared[0]
@@ -122,7 +121,6 @@ def test_dice_production_and_bank_shortage():
     assert r in produced.data["shortage"]
     assert [h[r] for h in st.hands] == before  # several takers, too few cards: nobody gets any
     check_invariants(st)
-    assert single is not None
 
 
 def test_seven_discards_half_rounded_down_several_seats_at_once():
@@ -402,6 +400,17 @@ def test_forfeit_skips_the_seat_and_last_one_wins():
     result = st.result()
     assert result.winners == [1] and result.seats[0].cause is EndCause.LEFT
     check_invariants(st)
+
+
+def test_options_are_checked():
+    from tablehall.core import OptionError
+    from tablehall.games.catan import SPEC
+
+    for bad in ({"layout": "hexagonal"}, {"vp_to_win": 0}, {"dice": "1"}, {"board": "D |"},
+                {"dev_deck": "MO MO MO"}, {"steals": "X"}, {"colour": "red"}):
+        with pytest.raises(OptionError):
+            SPEC.normalize_options(bad)
+    assert SPEC.normalize_options({"vp_to_win": "12", "domestic_trades": "false"})["vp_to_win"] == 12
 
 
 def test_bad_input_is_refused_not_crashing():

@@ -4,11 +4,11 @@
 `geometry` converts board places to SGN and JSettlers coordinates.
 """
 
-from tablehall.core import GameSpec, strict_options
+from tablehall.core import GameSpec
 
 from . import actions
 from .bots import RandomBot, StrongBot
-from .rules import DEFAULT_OPTIONS, CatanState
+from .rules import CatanState, normalize_options
 from .sgn import record_to_sgn, sgn_to_record
 
 RULES_VERSION = "classic-1"
@@ -32,7 +32,7 @@ SPEC = GameSpec(
     seat_counts=(2, 3, 4),
     default_seat_count=4,
     new_game=_new_game,
-    normalize_options=strict_options(DEFAULT_OPTIONS),
+    normalize_options=normalize_options,
     encode_action=actions.encode,
     decode_action=actions.decode,
     bots={"random": RandomBot, "strong": StrongBot},

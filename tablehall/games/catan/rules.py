@@ -42,8 +42,8 @@ from __future__ import annotations
 
 from typing import Any, Sequence
 
-from tablehall.core import (EndCause, Event, GameState, IllegalAction, Result, Rng, SeatResult,
-                            all_but, only, rank_by)
+from tablehall.core import (EndCause, Event, GameState, IllegalAction, OptionError, Result, Rng, SeatResult,
+                            all_but, only, rank_by, strict_options)
 
 from . import actions as A
 from .board import Board, beginner_board, random_board
@@ -73,7 +73,37 @@ DEFAULT_OPTIONS: dict[str, Any] = {
     "dev_deck": "",  # scripted deck order (SGN card codes, top first); random if empty
     "steals": "",  # scripted stolen resources (SGN resource codes); random once used up
 }
+_STRICT = strict_options(DEFAULT_OPTIONS)
 
+
+
+def normalize_options(options: dict[str, Any]) -> dict[str, Any]:
+    """Defaults filled in and every value checked (OptionError names the bad one)."""
+    out = _STRICT(options)
+    problems = []
+    if out["layout"] not in ("random", "beginner"):
+        problems.append(f"layout must be 'random' or 'beginner', not {out['layout']!r}")
+    if not 3 <= out["vp_to_win"] <= 20:
+        problems.append("vp_to_win must be 3..20")
+    if not 3 <= out["discard_limit"] <= 30:
+        problems.append("discard_limit must be 3..30")
+    if not -1 <= out["first_player"] <= 3:
+        problems.append("first_player must be -1 (drawn) or a seat")
+    try:
+        if out["board"]:
+            Board.from_text(out["board"])
+        dice = [int(x) for x in out["dice"].split()]
+        if any(not 2 <= t <= 12 for t in dice):
+            problems.append("scripted dice totals are 2..12")
+        _parse_codes(out["steals"], RESOURCE_FROM_SGN, "resource")
+        deck = _parse_codes(out["dev_deck"], DEV_FROM_SGN, "card")
+        if any(deck.count(kind) > limit for kind, limit in enumerate(DEV_COMPOSITION)):
+            problems.append("the scripted deck holds more cards of a kind than the game has")
+    except ValueError as exc:
+        problems.append(str(exc))
+    if problems:
+        raise OptionError("; ".join(problems))
+    return out
 
 
 def _parse_codes(text: str, table: dict[str, int], what: str) -> tuple[int, ...]:
@@ -109,8 +139,6 @@ class CatanState(Legality, Views, GameState):
         self.trading = options["domestic_trades"]
         self.dice_script = tuple(int(x) for x in options["dice"].split())
         self.steal_script = _parse_codes(options["steals"], RESOURCE_FROM_SGN, "resource")
-        if any(not 2 <= t <= 12 for t in self.dice_script):
-            raise ValueError("scripted dice totals are 2..12")
         self.dice_used = self.steals_used = 0
         self.deck = self._new_deck(options["dev_deck"])
         self.draw_at_random = False  # True in observations, whose deck order is unknown
@@ -163,11 +191,6 @@ class CatanState(Legality, Views, GameState):
     def _new_deck(self, script: str) -> list[int]:
         if script:
             types = _parse_codes(script, DEV_FROM_SGN, "card")
-            counts = [0] * 5
-            for t in types:
-                counts[t] += 1
-            if any(c > limit for c, limit in zip(counts, DEV_COMPOSITION)):
-                raise ValueError("scripted deck holds more cards of a kind than the game has")
             rest = list(DECK)
             top = []
             for t in types:  # take the first matching card id, VP cards in name order
