@@ -516,3 +516,25 @@ def test_settlement_supply_runs_out():
     give(st, 0, SETTLE_COST)
     assert code(lambda: st.apply(0, A.build(1))) == "NO_PIECES"
     st.pieces[0][1] = 3
+
+
+def test_production_pays_settlements_one_cities_two_and_not_under_the_robber():
+    for total in (4, 5, 6, 8, 9, 10, 11):
+        st = setup(new())
+        empty_hands(st)
+        node = SPOTS[2][0]
+        st.node_level[node] = 2  # seat 2's settlement made a city by hand (piece counts kept)
+        st.pieces[2][1] += 1
+        st.pieces[2][2] -= 1
+        st.building_vp[2] += 1
+        st.robber = next(h for h, _, _ in st.board.production[6])  # a 6 hex is robbed
+        expected = [[0] * 5 for _ in range(4)]
+        for h in range(19):
+            if st.board.numbers[h] == total and h != st.robber:
+                for n in HEX_NODES[h]:
+                    if st.node_owner[n] >= 0:
+                        expected[st.node_owner[n]][st.board.terrain[h]] += st.node_level[n]
+        st.dice_script = (total,)
+        events = st.apply(0, A.ROLL)
+        assert st.hands == expected and events[1].data["gains"] == expected
+        assert st.phase is P.PLAY1
