@@ -7,7 +7,7 @@ import pytest
 from tablehall.core import EndCause, IllegalAction
 from tablehall.games.catan import actions as A
 from tablehall.games.catan.constants import (CITY, COST_DEV, KNIGHT, MONOPOLY, PIECE_COST, ROAD,
-                                             ROAD_BUILDING, SETTLEMENT, YEAR_OF_PLENTY, Phase)
+                                             ROAD_BUILDING, YEAR_OF_PLENTY, Phase)
 from tablehall.games.catan.geometry import (EDGES, HEX_NODES, NODE_EDGES, NODE_HEXES, NODE_NEIGHBORS,
                                             edge_between)
 
@@ -107,7 +107,6 @@ def test_dice_production_and_bank_shortage():
                 if st.node_owner[n] >= 0 and h != st.robber:
                     takers.setdefault(r, set()).add(st.node_owner[n])
         shared = [r for r, seats in takers.items() if len(seats) > 1]
-        single = [r for r, seats in takers.items() if len(seats) == 1]
         if shared:
             break
     r = shared[0]
@@ -122,7 +121,6 @@ def test_dice_production_and_bank_shortage():
     assert r in produced.data["shortage"]
     assert [h[r] for h in st.hands] == before  # several takers, too few cards: nobody gets any
     check_invariants(st)
-    assert single is not None
 
 
 def test_seven_discards_half_rounded_down_several_seats_at_once():
@@ -404,6 +402,17 @@ def test_forfeit_skips_the_seat_and_last_one_wins():
     check_invariants(st)
 
 
+def test_options_are_checked():
+    from tablehall.core import OptionError
+    from tablehall.games.catan import SPEC
+
+    for bad in ({"layout": "hexagonal"}, {"vp_to_win": 0}, {"dice": "1"}, {"board": "D |"},
+                {"dev_deck": "MO MO MO"}, {"steals": "X"}, {"colour": "red"}):
+        with pytest.raises(OptionError):
+            SPEC.normalize_options(bad)
+    assert SPEC.normalize_options({"vp_to_win": "12", "domestic_trades": "false"})["vp_to_win"] == 12
+
+
 def test_bad_input_is_refused_not_crashing():
     st = new()
     for bad in [None, (), ("fly",), ("settlement",), ("settlement", "3"), ("road", 99),
@@ -411,3 +420,121 @@ def test_bad_input_is_refused_not_crashing():
         assert code(lambda: st.apply(0, bad))
     assert code(lambda: st.apply(7, A.ROLL)) == "NOT_A_PLAYER"
     assert code(lambda: st.apply(1, A.settlement(0))) == "NOT_YOUR_TURN"
+
+
+def test_bank_shortage_single_taker_gets_what_is_left():
+    st = setup(new())
+    empty_hands(st)
+    for node in [n for n, _ in SPOTS]:  # make each setup settlement a city until one fits
+        owner = st.node_owner[node]
+        st.node_level[node] = 2
+        st.pieces[owner][1] += 1
+        st.pieces[owner][2] -= 1
+        st.building_vp[owner] += 1
+    check_invariants(st)
+    for total in (2, 3, 4, 5, 6, 8, 9, 10, 11, 12):
+        demand = {}
+        for h, r, nodes in st.board.production[total]:
+            for n in nodes:
+                if st.node_owner[n] >= 0 and h != st.robber:
+                    demand.setdefault(r, {}).setdefault(st.node_owner[n], 0)
+                    demand[r][st.node_owner[n]] += st.node_level[n]
+        single = [(r, seats) for r, seats in demand.items() if len(seats) == 1]
+        if single:
+            break
+    r, seats = single[0]
+    (taker, amount), = seats.items()
+    assert amount >= 2
+    hoard = [0] * 5
+    hoard[r] = st.bank[r] - 1  # one card left, the taker wants at least 2
+    give(st, (taker + 1) % 4, hoard)
+    st.dice_script = (total,)
+    st.apply(0, A.ROLL)
+    assert st.hands[taker][r] == 1 and st.bank[r] == 0
+    check_invariants(st)
+
+
+def test_largest_army_tie_keeps_the_holder():
+    st = setup(new())
+    st.knights, st.largest_army = [4, 3, 0, 0], 0
+    st.played[0][KNIGHT], st.played[1][KNIGHT] = 4, 3
+    st.dev_old[1][KNIGHT] = 1
+    for _ in range(8):
+        st.deck.remove(KNIGHT)
+    check_invariants(st)
+    to_play(st)
+    st.apply(0, A.END_TURN)
+    st.apply(1, A.play_dev(KNIGHT))  # 4 knights against the holder's 4
+    assert st.knights == [4, 4, 0, 0] and st.largest_army == 0
+    check_invariants(st)
+
+
+def test_victory_point_cards_cannot_be_played_and_last_road_goes_to_free_road2():
+    st = scripted("VP RB")
+    to_play(st)
+    give(st, 0, tuple(2 * c for c in COST_DEV))
+    st.apply(0, A.BUY_DEV)
+    st.apply(0, A.BUY_DEV)
+    st.apply(0, A.END_TURN)
+    for seat in (1, 2, 3):
+        to_play(st)
+        st.apply(seat, A.END_TURN)
+    to_play(st)
+    assert code(lambda: st.apply(0, A.play_dev(4))) == "BAD_ACTION"
+    st.pieces[0][ROAD] = 1
+    st.apply(0, A.play_dev(ROAD_BUILDING))
+    assert st.phase is P.PLACING_FREE_ROAD2 and st.jsettlers_state == 41
+
+
+def test_build_requests_for_settlement_and_city_then_place():
+    st = setup(new())
+    to_play(st)
+    empty_hands(st)
+    give(st, 0, (2, 0, 0, 0, 2))
+    path = path_from(st, SPOTS[0][1], 2)
+    for e in path:
+        st.apply(0, A.road(e))
+    end = other_end(path[1], other_end(path[0], SPOTS[0][1]))
+    give(st, 0, SETTLE_COST)
+    st.apply(0, A.build(1))
+    assert st.phase is P.PLACING_SETTLEMENT and st.jsettlers_state == 31
+    assert code(lambda: st.apply(0, A.settlement(12))) in ("NOT_CONNECTED", "DISTANCE_RULE", "OCCUPIED")
+    st.apply(0, A.settlement(end))
+    give(st, 0, CITY_COST)
+    st.apply(0, A.build(CITY))
+    assert st.phase is P.PLACING_CITY and st.hands[0] == [0] * 5
+    st.apply(0, A.city(end))
+    assert st.node_level[end] == 2 and st.phase is P.PLAY1
+    assert code(lambda: st.apply(0, A.build(CITY))) == "CANNOT_AFFORD"
+    check_invariants(st)
+
+
+def test_settlement_supply_runs_out():
+    st = setup(new())
+    to_play(st)
+    st.pieces[0][1] = 0
+    give(st, 0, SETTLE_COST)
+    assert code(lambda: st.apply(0, A.build(1))) == "NO_PIECES"
+    st.pieces[0][1] = 3
+
+
+def test_production_pays_settlements_one_cities_two_and_not_under_the_robber():
+    for total in (4, 5, 6, 8, 9, 10, 11):
+        st = setup(new())
+        empty_hands(st)
+        node = SPOTS[2][0]
+        st.node_level[node] = 2  # seat 2's settlement made a city by hand (piece counts kept)
+        st.pieces[2][1] += 1
+        st.pieces[2][2] -= 1
+        st.building_vp[2] += 1
+        st.robber = next(h for h, _, _ in st.board.production[6])  # a 6 hex is robbed
+        expected = [[0] * 5 for _ in range(4)]
+        for h in range(19):
+            if st.board.numbers[h] == total and h != st.robber:
+                for n in HEX_NODES[h]:
+                    if st.node_owner[n] >= 0:
+                        expected[st.node_owner[n]][st.board.terrain[h]] += st.node_level[n]
+        st.dice_script = (total,)
+        events = st.apply(0, A.ROLL)
+        assert st.hands == expected and events[1].data["gains"] == expected
+        assert st.phase is P.PLAY1

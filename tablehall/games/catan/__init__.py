@@ -1,15 +1,24 @@
 """Settlers of Catan: the classic rules engine, board geometry, Settlers Game Notation and bots.
 
-`SPEC` registers the game; `rules.CatanState` is the engine, `actions` lists the actions,
-`geometry` converts board places to SGN and JSettlers coordinates.
+`SPEC` registers the game.  Modules, one job each:
+
+* `geometry`: the board graph (19 hexes, 54 nodes, 72 edges) and exact converters to SGN axial
+  coordinates and JSettlers classic coordinates;
+* `board`: layouts (beginner, seeded random with no adjacent 6/8, explicit text);
+* `constants`: resources, costs, cards, and `Phase` (values = JSettlers game states);
+* `actions`: the action tuples and their JSON form;
+* `rules`: `CatanState`, applying actions and reporting events (event kinds in its docstring);
+  `legality`: legal moves and checks; `views`: per-seat views and bot observations;
+* `sgn`: Settlers Game Notation writer and reader; `bots`: `random` and `strong`;
+* `bench`: `tablehall bench catan`, side by side with Catanatron.
 """
 
-from tablehall.core import GameSpec, strict_options
+from tablehall.core import GameSpec
 from tablehall.core.hosting import ServiceSpec
 
 from . import actions
 from .bots import RandomBot, StrongBot
-from .rules import DEFAULT_OPTIONS, CatanState
+from .rules import CatanState, normalize_options
 from .sgn import record_to_sgn, sgn_to_record
 
 RULES_VERSION = "classic-1"
@@ -45,7 +54,7 @@ SPEC = GameSpec(
     seat_counts=(2, 3, 4),
     default_seat_count=4,
     new_game=_new_game,
-    normalize_options=strict_options(DEFAULT_OPTIONS),
+    normalize_options=normalize_options,
     encode_action=actions.encode,
     decode_action=actions.decode,
     bots={"random": RandomBot, "strong": StrongBot},

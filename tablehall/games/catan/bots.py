@@ -15,6 +15,7 @@ from .geometry import EDGES, HEX_NODES, NODE_COUNT, NODE_HEXES, NODE_NEIGHBORS, 
 from .rules import CatanState
 
 P = Phase
+_DISCARDING = Phase.WAITING_FOR_DISCARDS
 
 
 class RandomBot(Bot):
@@ -23,7 +24,7 @@ class RandomBot(Bot):
     name = "random"
 
     def choose(self, state: CatanState, seat: int):
-        if state.phase is P.WAITING_FOR_DISCARDS:
+        if state.phase is _DISCARDING:
             return A.discard(random_discard(self.rng, state.hands[seat], state.discards[seat]))
         return self.rng.choice(state.legal_actions(seat))
 

@@ -84,3 +84,8 @@ class Phase(IntEnum):
 JSETTLERS_STATE: dict[Phase, int] = {phase: int(phase) for phase in Phase}
 """Phase -> JSettlers game state number (one to one)."""
 PHASE_FROM_JSETTLERS: dict[int, Phase] = {number: phase for phase, number in JSETTLERS_STATE.items()}
+
+# The phases as plain module names: faster than attribute lookups on the enum
+(START1A, START1B, START2A, START2B, ROLL_OR_CARD, PLAY1, PLACING_ROAD, PLACING_SETTLEMENT, PLACING_CITY,
+ PLACING_ROBBER, PLACING_FREE_ROAD1, PLACING_FREE_ROAD2, WAITING_FOR_DISCARDS, WAITING_FOR_ROB_CHOOSE_PLAYER,
+ WAITING_FOR_DISCOVERY, WAITING_FOR_MONOPOLY, OVER) = Phase

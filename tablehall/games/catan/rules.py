@@ -8,57 +8,23 @@ games recorded elsewhere, e.g. SGN).
 
 The phase is one of `constants.Phase`, whose values are the JSettlers game states, so a
 JSettlers adapter can follow the game one to one.  See `actions` for every action and when it
-is allowed, and `EVENTS` (below) for what each action reports.
-"""
+is allowed.  What each action reports, as events (seats are ints, vectors 5 resource counts;
+private events come in two versions, the full one for the parties and a redacted one, same
+kind, for everybody else):
 
-from __future__ import annotations
-
-from typing import Any, Sequence
-
-from tablehall.core import (EVERYONE, EndCause, Event, GameState, IllegalAction, Result, Rng,
-                            SeatResult, all_but, derive_seed, only, rank_by)
-
-from . import actions as A
-from .board import Board, beginner_board, random_board
-from .constants import (CITY, COST_DEV, DECK, DEV_COMPOSITION, DEV_FROM_SGN, DEV_NAMES, GENERIC_HARBOR,
-                        JSETTLERS_STATE, KNIGHT, MONOPOLY, PER_RESOURCE, PIECE_COST, PIECE_NAMES,
-                        RESOURCE_FROM_SGN, ROAD, ROAD_BUILDING, SETTLEMENT, VICTORY_POINT,
-                        VP_CARD_NAMES, YEAR_OF_PLENTY, Phase, card_name, dev_type)
-from .geometry import (ALL_NODES_MASK, EDGE_BIT, EDGE_COUNT, EDGES, HEX_COUNT, HEX_NODES, NODE_BIT,
-                       NODE_CLOSED_MASK, NODE_COUNT, NODE_EDGE_MASK, NODE_EDGES, NODE_HEXES,
-                       NODE_NEIGHBORS, bits)
-
-(OVER, PLACING_CITY, PLACING_FREE_ROAD1, PLACING_FREE_ROAD2, PLACING_ROAD, PLACING_ROBBER, PLACING_SETTLEMENT, PLAY1, ROLL_OR_CARD, START1A, START1B, START2A, START2B, WAITING_FOR_DISCARDS, WAITING_FOR_DISCOVERY, WAITING_FOR_MONOPOLY, WAITING_FOR_ROB_CHOOSE_PLAYER) = (
-    Phase.OVER, Phase.PLACING_CITY, Phase.PLACING_FREE_ROAD1, Phase.PLACING_FREE_ROAD2, Phase.PLACING_ROAD, Phase.PLACING_ROBBER, Phase.PLACING_SETTLEMENT, Phase.PLAY1, Phase.ROLL_OR_CARD, Phase.START1A, Phase.START1B, Phase.START2A, Phase.START2B, Phase.WAITING_FOR_DISCARDS, Phase.WAITING_FOR_DISCOVERY, Phase.WAITING_FOR_MONOPOLY, Phase.WAITING_FOR_ROB_CHOOSE_PLAYER)  # plain names: faster than attribute lookups
-SETUP_PHASES = (START1A, START1B, START2A, START2B)
-DEFAULT_OPTIONS: dict[str, Any] = {
-    "vp_to_win": 10,  # JSettlers option VP
-    "layout": "random",  # "random" or "beginner"
-    "no_adjacent_6_8": True,  # random layouts: no 6 or 8 next to another 6 or 8
-    "board": "",  # an explicit layout in Board text form (overrides "layout")
-    "first_player": 0,  # seat that places first and rolls first; -1 draws it
-    "domestic_trades": True,  # JSettlers option NT turns this off
-    "discard_limit": 7,  # a 7 makes hands of more than this many cards discard half
-    "dice": "",  # scripted dice totals, space separated; random once used up
-    "dev_deck": "",  # scripted deck order (SGN card codes, top first); random if empty
-    "steals": "",  # scripted stolen resources (SGN resource codes); random once used up
-}
-
-EVENTS = """
-Event kinds and their data (seats are ints, vectors are 5 resource counts):
-  board           terrain[19], numbers[19], harbors[[edge, kind]], robber       start event
+  board           terrain[19], numbers[19], harbors[[edge, kind]], robber, first  (start)
   turn            seat, round                                                    a turn starts
   built           seat, piece ("road"|"settlement"|"city"), at (edge|node), cost[5]
   setup_resources seat, gained[5]                                                2nd settlement
   build_requested seat, piece, cost[5];  build_cancelled seat, piece, refund[5]
   rolled          seat, dice[2], total
-  produced        gains[[5] per seat], shortage[resources nobody got]            after non-7
+  produced        gains[[5] per seat], shortage[resources nobody got], totals[hand sizes]
   discard_required amounts[per seat]
   discarded       seat, count, resources[5] (only the seat) / resources null (others)
   robber_moved    seat, hex
   choose_victim   seat, candidates[]
   robbed          thief, victim, resource (thief+victim) / null (others)
-  dev_bought      seat, card, card_id, deck_left (only buyer) / card null (others), cost[5]
+  dev_bought      seat, card, card_id, name, deck_left, cost[5] (buyer) / card, card_id, name null
   dev_played      seat, card
   largest_army    seat (or -1), knights[per seat]
   longest_road    seat (or -1), lengths[per seat]
@@ -72,6 +38,73 @@ Event kinds and their data (seats are ints, vectors are 5 resource counts):
   game_over       winner, vp[per seat], vp_cards{seat: [names]}
 """
 
+from __future__ import annotations
+
+from typing import Any, Sequence
+
+from tablehall.core import (EndCause, Event, GameState, IllegalAction, OptionError, Result, Rng, SeatResult,
+                            all_but, only, rank_by, strict_options)
+
+from . import actions as A
+from .board import Board, beginner_board, random_board
+from .constants import (CITY, COST_DEV, DECK, DEV_COMPOSITION, DEV_FROM_SGN, DEV_NAMES,
+                        GENERIC_HARBOR, JSETTLERS_STATE, KNIGHT, PER_RESOURCE, PIECE_COST,
+                        PIECE_NAMES, RESOURCE_FROM_SGN, ROAD, ROAD_BUILDING, SETTLEMENT,
+                        VICTORY_POINT, YEAR_OF_PLENTY, card_name, dev_type, START1A, START1B,
+                        START2A, START2B, ROLL_OR_CARD, PLAY1, PLACING_ROAD, PLACING_SETTLEMENT,
+                        PLACING_CITY, PLACING_ROBBER, PLACING_FREE_ROAD1, PLACING_FREE_ROAD2,
+                        WAITING_FOR_DISCARDS, WAITING_FOR_ROB_CHOOSE_PLAYER, WAITING_FOR_DISCOVERY,
+                        WAITING_FOR_MONOPOLY, OVER)
+from .geometry import (EDGE_BIT, EDGE_COUNT, EDGES, HEX_NODES, NODE_BIT, NODE_CLOSED_MASK,
+                       NODE_COUNT, NODE_EDGE_MASK, NODE_EDGES, NODE_HEXES, NODE_NEIGHBORS, bits)
+from .legality import SHAPE_TESTS, Legality
+from .views import Views
+
+SETUP_PHASES = (START1A, START1B, START2A, START2B)
+DEFAULT_OPTIONS: dict[str, Any] = {
+    "vp_to_win": 10,  # JSettlers option VP
+    "layout": "random",  # "random" or "beginner"
+    "no_adjacent_6_8": True,  # random layouts: no 6 or 8 next to another 6 or 8
+    "board": "",  # an explicit layout in Board text form (overrides "layout")
+    "first_player": 0,  # seat that places first and rolls first; -1 draws it
+    "domestic_trades": True,  # JSettlers option NT turns this off
+    "discard_limit": 7,  # a 7 makes hands of more than this many cards discard half
+    "dice": "",  # scripted dice totals, space separated; random once used up
+    "dev_deck": "",  # scripted deck order (SGN card codes, top first); random if empty
+    "steals": "",  # scripted stolen resources (SGN resource codes); random once used up
+}
+_STRICT = strict_options(DEFAULT_OPTIONS)
+
+
+
+def normalize_options(options: dict[str, Any]) -> dict[str, Any]:
+    """Defaults filled in and every value checked (OptionError names the bad one)."""
+    out = _STRICT(options)
+    problems = []
+    if out["layout"] not in ("random", "beginner"):
+        problems.append(f"layout must be 'random' or 'beginner', not {out['layout']!r}")
+    if not 3 <= out["vp_to_win"] <= 20:
+        problems.append("vp_to_win must be 3..20")
+    if not 3 <= out["discard_limit"] <= 30:
+        problems.append("discard_limit must be 3..30")
+    if not -1 <= out["first_player"] <= 3:
+        problems.append("first_player must be -1 (drawn) or a seat")
+    try:
+        if out["board"]:
+            Board.from_text(out["board"])
+        dice = [int(x) for x in out["dice"].split()]
+        if any(not 2 <= t <= 12 for t in dice):
+            problems.append("scripted dice totals are 2..12")
+        _parse_codes(out["steals"], RESOURCE_FROM_SGN, "resource")
+        deck = _parse_codes(out["dev_deck"], DEV_FROM_SGN, "card")
+        if any(deck.count(kind) > limit for kind, limit in enumerate(DEV_COMPOSITION)):
+            problems.append("the scripted deck holds more cards of a kind than the game has")
+    except ValueError as exc:
+        problems.append(str(exc))
+    if problems:
+        raise OptionError("; ".join(problems))
+    return out
+
 
 def _parse_codes(text: str, table: dict[str, int], what: str) -> tuple[int, ...]:
     try:
@@ -80,7 +113,7 @@ def _parse_codes(text: str, table: dict[str, int], what: str) -> tuple[int, ...]
         raise ValueError(f"unknown {what} code {exc.args[0]!r}") from None
 
 
-class CatanState(GameState):
+class CatanState(Legality, Views, GameState):
     """One classic Catan game.  Seats 0..n-1; public attributes are read-only for callers:
     `phase`, `current`, `board`, `robber`, `hands`, `bank`, `node_owner`, `node_level`,
     `edge_owner`, `knights`, `dice`, `offers`, `winner`."""
@@ -106,8 +139,6 @@ class CatanState(GameState):
         self.trading = options["domestic_trades"]
         self.dice_script = tuple(int(x) for x in options["dice"].split())
         self.steal_script = _parse_codes(options["steals"], RESOURCE_FROM_SGN, "resource")
-        if any(not 2 <= t <= 12 for t in self.dice_script):
-            raise ValueError("scripted dice totals are 2..12")
         self.dice_used = self.steals_used = 0
         self.deck = self._new_deck(options["dev_deck"])
         self.draw_at_random = False  # True in observations, whose deck order is unknown
@@ -160,11 +191,6 @@ class CatanState(GameState):
     def _new_deck(self, script: str) -> list[int]:
         if script:
             types = _parse_codes(script, DEV_FROM_SGN, "card")
-            counts = [0] * 5
-            for t in types:
-                counts[t] += 1
-            if any(c > limit for c, limit in zip(counts, DEV_COMPOSITION)):
-                raise ValueError("scripted deck holds more cards of a kind than the game has")
             rest = list(DECK)
             top = []
             for t in types:  # take the first matching card id, VP cards in name order
@@ -218,123 +244,6 @@ class CatanState(GameState):
     def total_vp(self, seat: int) -> int:
         return self.public_vp(seat) + self.dev_old[seat][VICTORY_POINT] + self.dev_new[seat][VICTORY_POINT]
 
-    # -- legal actions --------------------------------------------------------------------------
-    def settlement_spots(self, seat: int) -> list[int]:
-        if self.phase is START1A or self.phase is START2A:
-            return bits(ALL_NODES_MASK & ~self.blocked)
-        return bits(self.road_nodes[seat] & ~self.blocked)
-
-    def road_spots(self, seat: int) -> list[int]:
-        if self.phase is START1B or self.phase is START2B:
-            return bits(NODE_EDGE_MASK[self.last_settlement] & ~self.occupied_edges)
-        return bits(self.reach[seat] & ~self.occupied_edges)
-
-    def city_spots(self, seat: int) -> list[int]:
-        owner, level = self.node_owner, self.node_level
-        return [n for n in range(NODE_COUNT) if owner[n] == seat and level[n] == 1]
-
-    def can_afford(self, seat: int, cost: Sequence[int]) -> bool:
-        hand = self.hands[seat]
-        return hand[0] >= cost[0] and hand[1] >= cost[1] and hand[2] >= cost[2] and \
-            hand[3] >= cost[3] and hand[4] >= cost[4]
-
-    def legal_actions(self, seat: int) -> list[tuple]:
-        """Every legal action, except that free-form ones are represented: one discard (the
-        largest piles first), single-lot bank trades, no domestic offers, no build requests."""
-        phase = self.phase
-        if seat != self.current or phase is WAITING_FOR_DISCARDS or phase is OVER:
-            if seat not in self.to_act():
-                return []
-        if phase is PLAY1:
-            if seat != self.current:
-                return self._responses(seat)
-            return self._play1_actions(seat)
-        if phase is ROLL_OR_CARD:
-            return [A.ROLL] + self._dev_plays(seat)
-        if phase is START1A or phase is START2A or phase is PLACING_SETTLEMENT:
-            out = [("settlement", n) for n in self.settlement_spots(seat)]
-        elif phase in (START1B, START2B, PLACING_ROAD, PLACING_FREE_ROAD1, PLACING_FREE_ROAD2):
-            out = [("road", e) for e in self.road_spots(seat)]
-        elif phase is PLACING_CITY:
-            out = [("city", n) for n in self.city_spots(seat)]
-        elif phase is PLACING_ROBBER:
-            return [("robber", h) for h in range(HEX_COUNT) if h != self.robber]
-        elif phase is WAITING_FOR_ROB_CHOOSE_PLAYER:
-            return [("rob", v) for v in self.victims]
-        elif phase is WAITING_FOR_DISCARDS:
-            return [A.discard(self.greedy_discard(seat))]
-        elif phase is WAITING_FOR_DISCOVERY:
-            bank = self.bank
-            return [("pick_resources", a, b) for a in range(5) for b in range(a, 5)
-                    if bank[a] >= 1 + (a == b) and bank[b] >= 1]
-        elif phase is WAITING_FOR_MONOPOLY:
-            return [("monopoly", r) for r in range(5)]
-        else:
-            return []
-        if phase in (PLACING_ROAD, PLACING_SETTLEMENT, PLACING_CITY,
-                     PLACING_FREE_ROAD1, PLACING_FREE_ROAD2):
-            out.append(A.CANCEL_BUILD)
-        return out
-
-    def _play1_actions(self, seat: int) -> list[tuple]:
-        out: list[tuple] = [A.END_TURN]
-        hand, pieces = self.hands[seat], self.pieces[seat]
-        if pieces[ROAD] and hand[0] and hand[4]:
-            out += [("road", e) for e in bits(self.reach[seat] & ~self.occupied_edges)]
-        if pieces[SETTLEMENT] and hand[0] and hand[2] and hand[3] and hand[4]:
-            out += [("settlement", n) for n in bits(self.road_nodes[seat] & ~self.blocked)]
-        if pieces[CITY] and hand[1] >= 3 and hand[3] >= 2:
-            out += [("city", n) for n in self.city_spots(seat)]
-        if self.deck and hand[1] and hand[2] and hand[3]:
-            out.append(A.BUY_DEV)
-        out += self._dev_plays(seat)
-        bank, ratios = self.bank, self.ratios[seat]
-        for give in range(5):
-            ratio = ratios[give]
-            if hand[give] >= ratio:
-                lots = _LOTS[give][ratio]
-                for get in range(5):
-                    if get != give and bank[get]:
-                        out.append(lots[get])
-        offer = self.offers[seat]
-        if offer is not None:
-            out.append(A.WITHDRAW)
-        return out
-
-    def _dev_plays(self, seat: int) -> list[tuple]:
-        if self.dev_played:
-            return []
-        cards = self.dev_old[seat]
-        out = []
-        if cards[KNIGHT]:
-            out.append(_PLAY[KNIGHT])
-        if cards[ROAD_BUILDING] and self.pieces[seat][ROAD] and self.reach[seat] & ~self.occupied_edges:
-            out.append(_PLAY[ROAD_BUILDING])
-        if cards[YEAR_OF_PLENTY] and sum(self.bank) >= 2:
-            out.append(_PLAY[YEAR_OF_PLENTY])
-        if cards[MONOPOLY]:
-            out.append(_PLAY[MONOPOLY])
-        return out
-
-    def _responses(self, seat: int) -> list[tuple]:
-        offer = self.offers[self.current]
-        if offer is None or seat not in offer[2]:
-            return []
-        out = [A.REJECT]
-        if self.can_afford(seat, offer[1]):
-            out.append(("accept", self.current))
-        return out
-
-    def greedy_discard(self, seat: int) -> tuple[int, ...]:
-        """A discard of the required size taking from the largest piles first."""
-        hand = list(self.hands[seat])
-        out = [0] * 5
-        for _ in range(self.discards[seat]):
-            r = max(range(5), key=hand.__getitem__)
-            hand[r] -= 1
-            out[r] += 1
-        return tuple(out)
-
     # -- checking ---------------------------------------------------------------------------
     def check(self, seat: int, action: Any) -> None:
         self._check(seat, action)
@@ -353,209 +262,6 @@ class CatanState(GameState):
             raise IllegalAction("BAD_ACTION", f"malformed {action[0]} action: {action!r}")
         check(self, seat, action)
         return do
-
-    def _need_turn(self, seat: int, *phases: Phase) -> None:
-        if self.phase not in phases:
-            names = " or ".join(p.name for p in phases)
-            raise IllegalAction("NOT_NOW", f"not allowed in phase {self.phase.name} (needs {names})")
-        if seat != self.current:
-            raise IllegalAction("NOT_YOUR_TURN", f"it is seat {self.current}'s turn, not seat {seat}'s")
-
-    def _need_cost(self, seat: int, cost: Sequence[int], what: str) -> None:
-        if not self.can_afford(seat, cost):
-            raise IllegalAction("CANNOT_AFFORD", f"seat {seat} cannot pay for {what}")
-
-    def _check_settlement(self, seat: int, action: tuple) -> None:
-        node = action[1]
-        self._need_turn(seat, START1A, START2A, PLAY1, PLACING_SETTLEMENT)
-        if not 0 <= node < NODE_COUNT:
-            raise IllegalAction("BAD_LOCATION", f"no intersection {node}")
-        if self.node_owner[node] >= 0:
-            raise IllegalAction("OCCUPIED", f"intersection {node} is taken")
-        if self.blocked & NODE_BIT[node]:
-            raise IllegalAction("DISTANCE_RULE", f"intersection {node} is next to a building")
-        if self.pieces[seat][SETTLEMENT] == 0:
-            raise IllegalAction("NO_PIECES", "no settlements left")
-        if self.phase is PLAY1 or self.phase is PLACING_SETTLEMENT:
-            if not self.road_nodes[seat] & NODE_BIT[node]:
-                raise IllegalAction("NOT_CONNECTED", f"intersection {node} is not on one of your roads")
-            if self.phase is PLAY1:
-                self._need_cost(seat, PIECE_COST[SETTLEMENT], "a settlement")
-
-    def _check_road(self, seat: int, action: tuple) -> None:
-        edge = action[1]
-        phase = self.phase
-        self._need_turn(seat, START1B, START2B, PLAY1, PLACING_ROAD, PLACING_FREE_ROAD1,
-                        PLACING_FREE_ROAD2)
-        if not 0 <= edge < EDGE_COUNT:
-            raise IllegalAction("BAD_LOCATION", f"no path {edge}")
-        if self.occupied_edges & EDGE_BIT[edge]:
-            raise IllegalAction("OCCUPIED", f"path {edge} has a road")
-        if self.pieces[seat][ROAD] == 0:
-            raise IllegalAction("NO_PIECES", "no roads left")
-        if phase is START1B or phase is START2B:
-            if not NODE_EDGE_MASK[self.last_settlement] & EDGE_BIT[edge]:
-                raise IllegalAction("NOT_CONNECTED", "the setup road must touch the settlement just placed")
-        elif not self.reach[seat] & EDGE_BIT[edge]:
-            raise IllegalAction("NOT_CONNECTED", f"path {edge} does not touch your network")
-        if phase is PLAY1:
-            self._need_cost(seat, PIECE_COST[ROAD], "a road")
-
-    def _check_city(self, seat: int, action: tuple) -> None:
-        node = action[1]
-        self._need_turn(seat, PLAY1, PLACING_CITY)
-        if not 0 <= node < NODE_COUNT or self.node_owner[node] != seat or self.node_level[node] != 1:
-            raise IllegalAction("BAD_LOCATION", f"you have no settlement at intersection {node}")
-        if self.pieces[seat][CITY] == 0:
-            raise IllegalAction("NO_PIECES", "no cities left")
-        if self.phase is PLAY1:
-            self._need_cost(seat, PIECE_COST[CITY], "a city")
-
-    def _check_build(self, seat: int, action: tuple) -> None:
-        piece = action[1]
-        self._need_turn(seat, PLAY1)
-        if piece not in (ROAD, SETTLEMENT, CITY):
-            raise IllegalAction("BAD_ACTION", f"unknown piece {piece}")
-        if self.pieces[seat][piece] == 0:
-            raise IllegalAction("NO_PIECES", f"no {PIECE_NAMES[piece]}s left")
-        self._need_cost(seat, PIECE_COST[piece], "a " + PIECE_NAMES[piece])
-        spots = (self.reach[seat] & ~self.occupied_edges if piece == ROAD
-                 else self.road_nodes[seat] & ~self.blocked if piece == SETTLEMENT
-                 else self.city_spots(seat))
-        if not spots:
-            raise IllegalAction("BAD_LOCATION", f"nowhere to place a {PIECE_NAMES[piece]}")
-
-    def _check_cancel_build(self, seat: int, action: tuple) -> None:
-        self._need_turn(seat, PLACING_ROAD, PLACING_SETTLEMENT, PLACING_CITY,
-                        PLACING_FREE_ROAD1, PLACING_FREE_ROAD2)
-
-    def _check_buy_dev(self, seat: int, action: tuple) -> None:
-        self._need_turn(seat, PLAY1)
-        if not self.deck:
-            raise IllegalAction("DECK_EMPTY", "no development cards left")
-        self._need_cost(seat, COST_DEV, "a development card")
-
-    def _check_play_dev(self, seat: int, action: tuple) -> None:
-        card = action[1]
-        self._need_turn(seat, ROLL_OR_CARD, PLAY1)
-        if card not in (KNIGHT, ROAD_BUILDING, YEAR_OF_PLENTY, MONOPOLY):
-            raise IllegalAction("BAD_ACTION", f"card {card} cannot be played")
-        if self.dev_played:
-            raise IllegalAction("ONE_CARD_PER_TURN", "a development card was already played this turn")
-        if not self.dev_old[seat][card]:
-            if self.dev_new[seat][card]:
-                raise IllegalAction("CARD_TOO_NEW", f"a {DEV_NAMES[card]} bought this turn cannot be played yet")
-            raise IllegalAction("NO_CARD", f"seat {seat} has no {DEV_NAMES[card]} card")
-        if card == ROAD_BUILDING and not (self.pieces[seat][ROAD] and self.reach[seat] & ~self.occupied_edges):
-            raise IllegalAction("NOT_NOW", "no road can be placed")
-        if card == YEAR_OF_PLENTY and sum(self.bank) < 2:
-            raise IllegalAction("BANK_EMPTY", "the bank has fewer than 2 cards")
-
-    def _check_pick_resources(self, seat: int, action: tuple) -> None:
-        self._need_turn(seat, WAITING_FOR_DISCOVERY)
-        a, b = action[1], action[2]
-        if not (0 <= a < 5 and 0 <= b < 5):
-            raise IllegalAction("BAD_ACTION", "resources are 0..4")
-        if self.bank[a] < 1 + (a == b) or self.bank[b] < 1:
-            raise IllegalAction("BANK_EMPTY", "the bank does not have those resources")
-
-    def _check_monopoly(self, seat: int, action: tuple) -> None:
-        self._need_turn(seat, WAITING_FOR_MONOPOLY)
-        if not 0 <= action[1] < 5:
-            raise IllegalAction("BAD_ACTION", "resources are 0..4")
-
-    def _check_roll(self, seat: int, action: tuple) -> None:
-        self._need_turn(seat, ROLL_OR_CARD)
-
-    def _check_discard(self, seat: int, action: tuple) -> None:
-        if self.phase is not WAITING_FOR_DISCARDS or not self.discards[seat]:
-            raise IllegalAction("NOT_NOW", f"seat {seat} has nothing to discard")
-        counts = action[1]
-        if any(c < 0 for c in counts) or sum(counts) != self.discards[seat]:
-            raise IllegalAction("BAD_DISCARD", f"seat {seat} must discard exactly {self.discards[seat]} cards")
-        if not self.can_afford(seat, counts):
-            raise IllegalAction("BAD_DISCARD", "cannot discard cards not in hand")
-
-    def _check_robber(self, seat: int, action: tuple) -> None:
-        self._need_turn(seat, PLACING_ROBBER)
-        if not 0 <= action[1] < HEX_COUNT:
-            raise IllegalAction("BAD_LOCATION", f"no land hex {action[1]}")
-        if action[1] == self.robber:
-            raise IllegalAction("BAD_LOCATION", "the robber must move to another hex")
-        owner = self.node_owner
-        victims = {owner[n] for n in HEX_NODES[action[1]]
-                   if owner[n] >= 0 and owner[n] != seat and sum(self.hands[owner[n]])}
-        if len(victims) == 1:
-            self._check_scripted_steal(victims.pop())
-
-    def _check_scripted_steal(self, victim: int) -> None:
-        if self.steals_used < len(self.steal_script) and not self.hands[victim][self.steal_script[self.steals_used]]:
-            raise IllegalAction("SCRIPT", f"the scripted steal takes a resource seat {victim} does not have")
-
-    def _check_rob(self, seat: int, action: tuple) -> None:
-        self._need_turn(seat, WAITING_FOR_ROB_CHOOSE_PLAYER)
-        if action[1] not in self.victims:
-            raise IllegalAction("BAD_VICTIM", f"seat {action[1]} cannot be robbed (choose from {list(self.victims)})")
-        self._check_scripted_steal(action[1])
-
-    def _check_bank_trade(self, seat: int, action: tuple) -> None:
-        self._need_turn(seat, PLAY1)
-        give, get = action[1], action[2]
-        if self.last_bank_trade is not None and (give, get) == self.last_bank_trade[::-1]:
-            return self._need_cost(seat, give, "undoing that trade")
-        if any(x < 0 for x in give + get) or any(give[r] and get[r] for r in range(5)):
-            raise IllegalAction("BAD_TRADE", "give and get must be disjoint, non-negative amounts")
-        ratios = self.ratios[seat]
-        if any(give[r] % ratios[r] for r in range(5)):
-            raise IllegalAction("BAD_TRADE", f"each resource given must be a multiple of its ratio {ratios}")
-        lots = sum(give[r] // ratios[r] for r in range(5))
-        if lots == 0 or lots != sum(get):
-            raise IllegalAction("BAD_TRADE", f"giving {lots} lot(s) buys exactly that many resources")
-        self._need_cost(seat, give, "that trade")
-        if any(self.bank[r] < get[r] for r in range(5)):
-            raise IllegalAction("BANK_EMPTY", "the bank does not have those resources")
-
-    def _check_offer(self, seat: int, action: tuple) -> None:
-        self._need_trading()
-        give, get, to = action[1], action[2], action[3]
-        if any(x < 0 for x in give + get) or not sum(give) or not sum(get) or any(give[r] and get[r] for r in range(5)):
-            raise IllegalAction("BAD_TRADE", "an offer gives and asks for different, non-empty resources")
-        if not to or any(not 0 <= s < self.seat_count or s == seat or s in self.out for s in to):
-            raise IllegalAction("BAD_TRADE", "offer to one or more other players")
-        if seat != self.current and to != (self.current,):
-            raise IllegalAction("NOT_YOUR_TURN", "outside your turn you may offer only to the player whose turn it is")
-        self._need_cost(seat, give, "that offer")
-
-    def _check_accept(self, seat: int, action: tuple) -> None:
-        self._need_trading()
-        offerer = action[1]
-        offer = self.offers[offerer] if 0 <= offerer < self.seat_count else None
-        if offer is None or seat not in offer[2]:
-            raise IllegalAction("NO_OFFER", f"seat {offerer} has no offer to seat {seat}")
-        if self.current not in (seat, offerer):
-            raise IllegalAction("NOT_YOUR_TURN", "trades must involve the player whose turn it is")
-        if not self.can_afford(offerer, offer[0]):
-            raise IllegalAction("CANNOT_AFFORD", f"seat {offerer} no longer has what it offered")
-        self._need_cost(seat, offer[1], "that trade")
-
-    def _check_reject(self, seat: int, action: tuple) -> None:
-        self._need_trading()
-        if not any(o is not None and seat in o[2] for o in self.offers):
-            raise IllegalAction("NO_OFFER", f"no offer was made to seat {seat}")
-
-    def _check_withdraw(self, seat: int, action: tuple) -> None:
-        self._need_trading()
-        if self.offers[seat] is None:
-            raise IllegalAction("NO_OFFER", f"seat {seat} has no offer to withdraw")
-
-    def _need_trading(self) -> None:
-        if not self.trading:
-            raise IllegalAction("NO_TRADING", "trading between players is off in this game")
-        if self.phase is not PLAY1:
-            raise IllegalAction("NOT_NOW", f"trades are made after the roll, not in phase {self.phase.name}")
-
-    def _check_end_turn(self, seat: int, action: tuple) -> None:
-        self._need_turn(seat, PLAY1)
 
     # -- applying ---------------------------------------------------------------------------
     def apply(self, seat: int, action: Any) -> list[Event]:
@@ -859,7 +565,7 @@ class CatanState(GameState):
                 if gain[r]:
                     hand[r] += gain[r]
                     bank[r] -= gain[r]
-        return Event("produced", {"gains": gains, "shortage": shortage})
+        return Event("produced", {"gains": gains, "shortage": shortage, "totals": [sum(h) for h in hands]})
 
     def _do_discard(self, seat: int, action: tuple) -> list[Event]:
         counts = action[1]
@@ -953,7 +659,7 @@ class CatanState(GameState):
 
     def _do_end_turn(self, seat: int, action: tuple) -> list[Event]:
         events = []
-        if any(o is not None for o in self.offers):
+        if self.offers.count(None) != self.seat_count:
             self.offers = [None] * self.seat_count
             events.append(Event("offers_cleared", {}))
         self._end_turn_of(seat, events)
@@ -961,9 +667,10 @@ class CatanState(GameState):
 
     def _end_turn_of(self, seat: int, events: list[Event]) -> None:
         old, new = self.dev_old[seat], self.dev_new[seat]
-        for k in range(5):
-            old[k] += new[k]
-            new[k] = 0
+        if any(new):  # cards bought this turn become playable
+            for k in range(5):
+                old[k] += new[k]
+                new[k] = 0
         self.rolled = self.dev_played = False
         self.phase = ROLL_OR_CARD
         nxt = (seat + 1) % self.seat_count
@@ -1116,41 +823,6 @@ class CatanState(GameState):
             cause = EndCause.REGULAR
         return Result(seats, cause, {"winner": self.winner, "rounds": self.round})
 
-    # -- views ------------------------------------------------------------------------------
-    def view(self, seat: int | None) -> dict[str, Any]:
-        n = self.seat_count
-        players = []
-        for s in range(n):
-            info = {
-                "resources": sum(self.hands[s]),
-                "dev_cards": sum(self.dev_old[s]) + sum(self.dev_new[s]),
-                "knights": self.knights[s], "played": list(self.played[s]),
-                "vp": self.public_vp(s), "road_length": self.road_length[s],
-                "roads_left": self.pieces[s][ROAD], "settlements_left": self.pieces[s][SETTLEMENT],
-                "cities_left": self.pieces[s][CITY], "out": s in self.out,
-            }
-            if s == seat:
-                info["hand"] = list(self.hands[s])
-                info["dev_hand"] = list(self.dev_old[s])
-                info["dev_new"] = list(self.dev_new[s])
-                info["total_vp"] = self.total_vp(s)
-                info["ratios"] = list(self.ratios[s])
-            players.append(info)
-        offers = [None if o is None else {"give": list(o[0]), "get": list(o[1]), "to": list(o[2]),
-                                          "answered": sorted(o[3])} for o in self.offers]
-        return {
-            "board": self.board.to_text(), "robber": self.robber,
-            "phase": self.phase.name, "jsettlers_state": self.jsettlers_state,
-            "current": self.current, "first": self.first, "round": self.round, "dice": list(self.dice),
-            "buildings": [[nd, self.node_owner[nd], self.node_level[nd]] for nd in range(NODE_COUNT)
-                            if self.node_owner[nd] >= 0],
-            "roads": [[e, self.edge_owner[e]] for e in range(EDGE_COUNT) if self.edge_owner[e] >= 0],
-            "players": players, "bank": list(self.bank), "deck": len(self.deck),
-            "longest_road": self.longest_road, "largest_army": self.largest_army,
-            "discards": list(self.discards), "victims": list(self.victims), "offers": offers,
-            "free_roads": self.free_roads, "winner": self.winner, "to_act": list(self.to_act()),
-        }
-
     def copy(self) -> "CatanState":
         twin = self._copy_board_and_cards()
         twin.rng = self.rng.copy()
@@ -1167,51 +839,6 @@ class CatanState(GameState):
         twin.out = dict(self.out)
         return twin
 
-    def observation(self, seat: int) -> "CatanState":
-        """A copy for a bot playing `seat`: opponents' hands and development cards and the deck
-        are re-dealt from what `seat` cannot tell apart (keeping every public count: hand sizes,
-        the bank, cards played), the future is unscripted and the generator is a fresh one.  So
-        the result depends only on what `seat` may know."""
-        obs = self._copy_board_and_cards()
-        rng = Rng(derive_seed(self.seed, "observation", seat, self.action_count))
-        obs.rng = rng
-        obs.seed = rng.below(1 << 62)
-        obs.dice_script = obs.steal_script = ()
-        obs.options = {**self.options, "dice": "", "dev_deck": "", "steals": ""}
-        n = self.seat_count
-        others = [s for s in range(n) if s != seat]
-        if sum(1 for s in others if any(self.hands[s])) > 1:  # one holder alone hides nothing
-            pool = [r for r in range(5) for _ in range(PER_RESOURCE - self.hands[seat][r] - self.bank[r])]
-            rng.shuffle(pool)
-            for s in others:
-                size = sum(self.hands[s])
-                obs.hands[s] = [0] * 5
-                for r in pool[-size:] if size else ():
-                    obs.hands[s][r] += 1
-                del pool[len(pool) - size:]
-        # the cards `seat` has not seen: the deck and the opponents' hands
-        unknown = [card for card in range(VICTORY_POINT, len(VP_CARD_NAMES) + VICTORY_POINT)
-                   if card not in self.vp_cards[seat]]
-        for kind in range(VICTORY_POINT):
-            seen = self.dev_old[seat][kind] + self.dev_new[seat][kind] + sum(p[kind] for p in self.played)
-            unknown += [kind] * (DEV_COMPOSITION[kind] - seen)
-        sizes = [(sum(self.dev_old[s]), sum(self.dev_new[s])) for s in others]
-        dealt = rng.sample(unknown, sum(a + b for a, b in sizes))
-        for card in dealt:
-            unknown.remove(card)
-        for s, (old_size, new_size) in zip(others, sizes):
-            obs.vp_cards[s] = []
-            for counts, size in ((obs.dev_old[s], old_size), (obs.dev_new[s], new_size)):
-                counts[:] = [0] * 5
-                for card in dealt[:size]:
-                    counts[dev_type(card)] += 1
-                    if card >= VICTORY_POINT:
-                        obs.vp_cards[s].append(card)
-                del dealt[:size]
-        obs.deck = sorted(unknown)
-        obs.draw_at_random = True  # the deck's order is unknown: draws pick a random card
-        return obs
-
 
 # node -> ((edge bit, node at its other end), ...), for walking roads
 NODE_LINKS = tuple(tuple((EDGE_BIT[e], m) for e, m in zip(NODE_EDGES[n], NODE_NEIGHBORS[n])) for n in range(NODE_COUNT))
@@ -1219,26 +846,7 @@ _FLAT_LISTS = ("node_owner", "node_level", "edge_owner", "bank", "knights", "bui
                "reach", "road_nodes", "road_edges", "discards", "offers", "deck")
 _NESTED_LISTS = ("hands", "dev_old", "dev_new", "vp_cards", "played", "pieces", "ratios")
 _ZERO = (0, 0, 0, 0, 0)
-_PLAY = tuple(("play_dev", card) for card in range(4))
-# _LOTS[give][ratio][get]: the single-lot bank trade action
-_LOTS = tuple(tuple(tuple(("bank_trade", A.unit(give, ratio), A.unit(get)) for get in range(5))
-                    for ratio in range(5)) for give in range(5))
-
-
-def _is_vector(x) -> bool:
-    return type(x) is tuple and len(x) == 5 and all(type(c) is int for c in x)
-
-
-_SHAPE_TESTS = {
-    "": lambda a: len(a) == 1,
-    "i": lambda a: len(a) == 2 and type(a[1]) is int,
-    "ii": lambda a: len(a) == 3 and type(a[1]) is int and type(a[2]) is int,
-    "v": lambda a: len(a) == 2 and _is_vector(a[1]),
-    "vv": lambda a: len(a) == 3 and _is_vector(a[1]) and _is_vector(a[2]),
-    "vvs": lambda a: len(a) == 4 and _is_vector(a[1]) and _is_vector(a[2]) and type(a[3]) is tuple
-    and all(type(x) is int for x in a[3]),
-}
 # kind -> (shape test, check, apply); kinds after which the player to move may have won
-_DISPATCH = {kind: (_SHAPE_TESTS[shape], getattr(CatanState, "_check_" + kind), getattr(CatanState, "_do_" + kind))
+_DISPATCH = {kind: (SHAPE_TESTS[shape], getattr(CatanState, "_check_" + kind), getattr(CatanState, "_do_" + kind))
              for kind, shape in A.SHAPES.items()}
 _SCORING = frozenset(("settlement", "city", "road", "buy_dev", "play_dev", "end_turn", "rob", "robber"))

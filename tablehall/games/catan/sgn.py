@@ -12,7 +12,9 @@ order and ``"B"`` is the bank.  It records only what cannot be inferred, so:
   scripted options, so the imported record replays exactly.  Rule deviations in the log become
   `SGNWarning`s naming the line.
 
-Offers, rejections, build requests that were cancelled and forfeits leave no trace in SGN.
+Offers, rejections, build requests that were cancelled and forfeits leave no trace in SGN.  Nor
+does declining the free roads of a Road Building card: the reader takes the roads that follow
+the card as the free ones.
 """
 
 from __future__ import annotations
