@@ -92,3 +92,14 @@ def test_robot_transcript_frames_are_accepted_and_answered_byte_for_byte():
     assert next(sent, None) is None, "every client frame of the transcript was fed"
     received = game.clients["extbot"].transport.buffer
     assert bytes(received) == b"".join(encode_frame(w) for w in expected)
+
+
+def test_the_observer_receives_the_public_messages_and_the_texts(replayed):
+    """The human who started the robots-only game watches it: ``all`` and ``!pN`` messages,
+    server texts included, never a ``pN`` one."""
+    game, _ = replayed
+    expected = [tolerated(e.message.to_cmd()) for e in game.entries[game.start_index:]
+                if e.audience.kind in ("all", "except")]
+    received = [tolerated(w) for w in game.clients[game.creator].received()]
+    start = received.index(expected[0])
+    assert received[start:start + len(expected)] == expected
