@@ -247,6 +247,8 @@ class Match:
         for seat, task in sorted(self._tasks.items()):
             if self._abort_reason is not None or self.state.is_over:
                 return
+            if self._tasks.get(seat) is not task:
+                continue  # dropped as stale while an earlier answer was settled
             if task.done():
                 del self._tasks[seat]
                 self._settle(seat, task, now - self._asked_at.pop(seat, now))

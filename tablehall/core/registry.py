@@ -8,6 +8,7 @@ from .game import GameSpec
 
 GAMES: dict[str, str] = {
     "blokus": "tablehall.games.blokus",
+    "catan": "tablehall.games.catan",
     "dominion": "tablehall.games.dominion",
     "renaissance": "tablehall.games.renaissance",
 }

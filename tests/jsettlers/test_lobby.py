@@ -56,15 +56,15 @@ def test_classic_land_nodes_in_jsettlers_order():
 def test_create_game_announces_it_and_joins_the_creator():
     world = World()
     alice, bob = world.human("alice"), world.human("bob")
-    out = act(alice, "1078|alice,\t,\t,g1,PL=4,RD=t")
-    assert wires(bob) == ["1079|g1,-1,PL=4,RD=t"]
-    assert out[:3] == ["1079|g1,-1,PL=4,RD=t", "1021|g1", "1068|g1,false,false,false,false"]
+    out = act(alice, "1078|alice,\t,\t,g1,PL=4,VP=t12")
+    assert wires(bob) == ["1079|g1,-1,PL=4,VP=t12"]
+    assert out[:3] == ["1079|g1,-1,PL=4,VP=t12", "1021|g1", "1068|g1,false,false,false,false"]
     assert out[3].startswith("1057|g1,-1,131,133")  # a NEW game's empty board is not sent
     assert out[-4:] == ["1061|g1,t2,1700000000,0,0", "1017|g1,alice", "1025|g1,0", "1013|alice,\t,\t,g1"]
     assert "1069|Welcome to Java Settlers of Catan!" not in out  # alice already got it at login
     newcomer = ServerConnection(world.config, world.lobby)
     assert [m.to_cmd() for m in newcomer.start()][1] == "1003|"
-    assert act(newcomer, VERSION) == ["1083|g1|PL=4,RD=t"]  # a later client sees the game listed
+    assert act(newcomer, VERSION) == ["1083|g1|PL=4,VP=t12"]  # a later client sees the game listed
 
 
 def test_game_creation_refusals():

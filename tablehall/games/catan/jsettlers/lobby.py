@@ -18,7 +18,7 @@ Two hooks are left for the engine adapter:
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Callable
+from typing import Any, Callable, Iterable
 
 from .connection import NAME_IN_USE, ServerConfig, ServerConnection
 from .constants import (
@@ -65,7 +65,7 @@ from .lobby_messages import (
     StatusMessage,
 )
 from .message import Message, is_single_line_and_safe
-from .options import OptionValue, UnknownOption, pack_options, parse_options
+from .options import OptionValue, UnknownOption, check_playable, pack_options, parse_options
 from .soclog import ALL, FROM_OBSERVER, OBSERVER, Audience, Entry, from_player, to_player
 
 GAME_NAME_MAX_LENGTH = 30
@@ -114,6 +114,9 @@ class GameRoom:
     state: int = State.NEW
     members: list[ServerConnection] = field(default_factory=list)
     invitations: dict[ServerConnection, int] = field(default_factory=dict)  # robot -> seat asked
+    bots: dict[int, str] = field(default_factory=dict)  # seat -> tablehall bot kind playing it
+    bots_only: bool = False  # started with no human in a seat: it plays on without humans
+    play: Any = None  # the running game (play.GamePlay) once started
     log: list[Entry] = field(default_factory=list)
 
     @property
@@ -143,6 +146,15 @@ class GameRoom:
     def humans(self) -> list[ServerConnection]:
         return [m for m in self.members if not m.is_robot]
 
+    def member_at(self, pn: int) -> ServerConnection | None:
+        """The connected client sitting in seat `pn`, if any."""
+        name = self.seats[pn]
+        return next((m for m in self.members if name is not None and m.nickname == name), None)
+
+    def member_names(self) -> tuple[str, ...]:
+        """Members as `GameMembers` lists them: clients, then the tablehall bots seated."""
+        return (*(m.nickname or "" for m in self.members), *(self.seats[pn] or "" for pn in sorted(self.bots)))
+
     # --- sending with audiences (every message to members is also logged) -------------------
 
     def to_all(self, *messages: Message) -> None:
@@ -162,6 +174,21 @@ class GameRoom:
             member.send(message)
         self.log.append(Entry(ALL, message))
 
+    def deliver(self, entries: Iterable[Entry]) -> None:
+        """Send logged entries to the members their audiences reach (observers get ``all`` and
+        ``!pN`` messages); server texts are never sent to robots."""
+        for entry in entries:
+            self.log.append(entry)
+            audience, message = entry.audience, entry.message
+            texts = isinstance(message, GameServerText)
+            for member in self.members:
+                if texts and member.is_robot:
+                    continue
+                pn = self.seat_of(member)
+                if audience.kind == "all" or (pn is not None and audience.reaches(pn)) or (
+                        pn is None and audience.kind == "except"):
+                    member.send(message)
+
     def record_from(self, conn: ServerConnection, message: Message) -> None:
         seat = self.seat_of(conn)
         self.log.append(Entry(FROM_OBSERVER if seat is None else from_player(seat), message))
@@ -170,6 +197,7 @@ class GameRoom:
 StartHook = Callable[[GameRoom], None]
 ActionHook = Callable[[GameRoom, ServerConnection, Message], None]
 RobotChooser = Callable[[GameRoom, list[ServerConnection], int], list[ServerConnection]]
+SeatLeftHook = Callable[[GameRoom, int], None]
 
 
 def first_robots(room: GameRoom, available: list[ServerConnection], count: int) -> list[ServerConnection]:
@@ -187,12 +215,18 @@ class PregameLobby:
         on_start: StartHook | None = None,
         on_game_action: ActionHook | None = None,
         choose_robots: RobotChooser = first_robots,
+        fill_bot: str | None = None,
+        on_seat_left: SeatLeftHook | None = None,
+        on_idle_robot: Callable[[], None] | None = None,
     ) -> None:
         self.config = config
         self.clock = clock
         self.on_start = on_start
         self.on_game_action = on_game_action
         self.choose_robots = choose_robots
+        self.fill_bot = fill_bot  # tablehall bot kind for seats no connected robot takes
+        self.on_seat_left = on_seat_left
+        self.on_idle_robot = on_idle_robot
         self.connections: list[ServerConnection] = []
         self.names: dict[str, ServerConnection] = {}
         self.robots: list[ServerConnection] = []
@@ -206,9 +240,11 @@ class PregameLobby:
 
     def disconnected(self, conn: ServerConnection) -> None:
         for room in [r for r in self.games.values() if conn in r.members or conn in r.invitations]:
-            room.invitations.pop(conn, None)
+            invited = room.invitations.pop(conn, None)
             if conn in room.members:
                 self._leave(room, conn)
+            if invited is not None:
+                self._invitation_lost(room, invited)
         for channel in [c for c, members in self.channels.items() if conn in members]:
             self._leave_channel(channel, conn)
         if conn.nickname is not None and self.names.get(conn.nickname) is conn:
@@ -244,6 +280,8 @@ class PregameLobby:
             return False
         self.names[nickname] = conn
         self.robots.append(conn)
+        if self.on_idle_robot is not None:
+            self.on_idle_robot()  # the service looks on its next turn, after the login reply
         return True
 
     def game_list(self) -> list[tuple[str, str]]:
@@ -264,6 +302,7 @@ class PregameLobby:
             return
         try:
             values = parse_options(options)
+            check_playable(values)
         except UnknownOption as error:
             conn.send(StatusMessage(
                 "Unknown game option(s) were requested, cannot create this game. " + ", ".join(error.keys),
@@ -335,7 +374,7 @@ class PregameLobby:
                                 (GameElementType.FIRST_PLAYER, -1), (GameElementType.LONGEST_ROAD_PLAYER, -1),
                                 (GameElementType.LARGEST_ARMY_PLAYER, -1))),  # fmt: skip
             GameStats(name, stats_type=GameStats.TYPE_TIMING, values=(room.created_at, 0, 0)),
-            GameMembers(name, tuple(m.nickname or "" for m in room.members)),
+            GameMembers(name, room.member_names()),
             GameState(name, room.state),
         )
         room.to_all(JoinGame(conn.nickname or "", "", "\t", name))
@@ -367,7 +406,7 @@ class PregameLobby:
             self.on_game_action(room, conn, message)
 
     def _sit(self, room: GameRoom, conn: ServerConnection, pn: int) -> None:
-        invited = room.invitations.pop(conn, None) is not None
+        invited = room.invitations.pop(conn, None)
         if not 0 <= pn < MAX_PLAYERS_STANDARD:
             return
         started = room.state >= State.START2A
@@ -375,7 +414,7 @@ class PregameLobby:
         refusal = None
         if room.seats[pn] is not None or room.seat_of(conn) is not None:
             refusal = SIT_CLAIMED
-        elif started and not invited:
+        elif started and invited is None:
             refusal = SIT_STARTED
         elif full:
             refusal = SIT_FULL
@@ -384,14 +423,47 @@ class PregameLobby:
                 room.to_one(conn, OBSERVER, RobotDismiss(room.name))
             else:
                 conn.send(GameServerText(room.name, refusal))
+            if invited is not None:
+                self._invitation_lost(room, invited)
             return
+        self._seat(room, pn, conn.nickname or "", conn.is_robot, conn)
+        self._start_when_seated(room)
+
+    def _seat(self, room: GameRoom, pn: int, nickname: str, robot: bool, conn: ServerConnection | None) -> None:
+        """The sit-down sequence (a tablehall bot has no connection to receive its resources)."""
         name = room.name
-        room.seats[pn] = conn.nickname
-        room.robots[pn] = conn.is_robot
+        room.seats[pn] = nickname
+        room.robots[pn] = robot
         resources = tuple((element, 0) for element in range(PE.CLAY, PE.UNKNOWN_RESOURCE + 1))
-        room.to_all(SitDown(name, conn.nickname or "", pn, conn.is_robot))
-        room.to_one(conn, to_player(pn), PlayerElements(name, pn, ElementAction.SET, resources))
+        room.to_all(SitDown(name, nickname, pn, robot))
+        hand = PlayerElements(name, pn, ElementAction.SET, resources)
+        if conn is not None:
+            room.to_one(conn, to_player(pn), hand)
+        else:
+            room.log.append(Entry(to_player(pn), hand))
         room.to_all(GameState(name, room.state), ChangeFace(name, pn, room.faces[pn]))
+
+    def _seat_bot(self, room: GameRoom, pn: int) -> None:
+        """A tablehall bot joins the game and sits in seat `pn`."""
+        assert self.fill_bot is not None
+        taken = set(self.names) | {n for r in self.games.values() for n in r.seats if n}
+        number = next(k for k in range(1, 10**6) if f"droid {k}" not in taken)
+        nickname = f"droid {number}"
+        room.bots[pn] = self.fill_bot
+        room.to_all(JoinGame(nickname, "", "\t", room.name))
+        self._seat(room, pn, nickname, True, None)
+
+    def _invitation_lost(self, room: GameRoom, pn: int) -> None:
+        """An invited robot will not sit (refused, gone): a tablehall bot takes its seat."""
+        if self.games.get(room.name) is not room or room.state != State.READY or room.seats[pn] is not None:
+            return
+        if self.fill_bot is not None:
+            self._seat_bot(room, pn)
+            self._start_when_seated(room)
+        else:
+            room.text(START_FEW_ROBOTS.format("", 0))
+
+    def _start_when_seated(self, room: GameRoom) -> None:
         if room.state == State.READY and not room.invitations:
             self._start(room)
 
@@ -410,12 +482,15 @@ class PregameLobby:
     def _game_text(self, room: GameRoom, conn: ServerConnection, text: str) -> None:
         command, _, argument = text.partition(" ")
         debug_user = self.config.debug_commands and conn.nickname in self.config.debug_users
-        if command.upper() == "*STARTBOTGAME*" and debug_user:
-            try:
-                most = int(argument) if argument.strip() else 0
-            except ValueError:
-                most = 0
-            self._start_request(room, bots_only_most=most, bots_only=True)
+        if debug_user and command.startswith("*"):  # a debug command, never chat
+            if command.upper() == "*STARTBOTGAME*":
+                try:
+                    most = int(argument) if argument.strip() else 0
+                except ValueError:
+                    most = 0
+                self._start_request(room, bots_only_most=most, bots_only=True)
+            else:
+                conn.send(GameServerText(room.name, f"tablehall has no debug command {command}."))
             return
         chat = GameTextMsg(room.name, conn.nickname or "", text)
         for member in room.members:
@@ -428,16 +503,31 @@ class PregameLobby:
             room.seats[pn] = None
             room.robots[pn] = False
         room.to_all(LeaveGame(conn.nickname or "", "-", room.name))
-        if not room.humans():
-            del self.games[room.name]
-            self.broadcast(DeleteGame(room.name))
+        running = room.play is not None and not room.play.finished
+        if pn is not None and running and self.on_seat_left is not None:
+            self.on_seat_left(room, pn)
+        if conn.is_robot and self.on_idle_robot is not None:
+            self.on_idle_robot()
+        if not room.humans() and not (running and room.bots_only):
+            self.delete_game(room, "the last player left")
+
+    def delete_game(self, room: GameRoom, reason: str) -> None:
+        """Remove a game: stop it if it runs, and tell every client (robots then leave it)."""
+        if self.games.get(room.name) is not room:
+            return
+        del self.games[room.name]
+        if room.play is not None:
+            room.play.abort(reason)
+        self.broadcast(DeleteGame(room.name))
+        if self.on_idle_robot is not None and any(m.is_robot for m in room.members):
+            self.on_idle_robot()
 
     # --- starting ------------------------------------------------------------------------------
 
     def _start_request(self, room: GameRoom, bots_only_most: int = 0, bots_only: bool = False) -> None:
         """A client asks to start (or a debug user to start a robots-only game): JSettlers'
-        ``handleSTARTGAME``.  Empty unlocked seats are offered to connected robots; the game
-        starts once everyone asked has sat down."""
+        ``handleSTARTGAME``.  Empty unlocked seats are offered to connected robots, and to
+        tablehall bots where no robot is free; the game starts once everyone asked has sat down."""
         if room.state != State.NEW:
             return
         empty_unlocked = [pn for pn in range(MAX_PLAYERS_STANDARD)
@@ -446,31 +536,44 @@ class PregameLobby:
                          for pn in range(MAX_PLAYERS_STANDARD))  # fmt: skip
         players = room.seated_count()
         wanted = min(len(empty_unlocked), room.available_seats())
-        seats_full = wanted == 0
         if players == 0:
             if not (bots_only and self.config.allow_bot_games):
                 room.text(START_MUST_SIT)
                 return
             if bots_only_most:
                 wanted = min(wanted, bots_only_most)
-        if seats_full and players < 2:
-            room.text(START_ALL_LOCKED)
+        if wanted == 0:
+            if players < MIN_PLAYERS:
+                room.text(START_ALL_LOCKED)
+                return
+            room.state = State.READY
+            self._start(room)
             return
-        if not seats_full:
-            available = [r for r in self.robots if r not in room.members and r not in room.invitations]
+        available = self.idle_robots()
+        if self.fill_bot is None:
             if not available:
                 if players < MIN_PLAYERS:
                     room.text(START_NO_ROBOTS.format(MIN_PLAYERS))
                     return
-            elif wanted > len(available):
+                room.state = State.READY
+                self._start(room)
+                return
+            if wanted > len(available):
                 lock_hint = "" if any_locked else " Lock some seats."
                 room.text(START_FEW_ROBOTS.format(lock_hint, len(available)))
                 return
-            else:
-                room.state = State.READY
-                self._invite_robots(room, empty_unlocked[:wanted], self.choose_robots(room, available, wanted))
-                return
-        self._start(room)
+        robots = self.choose_robots(room, available, min(wanted, len(available)))
+        room.state = State.READY
+        seats = empty_unlocked[:wanted]
+        self._invite_robots(room, seats[: len(robots)], robots)
+        for pn in seats[len(robots):]:
+            self._seat_bot(room, pn)
+        self._start_when_seated(room)
+
+    def idle_robots(self) -> list[ServerConnection]:
+        """Connected robots in no game and asked to join none (longest connected first)."""
+        busy = {m for r in self.games.values() for m in (*r.members, *r.invitations)}
+        return [r for r in self.robots if r not in busy]
 
     def _invite_robots(self, room: GameRoom, seats: list[int], robots: list[ServerConnection]) -> None:
         for _ in seats:
@@ -481,8 +584,35 @@ class PregameLobby:
             room.to_one(robot, OBSERVER, BotJoinGameRequest(room.name, pn, request_options if room.options else None))
 
     def _start(self, room: GameRoom) -> None:
+        room.bots_only = not any(
+            name is not None and not room.robots[pn] for pn, name in enumerate(room.seats))
         if self.on_start is not None:
             self.on_start(room)
+
+    def create_bot_game(self, game: str, options: str = "", seats: int = MAX_PLAYERS_STANDARD,
+                        robots: int = MAX_PLAYERS_STANDARD) -> GameRoom | None:
+        """A robots-only game started by the server itself: up to `robots` connected robots are
+        invited, tablehall bots take the other seats (None if the name or options are refused)."""
+        available = self.idle_robots()[:robots]
+        if game in self.games or not is_single_line_and_safe(game) or not 2 <= seats <= MAX_PLAYERS_STANDARD:
+            return None
+        if self.fill_bot is None and len(available) < MIN_PLAYERS:
+            return None
+        room = self._new_room(game, parse_options(options))
+        announce = NewGameWithOptions(game, -1, room.packed_options)
+        room.log.append(Entry(ALL, announce))
+        self.broadcast(announce)
+        for pn in range(seats, MAX_PLAYERS_STANDARD):
+            room.locks[pn] = SeatLock.LOCKED
+        room.state = State.READY
+        chosen = self.choose_robots(room, available, len(available))
+        self._invite_robots(room, list(range(len(chosen))), chosen)
+        for pn in range(len(chosen), seats):
+            if self.fill_bot is None:
+                break
+            self._seat_bot(room, pn)
+        self._start_when_seated(room)
+        return room
 
     # --- chat channels -------------------------------------------------------------------------
 

@@ -134,6 +134,19 @@ def packed_defaults(known: Iterable[OptionDef] = CLASSIC_OPTIONS) -> str:
     return SEP2.join(o.pack(o.default) for o in known)
 
 
+#: rules the engine does not play; a game may carry these options only switched off
+UNPLAYED_RULES = ("RD", "N7", "N7C")
+
+
+def check_playable(values: dict[str, OptionValue]) -> None:
+    """ValueError naming the first option switched on whose rule tablehall does not play."""
+    for key in UNPLAYED_RULES:
+        value = values.get(key)
+        if value is not None and value.flag:
+            definition = KNOWN_OPTIONS[key]
+            raise ValueError(f"tablehall does not play {definition.pack(value)} ({definition.description})")
+
+
 class UnknownOption(ValueError):
     def __init__(self, keys: list[str]) -> None:
         super().__init__("unknown game option(s): " + ", ".join(keys))

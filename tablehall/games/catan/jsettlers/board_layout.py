@@ -1,0 +1,83 @@
+"""The classic board on the wire: `BoardLayout` (1014) to and from the engine's `Board`.
+
+The message lists 37 hexes (land and the sea ring) in JSettlers' ``numToHexID`` order, with
+v1 hex values: 0 desert, 1..5 clay..wood (engine resource + 1), 6 water, ``6 + facing`` a 3:1
+harbour and ``facing << 4 | resource`` a 2:1 harbour, where the facing 1..6 (NE, E, SE, SW, W,
+NW) points from the harbour's sea hex to its land.  Dice numbers are codes 0..9 for 2..6, 8..12
+(-1 for none), and the robber hex is a coordinate.
+"""
+
+from __future__ import annotations
+
+from ..board import Board
+from ..constants import DESERT, GENERIC_HARBOR
+from ..geometry import COAST, HEX_COUNT, HEX_FROM_JS, JS_BOARD_HEXES, JS_HEXES, harbor_facing
+from .game_messages import BoardLayout
+
+DESERT_VALUE = 0
+WATER_VALUE = 6
+NO_NUMBER = -1
+DICE_NUMBERS = (2, 3, 4, 5, 6, 8, 9, 10, 11, 12)  # wire code -> number
+BOARD_SLOTS = {coord: index for index, coord in enumerate(JS_BOARD_HEXES)}
+#: (sea hex, facing) -> the coastal edge a harbour there serves
+HARBOR_EDGE = {harbor_facing(edge): edge for edge, _, _ in COAST}
+
+
+class LayoutMismatch(ValueError):
+    """A `BoardLayout` that is not a classic board tablehall can play."""
+
+
+def harbor_value(kind: int, facing: int) -> int:
+    return WATER_VALUE + facing if kind == GENERIC_HARBOR else facing << 4 | (kind + 1)
+
+
+def board_layout(game: str, board: Board, robber: int) -> BoardLayout:
+    """The `BoardLayout` message for `board` with the robber on land hex `robber`."""
+    hexes = [WATER_VALUE] * len(JS_BOARD_HEXES)
+    numbers = [NO_NUMBER] * len(JS_BOARD_HEXES)
+    for h in range(HEX_COUNT):
+        slot = BOARD_SLOTS[JS_HEXES[h]]
+        terrain = board.terrain[h]
+        hexes[slot] = DESERT_VALUE if terrain == DESERT else terrain + 1
+        if board.numbers[h]:
+            numbers[slot] = DICE_NUMBERS.index(board.numbers[h])
+    for edge, kind in board.harbors:
+        sea_hex, facing = harbor_facing(edge)
+        hexes[BOARD_SLOTS[sea_hex]] = harbor_value(kind, facing)
+    return BoardLayout(game, tuple(hexes), tuple(numbers), JS_HEXES[robber])
+
+
+def board_from_layout(message: BoardLayout) -> Board:
+    """The engine board a `BoardLayout` describes (robber included); `LayoutMismatch` if the
+    message is not a classic board."""
+    if len(message.hexes) != len(JS_BOARD_HEXES) or len(message.numbers) != len(JS_BOARD_HEXES):
+        raise LayoutMismatch("a classic layout has 37 hexes")
+    terrain = [DESERT] * HEX_COUNT
+    numbers = [0] * HEX_COUNT
+    harbors = []
+    for slot, (coord, value, code) in enumerate(zip(JS_BOARD_HEXES, message.hexes, message.numbers)):
+        land = HEX_FROM_JS.get(coord)
+        if land is not None:
+            if not 0 <= value <= 5:
+                raise LayoutMismatch(f"hex 0x{coord:02x} is land on the classic board, not value {value}")
+            terrain[land] = DESERT if value == DESERT_VALUE else value - 1
+            if code != NO_NUMBER:
+                if not 0 <= code < len(DICE_NUMBERS):
+                    raise LayoutMismatch(f"hex 0x{coord:02x}: no dice number code {code}")
+                numbers[land] = DICE_NUMBERS[code]
+        elif value != WATER_VALUE:
+            if WATER_VALUE < value <= WATER_VALUE + 6:
+                kind, facing = GENERIC_HARBOR, value - WATER_VALUE
+            else:
+                kind, facing = (value & 0x0F) - 1, value >> 4
+            edge = HARBOR_EDGE.get((coord, facing))
+            if edge is None or not 0 <= kind <= GENERIC_HARBOR:
+                raise LayoutMismatch(f"hex 0x{coord:02x}: value {value} is no harbour on the coast")
+            harbors.append((edge, kind))
+    robber = HEX_FROM_JS.get(message.robber_hex)
+    if robber is None:
+        raise LayoutMismatch(f"robber hex 0x{message.robber_hex:x} is not land")
+    try:
+        return Board(terrain, numbers, harbors, robber)
+    except ValueError as error:
+        raise LayoutMismatch(str(error)) from None

@@ -1,0 +1,434 @@
+"""The engine's events as the JSettlers server tells them: messages with their audiences.
+
+`Narrator` turns what one action did (the engine's events, the state after it) into the
+message sequence ``doc/Message-Sequences-for-Game-Actions.md`` gives for that action, in
+the order the Java server 2.7 sends it (cross-checked against the recorded classic games), as
+`.soclog` entries: ``all``, ``pN``, ``!pN``.  Hidden information stays where the engine put it:
+a private event (a drawn card, a stolen resource, a discard) is told only to the seats its
+audience admits, and everybody else gets the version the engine made for them.
+
+Seats: the engine numbers the seated players 0..n-1; JSettlers keeps the seat (player number)
+each sat in, so `pns[seat]` is a seat's player number.  Server texts (`GameServerText`) are part
+of the sequences; delivery leaves them out for robots, as the Java server does.
+"""
+
+from __future__ import annotations
+
+from typing import Callable, Iterable, Mapping, Sequence
+
+from tablehall.core import Event
+
+from ..constants import JS_DEV_CARD, KNIGHT, MONOPOLY, PIECE_FROM_NAME, RESOURCE_NAMES, ROAD_BUILDING, Phase
+from ..geometry import JS_EDGES, JS_HEXES, JS_NODES
+from .board_layout import board_layout
+from .constants import (
+    MAX_PLAYERS_STANDARD,
+    DevCardActionType,
+    ElementAction,
+    GameElementType as GE,
+    PickResourcesReason,
+    PlayerElementType as PE,
+    Resource,
+    SimpleActionType,
+)
+from .game_messages import (
+    AcceptOffer,
+    BankTrade,
+    ChoosePlayerRequest,
+    ClearOffer,
+    ClearTradeMsg,
+    DevCardAction,
+    DiceResult,
+    DiceResultResources,
+    Discard,
+    DiscardRequest,
+    GameElements,
+    GameServerText,
+    GameState,
+    GameStats,
+    MakeOffer,
+    MoveRobber,
+    PickResources,
+    PlayerElement,
+    PlayerElements,
+    PlayerStats,
+    PutPiece,
+    RejectOffer,
+    ResourceCount,
+    RobberyResult,
+    RollDicePrompt,
+    RolledResources,
+    SimpleAction,
+    StartGame,
+    Turn,
+)
+from .message import Message
+from .soclog import ALL, Audience, Entry, all_except, to_player
+
+P = Phase
+PIECES_AT_START = ((PE.ROADS, 15), (PE.SETTLEMENTS, 5), (PE.CITIES, 4))
+DEV_CARDS_AT_START = 25
+CARD_TITLES = {KNIGHT: "Soldier", ROAD_BUILDING: "Road Building", 2: "Year of Plenty", MONOPOLY: "Monopoly"}
+STATS_RESOURCE_ROLLS = 1  # SOCPlayerStats type: resources gained from dice rolls
+SETUP_ROAD_PHASES = (P.START1B, P.START2B)
+
+
+def wire_resources(vector: Sequence[int]) -> tuple[int, int, int, int, int]:
+    """An engine resource vector is already in wire order (clay, ore, sheep, wheat, wood)."""
+    return tuple(vector)  # type: ignore[return-value]
+
+
+def resource_elements(vector: Sequence[int], keep_zeros: bool = False) -> tuple[tuple[int, int], ...]:
+    """(element type, amount) pairs of a resource vector, as `PlayerElements` lists them."""
+    return tuple((r + 1, n) for r, n in enumerate(vector) if n or keep_zeros)
+
+
+def list_names(names: Sequence[str]) -> str:
+    """``a``, ``a and b``, ``a, b and c``: how the server's texts list players."""
+    return names[0] if len(names) == 1 else ", ".join(names[:-1]) + " and " + names[-1]
+
+
+class Narrator:
+    """Tells one game's actions as JSettlers messages.
+
+    `names` and `robots` are per player number; `elapsed` gives the seconds since the start
+    (for the game-over text).  The narrator follows the game it is told about: call `start`
+    with the first state, then `action` (or `forfeit`) after every step, in order.
+    """
+
+    def __init__(self, game: str, pns: Sequence[int], names: Mapping[int, str], robots: Mapping[int, bool],
+                 elapsed: Callable[[], float] = lambda: 0.0) -> None:
+        self.game = game
+        self.pns = tuple(pns)
+        self.names = dict(names)
+        self.robots = dict(robots)
+        self.elapsed = elapsed
+        self.rolled_resources = [[0] * 5 for _ in self.pns]
+        self._phase: Phase = P.START1A
+        self._out: list[Entry] = []
+        self._hands: list[list[int]] = []
+        self._closing_turn = False
+        self._current = 0
+
+    # -- small builders -------------------------------------------------------------------------
+    def name(self, seat: int) -> str:
+        return self.names[self.pns[seat]]
+
+    def _send(self, audience: Audience, *messages: Message) -> None:
+        self._out.extend(Entry(audience, m) for m in messages)
+
+    def _all(self, *messages: Message) -> None:
+        self._send(ALL, *messages)
+
+    def _text(self, text: str, audience: Audience = ALL) -> None:
+        self._send(audience, GameServerText(self.game, text))
+
+    def _audiences(self, event: Event, order: Sequence[int]) -> list[Audience]:
+        """The JSettlers audiences of an engine event: one ``pN`` per admitted seat (in `order`),
+        or ``!p[..]`` for all-but events, or ``all``."""
+        audience = event.audience
+        if audience.kind == "all":
+            return [ALL]
+        seats = [s for s in order if s in audience.seats]
+        if audience.kind == "seats":
+            return [to_player(self.pns[s]) for s in seats]
+        if audience.kind == "all_but":
+            return [all_except(*(self.pns[s] for s in seats))]
+        raise ValueError(f"no JSettlers audience for {audience}")
+
+    def _take(self) -> list[Entry]:
+        out, self._out = self._out, []
+        return out
+
+    # -- the start ------------------------------------------------------------------------------
+    def start(self, state) -> list[Entry]:
+        """The start sequence: the real board, piece counts, the dev card deck, the first turn."""
+        game = self.game
+        self._all(board_layout(game, state.board, state.robber))
+        for pn in self.pns:
+            self._all(PlayerElements(game, pn, ElementAction.SET, PIECES_AT_START))
+        self._all(PlayerElement(game, -1, ElementAction.SET, PE.PLAYED_DEV_CARD_FLAG, 0),
+                  GameElements(game, ((GE.DEV_CARD_COUNT, DEV_CARDS_AT_START),)))
+        self._text("Randomly picking a starting player...")
+        self._all(StartGame(game, int(state.phase)))
+        self._text(f"It's {self.name(state.current)}'s turn to build a settlement.")
+        self._all(Turn(game, self.pns[state.current], int(state.phase)))
+        self._phase, self._current = state.phase, state.current
+        return self._take()
+
+    # -- one step -------------------------------------------------------------------------------
+    def action(self, seat: int, action: tuple, events: Iterable[Event], state) -> list[Entry]:
+        """What the server sends after `seat` took `action` (events as the engine returned them)."""
+        before = self._phase
+        kind = action[0]
+        self._hands = state.hands
+        self._closing_turn = kind == "end_turn"
+        events = list(events)
+        for event in events:
+            handler = getattr(self, "_on_" + event.kind, None)
+            if handler is not None:
+                handler(event, before)
+        if kind == "robber" and not any(e.kind in ("robbed", "choose_victim") for e in events):
+            self._text(f"{self.name(seat)} moved the robber.")
+        if kind == "buy_dev":
+            left = len(state.deck)
+            self._all(SimpleAction(self.game, self.pns[seat], SimpleActionType.DEVCARD_BOUGHT, left, 0))
+        if kind == "end_turn":
+            self._all(ClearOffer(self.game, -1))
+        self._tail(kind, before, state)
+        self._phase, self._current = state.phase, state.current
+        return self._take()
+
+    def forfeit(self, seat: int, events: Iterable[Event], state) -> list[Entry]:
+        """A seat taken out (left, timed out): its turns are skipped from now on."""
+        before = self._phase
+        self._hands = state.hands
+        self._closing_turn = False
+        self._text(f"{self.name(seat)} has left the game.")
+        for event in events:
+            handler = getattr(self, "_on_" + event.kind, None)
+            if handler is not None and event.kind != "turn":
+                handler(event, before)
+        if state.is_over:
+            self._game_over(state)
+        elif state.current != self._current:
+            self._turn(state)
+        else:
+            self._game_state(state)
+        self._phase, self._current = state.phase, state.current
+        return self._take()
+
+    def _tail(self, kind: str, before: Phase, state) -> None:
+        """The end of a sequence: the new state (or the next turn, or the game over)."""
+        if state.is_over:
+            self._game_over(state)
+        elif kind in ("bank_trade", "offer", "accept", "reject", "withdraw"):
+            return  # trades end without a state: it does not change
+        elif kind == "end_turn":
+            self._turn(state)
+        elif kind == "road" and before in SETUP_ROAD_PHASES:
+            if state.phase is P.ROLL_OR_CARD:
+                self._turn(state)
+            else:
+                self._text(f"It's {self.name(state.current)}'s turn to build a settlement.")
+                self._turn(state)
+        elif kind == "discard" and state.phase is P.WAITING_FOR_DISCARDS:
+            self._all(GameState(self.game, int(state.phase)))
+            self._discard_text(state)
+        else:
+            self._game_state(state)
+
+    def _turn(self, state) -> None:
+        pn = self.pns[state.current]
+        self._all(Turn(self.game, pn, int(state.phase)))
+        if state.phase is P.ROLL_OR_CARD:
+            self._all(RollDicePrompt(self.game, pn))
+
+    def _game_state(self, state) -> None:
+        """`GameState`, then what the Java server adds for that state."""
+        game, phase, current = self.game, state.phase, state.current
+        self._all(GameState(game, int(phase)))
+        pn = self.pns[current]
+        if phase is P.ROLL_OR_CARD:
+            self._all(RollDicePrompt(game, pn))
+        elif phase is P.PLACING_ROBBER:
+            self._text(f"{self.name(current)} will move the robber.")
+        elif phase is P.WAITING_FOR_DISCARDS:
+            self._discard_text(state)
+            for seat, count in enumerate(state.discards):
+                if count:
+                    self._send(to_player(self.pns[seat]), DiscardRequest(game, count))
+        elif phase is P.WAITING_FOR_ROB_CHOOSE_PLAYER:
+            choices = [False] * MAX_PLAYERS_STANDARD
+            for victim in state.victims:
+                choices[self.pns[victim]] = True
+            self._send(to_player(pn), ChoosePlayerRequest(game, tuple(choices)))
+        elif phase in (P.START1B, P.START2B):
+            self._text(f"It's {self.name(current)}'s turn to build a road.")
+        elif phase is P.PLACING_FREE_ROAD1:
+            self._text("You may place 2 roads.", to_player(pn))
+        elif phase is P.PLACING_FREE_ROAD2:
+            free = "your 1 remaining road" if self._phase is not P.PLACING_FREE_ROAD1 else "your remaining free road"
+            self._text(f"You may place {free}.", to_player(pn))
+
+    def _discard_text(self, state) -> None:
+        names = [self.name(s) for s, count in enumerate(state.discards) if count]
+        verb = "needs" if len(names) == 1 else "need"
+        self._text(f"{list_names(names)} {verb} to discard.")
+
+    def _game_over(self, state) -> None:
+        game = self.game
+        winner = state.winner
+        self._all(GameElements(game, ((GE.CURRENT_PLAYER, self.pns[winner]),)), GameState(game, int(P.OVER)))
+        self._text(f">>> {self.name(winner)} has won the game with {state.total_vp(winner)} points.")
+        for seat, cards in enumerate(state.vp_cards):
+            if cards:
+                self._all(DevCardAction(game, self.pns[seat], DevCardActionType.ADD_OLD,
+                                        tuple(JS_DEV_CARD[c] for c in cards)))
+        scores = [0] * MAX_PLAYERS_STANDARD
+        robots = [False] * MAX_PLAYERS_STANDARD
+        for seat, pn in enumerate(self.pns):
+            scores[pn] = state.total_vp(seat)
+            robots[pn] = self.robots.get(pn, False)
+        self._all(GameStats(game, tuple(scores), tuple(robots)))
+        seconds = round(self.elapsed())
+        self._text(f"This game was {state.round + 1} rounds, and took {seconds // 60} minutes {seconds % 60} seconds.")
+        for seat, pn in enumerate(self.pns):
+            if not self.robots.get(pn, False):
+                self._send(to_player(pn), PlayerStats(game, STATS_RESOURCE_ROLLS, tuple(self.rolled_resources[seat])))
+
+    # -- per event ----------------------------------------------------------------------------
+    def _on_built(self, event: Event, before: Phase) -> None:
+        d = event.data
+        seat, piece = d["seat"], PIECE_FROM_NAME[d["piece"]]
+        pn = self.pns[seat]
+        if any(d["cost"]):
+            self._all(PlayerElements(self.game, pn, ElementAction.LOSE, resource_elements(d["cost"])))
+        coord = JS_EDGES[d["at"]] if piece == 0 else JS_NODES[d["at"]]
+        self._text(f"{self.name(seat)} built a {d['piece']}.")
+        self._all(PutPiece(self.game, pn, piece, coord))
+
+    def _on_build_requested(self, event: Event, before: Phase) -> None:
+        d = event.data
+        self._all(PlayerElements(self.game, self.pns[d["seat"]], ElementAction.LOSE, resource_elements(d["cost"])))
+
+    def _on_build_cancelled(self, event: Event, before: Phase) -> None:
+        d = event.data
+        if any(d["refund"]):
+            refund = resource_elements(d["refund"])
+            self._all(PlayerElements(self.game, self.pns[d["seat"]], ElementAction.GAIN, refund))
+        elif before is P.PLACING_FREE_ROAD1:
+            self._text(f"{self.name(d['seat'])} cancelled the Road Building card.")
+        else:
+            self._text(f"{self.name(d['seat'])} skipped placing the second road.")
+
+    def _on_rolled(self, event: Event, before: Phase) -> None:
+        self._all(DiceResult(self.game, event.data["total"]))
+
+    def _on_produced(self, event: Event, before: Phase) -> None:
+        gains = event.data["gains"]
+        shares = []
+        for seat, gained in enumerate(gains):
+            if any(gained):
+                self.rolled_resources[seat] = [a + b for a, b in zip(self.rolled_resources[seat], gained)]
+                total = sum(self._hands[seat])
+                pairs = tuple((amount, element) for element, amount in resource_elements(gained))
+                shares.append(RolledResources(self.pns[seat], total, pairs))
+        if not shares:
+            self._text("No player gets anything.")
+            return
+        self._all(DiceResultResources(self.game, tuple(shares)))
+        for seat, gained in enumerate(gains):
+            if any(gained):
+                pn = self.pns[seat]
+                self._send(to_player(pn), PlayerElements(self.game, pn, ElementAction.SET,
+                                                         resource_elements(self._hands[seat], keep_zeros=True)))
+
+    def _on_discarded(self, event: Event, before: Phase) -> None:
+        d = event.data
+        pn = self.pns[d["seat"]]
+        for audience in self._audiences(event, [d["seat"]]):
+            if d["resources"] is None:
+                shown = (0, 0, 0, 0, 0, d["count"])
+            else:
+                shown = (*d["resources"], 0)
+            self._send(audience, Discard(self.game, shown, pn))  # type: ignore[arg-type]
+
+    def _on_robber_moved(self, event: Event, before: Phase) -> None:
+        d = event.data
+        self._all(MoveRobber(self.game, self.pns[d["seat"]], JS_HEXES[d["hex"]]))
+
+    def _on_choose_victim(self, event: Event, before: Phase) -> None:
+        self._text(f"{self.name(event.data['seat'])} moved the robber. Must choose a victim.")
+
+    def _on_robbed(self, event: Event, before: Phase) -> None:
+        d = event.data
+        thief, victim = d["thief"], d["victim"]
+        resource = int(Resource.UNKNOWN) if d["resource"] is None else d["resource"] + 1
+        message = RobberyResult(self.game, self.pns[thief], self.pns[victim], "R", resource, 1, True)
+        for audience in self._audiences(event, [thief, victim]):
+            self._send(audience, message)
+
+    def _on_dev_bought(self, event: Event, before: Phase) -> None:
+        d = event.data
+        pn = self.pns[d["seat"]]
+        if event.audience.kind == "seats":
+            self._all(PlayerElements(self.game, pn, ElementAction.LOSE, resource_elements(d["cost"])))
+        card = 0 if d["card_id"] is None else JS_DEV_CARD[d["card_id"]]
+        for audience in self._audiences(event, [d["seat"]]):
+            self._send(audience, DevCardAction(self.game, pn, DevCardActionType.DRAW, (card,)))
+
+    def _on_dev_played(self, event: Event, before: Phase) -> None:
+        d = event.data
+        seat = d["seat"]
+        pn = self.pns[seat]
+        card = {"knight": KNIGHT, "road_building": ROAD_BUILDING, "year_of_plenty": 2, "monopoly": MONOPOLY}[d["card"]]
+        played = DevCardAction(self.game, pn, DevCardActionType.PLAY, (JS_DEV_CARD[card],))
+        flag = PlayerElement(self.game, pn, ElementAction.SET, PE.PLAYED_DEV_CARD_FLAG, 1)
+        text = f"{self.name(seat)} played a {CARD_TITLES[card]} card."
+        if card == KNIGHT:
+            self._text(text)
+            self._all(played, flag, PlayerElement(self.game, pn, ElementAction.GAIN, PE.NUMKNIGHTS, 1))
+        else:
+            self._all(played, flag)
+            self._text(text)
+
+    def _on_largest_army(self, event: Event, before: Phase) -> None:
+        seat = event.data["seat"]
+        self._all(GameElements(self.game, ((GE.LARGEST_ARMY_PLAYER, -1 if seat < 0 else self.pns[seat]),)))
+
+    def _on_longest_road(self, event: Event, before: Phase) -> None:
+        seat = event.data["seat"]
+        self._all(GameElements(self.game, ((GE.LONGEST_ROAD_PLAYER, -1 if seat < 0 else self.pns[seat]),)))
+
+    def _on_year_of_plenty(self, event: Event, before: Phase) -> None:
+        d = event.data
+        self._all(PickResources(self.game, wire_resources(d["resources"]), self.pns[d["seat"]],
+                                PickResourcesReason.DISCOVERY))
+
+    def _on_monopoly(self, event: Event, before: Phase) -> None:
+        d = event.data
+        seat, resource, taken = d["seat"], d["resource"], d["taken"]
+        game = self.game
+        for victim, amount in enumerate(taken):
+            if amount:
+                pn = self.pns[victim]
+                self._all(PlayerElement(game, pn, ElementAction.SET, resource + 1, 0, True),
+                          ResourceCount(game, pn, sum(self._hands[victim])))
+        pn = self.pns[seat]
+        self._all(PlayerElement(game, pn, ElementAction.GAIN, resource + 1, d["total"]),
+                  SimpleAction(game, pn, SimpleActionType.RSRC_TYPE_MONOPOLIZED, d["total"], resource + 1))
+        for victim, amount in enumerate(taken):
+            victim_pn = self.pns[victim]
+            if amount and not self.robots.get(victim_pn, False):
+                self._text(f"{self.name(seat)}'s Monopoly took your {amount} {RESOURCE_NAMES[resource]}.",
+                           to_player(victim_pn))
+
+    def _on_bank_trade(self, event: Event, before: Phase) -> None:
+        d = event.data
+        self._all(BankTrade(self.game, wire_resources(d["give"]), wire_resources(d["get"]), self.pns[d["seat"]]))
+
+    def _on_offer(self, event: Event, before: Phase) -> None:
+        d = event.data
+        to = [False] * MAX_PLAYERS_STANDARD
+        for seat in d["to"]:
+            to[self.pns[seat]] = True
+        give, get = wire_resources(d["give"]), wire_resources(d["get"])
+        offer = MakeOffer(self.game, self.pns[d["seat"]], tuple(to), give, get)
+        self._all(offer, ClearTradeMsg(self.game, -1))
+
+    def _on_offer_rejected(self, event: Event, before: Phase) -> None:
+        self._all(RejectOffer(self.game, self.pns[event.data["seat"]]))
+
+    def _on_offer_withdrawn(self, event: Event, before: Phase) -> None:
+        self._all(ClearOffer(self.game, self.pns[event.data["seat"]]), ClearTradeMsg(self.game, -1))
+
+    def _on_trade(self, event: Event, before: Phase) -> None:
+        d = event.data
+        self._all(AcceptOffer(self.game, self.pns[d["accepter"]], self.pns[d["offerer"]],
+                              wire_resources(d["give"]), wire_resources(d["get"])))
+
+    def _on_offers_cleared(self, event: Event, before: Phase) -> None:
+        if self._closing_turn:
+            return  # end of turn: the one ClearOffer is part of the end-turn sequence
+        self._all(ClearOffer(self.game, -1))

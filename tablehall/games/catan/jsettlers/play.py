@@ -1,0 +1,181 @@
+"""A started JSettlers game: the kernel match, who plays each seat, and what everyone is told.
+
+`GamePlay` binds a `GameRoom` whose seats are filled to a `Match` of the Catan engine.  Each
+seat is played by its client (robot or human, a `RemoteAgent`) or by a tablehall bot
+(`BotAgent`).  Client game messages go through `requests.interpret`: legal actions are handed to
+the match (the answer to the seat's pending decision, or an unprompted action such as a trade
+offer), refusals are answered at once.  The match tells `GamePlay` what happened; the
+`Narrator` turns it into JSettlers messages and the room delivers each to its audience.
+
+A client that stops answering for `robot_timeout` seconds (or leaves, or disconnects) is
+replaced by a tablehall bot and, if still connected, dismissed from the game with
+`RobotDismiss`, as the Java server's robot replacement does.
+"""
+
+from __future__ import annotations
+
+import logging
+import time
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any, Callable, Sequence
+
+from tablehall.core import Agent, BotAgent, Consequence, IllegalAction, Match, RemoteAgent, SeatPolicy
+from tablehall.core import derive_seed
+
+from .. import SPEC
+from .game_messages import DiscardRequest, GameServerText, RobotDismiss
+from .message import Message
+from .narrator import Narrator
+from .requests import Answer, Forward, Request, interpret
+from .soclog import ALL, Entry
+
+if TYPE_CHECKING:
+    from .connection import ServerConnection
+    from .lobby import GameRoom
+
+log = logging.getLogger("tablehall.jsettlers")
+
+HUMAN_AGENT = "remote:jsettlers"  # the agent kind records show for a JSettlers client
+ROBOT_AGENT = "remote:jsettlers-robot"
+
+
+@dataclass(frozen=True)
+class PlaySettings:
+    """How games are played (the ``[jsettlers]`` config section's game part)."""
+
+    bot: str | None = "strong"  # tablehall bot for empty and abandoned seats; None: none
+    robot_timeout: float | None = 180.0  # seconds a robot may take for one decision
+    human_timeout: float | None = None
+    bots_threaded: bool = True
+
+
+class GamePlay:
+    """One running game of a room."""
+
+    def __init__(self, room: "GameRoom", settings: PlaySettings, seed: int, options: dict,
+                 clock: Callable[[], float] = time.monotonic, match_id: str = "") -> None:
+        self.room = room
+        self.settings = settings
+        self.seed = seed
+        self.clock = clock
+        self.pns: tuple[int, ...] = tuple(pn for pn, name in enumerate(room.seats) if name is not None)
+        self.replaced: set[int] = set()
+        self.finished = False
+        self.on_finished: Callable[["GamePlay"], None] | None = None
+        self._discard_reprompted: set[int] = set()
+        self._in_flight: dict[tuple[int, tuple], tuple[Message, bool]] = {}  # forwarded requests
+        self._seen_entries = 0
+        self._started_at = clock()
+        names = {pn: room.seats[pn] or "" for pn in self.pns}
+        self.narrator = Narrator(room.name, self.pns, names, {pn: room.robots[pn] for pn in self.pns},
+                                 elapsed=lambda: self.clock() - self._started_at)
+        agents = [self._agent(seat, pn) for seat, pn in enumerate(self.pns)]
+        self.match = Match(SPEC, agents, seed=seed, options=options, names=[names[pn] for pn in self.pns],
+                           policies=[self._policy(pn) for pn in self.pns], match_id=match_id)
+        self.match.add_listener(self)
+
+    # -- seats ------------------------------------------------------------------------------------
+    def _agent(self, seat: int, pn: int) -> Agent:
+        if pn in self.room.bots:
+            return self._bot(seat, self.room.bots[pn], self.room.seats[pn] or "")
+        kind = ROBOT_AGENT if self.room.robots[pn] else HUMAN_AGENT
+        return RemoteAgent(self.room.seats[pn] or "", kind, on_rejected=self._rejected)
+
+    def _bot(self, seat: int, kind: str, name: str) -> BotAgent:
+        bot = SPEC.bots[kind](derive_seed(self.seed, "seat", seat))
+        return BotAgent(bot, name=name, threaded=self.settings.bots_threaded)
+
+    def _policy(self, pn: int) -> SeatPolicy:
+        if pn in self.room.bots:
+            return SeatPolicy()
+        limit = self.settings.robot_timeout if self.room.robots[pn] else self.settings.human_timeout
+        replace = Consequence.REPLACE if self.settings.bot else Consequence.FORFEIT
+        return SeatPolicy(hard_timeout=limit, on_timeout=replace, on_leave=replace, on_illegal=Consequence.RETRY,
+                          replacement=self._replacement if self.settings.bot else None)
+
+    def _replacement(self, seat: int) -> Agent:
+        """A client gave up its seat (timed out, left): a tablehall bot plays it from now on."""
+        pn = self.pns[seat]
+        name = self.room.seats[pn] or ""
+        self.replaced.add(pn)
+        self.room.robots[pn] = True
+        self.narrator.robots[pn] = True
+        conn = self.room.member_at(pn)
+        if conn is not None and conn.is_robot:
+            conn.send(RobotDismiss(self.room.name))
+        self.deliver([Entry(ALL, GameServerText(self.room.name, f"A tablehall bot now plays for {name}."))])
+        log.info("game %s: seat %d (%s) replaced by a tablehall bot", self.room.name, pn, name)
+        return self._bot(seat, self.settings.bot or "random", name)
+
+    def seat_left(self, pn: int) -> None:
+        """The client of seat `pn` left the game or disconnected."""
+        if pn in self.pns and pn not in self.replaced and not self.finished:
+            self.match.seat_left(self.pns.index(pn), "left the game")
+
+    # -- client requests ------------------------------------------------------------------------
+    def receive(self, conn: "ServerConnection", message: Message) -> None:
+        """A game message from a member; players' requests are checked and played or refused."""
+        pn = self.room.seat_of(conn)
+        if pn is None or pn in self.replaced or pn not in self.pns or self.finished:
+            return
+        seat = self.pns.index(pn)
+        state = self.match.state
+        who = Request(seat, pn, conn.is_robot, self.pns, self.room.name)
+        decision = interpret(message, who, state, may_reprompt_discard=seat not in self._discard_reprompted)
+        if isinstance(decision, Answer):
+            if any(isinstance(e.message, DiscardRequest) for e in decision.entries):
+                self._discard_reprompted.add(seat)
+            self.deliver(decision.entries)
+        elif isinstance(decision, Forward):
+            self._in_flight[(seat, decision.action)] = (message, conn.is_robot)
+            agent = self.match.agents[seat]
+            if isinstance(agent, RemoteAgent) and agent.waiting(seat):
+                agent.answer(seat, decision.action)
+            else:
+                self.match.submit(seat, decision.action)
+
+    def _rejected(self, seat: int, action: Any, error: IllegalAction) -> None:
+        """The match refused an action that was legal when it was checked (another player's
+        action came first): answer the request as it would be answered now."""
+        message, robot = self._in_flight.pop((seat, action), (None, False))
+        if message is None:
+            return
+        who = Request(seat, self.pns[seat], robot, self.pns, self.room.name)
+        decision = interpret(message, who, self.match.state)
+        if isinstance(decision, Answer):
+            self.deliver(decision.entries)
+
+    # -- what the match tells -----------------------------------------------------------------------
+    def on_events(self, match: Match, events: Sequence[Any]) -> None:
+        entries = match.record.entries
+        new = entries[self._seen_entries:]
+        self._seen_entries = len(entries)
+        state = match.state
+        if not new:
+            told = self.narrator.start(state)
+        elif new[-1].forfeit is not None:
+            told = self.narrator.forfeit(new[-1].seat, events, state)
+        else:
+            step = new[-1]
+            action = SPEC.decode_action(step.action)
+            self._in_flight.pop((step.seat, action), None)
+            if action[0] in ("roll", "end_turn"):
+                self._discard_reprompted.clear()
+            told = self.narrator.action(step.seat, action, events, state)
+        self.room.state = state.jsettlers_state
+        self.deliver(told)
+
+    def on_end(self, match: Match, record: Any) -> None:
+        self.finished = True
+        if not match.state.is_over:
+            reason = record.result.seats[0].reason if record.result is not None and record.result.seats else ""
+            self.deliver([Entry(ALL, GameServerText(self.room.name, f"The game was stopped: {reason}"))])
+        if self.on_finished is not None:
+            self.on_finished(self)
+
+    def deliver(self, entries: Sequence[Entry]) -> None:
+        self.room.deliver(entries)
+
+    def abort(self, reason: str) -> None:
+        if not self.finished:
+            self.match.abort(reason)

@@ -1,0 +1,410 @@
+"""What a seated player's game message asks for: an engine action, or the server's refusal.
+
+`interpret` is the JSettlers server's request handling (``SOCGameMessageHandler``) in front of
+the engine: it decodes the message into an engine action and asks the engine whether it is
+legal now.  A legal action is `Forward`ed; an illegal one gets the answer the Java server gives
+(``SOCDeclinePlayerRequest`` with a reason code and text, ``SOCRejectOffer`` with a reason, a
+``SOCCancelBuildRequest`` or ``SOCDevCardAction(CANNOT_PLAY)`` for robots, a plain text, or the
+prompt again).  Requests the Java server answers with an announcement even when there is
+nothing to do (reject or clear a trade offer that is not there) get that announcement.  The
+engine decides every rule; this module only maps its verdicts onto the protocol's words.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Sequence
+
+from tablehall.core import IllegalAction
+
+from .. import actions as A
+from ..constants import CITY, KNIGHT, MONOPOLY, PIECE_NAMES, ROAD, ROAD_BUILDING, SETTLEMENT, YEAR_OF_PLENTY, Phase
+from ..geometry import EDGE_FROM_JS, HEX_FROM_JS, JS_EDGES, JS_HEXES, JS_NODES, NODE_FROM_JS
+from .constants import DeclineReason, DevCardActionType, ElementAction, PieceType, PlayerElementType, RejectOfferReason
+from .constants import DevCard, SimpleRequestType
+from .game_messages import (
+    AcceptOffer,
+    BankTrade,
+    BuildRequest,
+    BuyDevCardRequest,
+    CancelBuildRequest,
+    ChoosePlayer,
+    ChoosePlayerRequest,
+    ClearOffer,
+    ClearTradeMsg,
+    DeclinePlayerRequest,
+    DevCardAction,
+    Discard,
+    DiscardRequest,
+    EndTurn,
+    GameServerText,
+    GameState,
+    MakeOffer,
+    MovePiece,
+    MoveRobber,
+    PickResources,
+    PickResourceType,
+    PlayDevCardRequest,
+    PlayerElement,
+    PutPiece,
+    RejectOffer,
+    RollDice,
+    SimpleRequest,
+)
+from .message import Message
+from .soclog import ALL, Entry, to_player
+
+P = Phase
+CARD_FROM_JS = {DevCard.KNIGHT: KNIGHT, DevCard.ROADS: ROAD_BUILDING, DevCard.DISC: YEAR_OF_PLENTY,
+                DevCard.MONO: MONOPOLY}
+CARD_TITLE = {DevCard.KNIGHT: "Soldier", DevCard.ROADS: "Road Building", DevCard.DISC: "Year of Plenty",
+              DevCard.MONO: "Monopoly"}
+CANCEL_CARD = -2  # SOCCancelBuildRequest piece type for "the dev card being played"
+ASK_SPECIAL_BUILD = -1
+ROAD_PLACING = (P.PLACING_ROAD, P.PLACING_FREE_ROAD1, P.PLACING_FREE_ROAD2)
+LOCATION_CODES = frozenset(("BAD_LOCATION", "OCCUPIED", "DISTANCE_RULE", "NOT_CONNECTED", "NO_PIECES"))
+
+
+@dataclass(frozen=True)
+class Forward:
+    """A legal engine action to hand to the match."""
+
+    action: tuple
+
+
+@dataclass(frozen=True)
+class Answer:
+    """Messages to send (to the player, or announcements to all) instead of an engine action."""
+
+    entries: tuple[Entry, ...]
+
+
+@dataclass(frozen=True)
+class Request:
+    """Who asks: the seat in the engine, its player number, and whether its client is a robot."""
+
+    seat: int
+    pn: int
+    robot: bool
+    pns: Sequence[int]  # engine seat -> player number
+    game: str
+
+
+def interpret(message: Message, who: Request, state, may_reprompt_discard: bool = True) -> Forward | Answer | None:
+    """The engine action `message` asks for, or the answer for a request that cannot be
+    taken; None for messages that are not game requests (ignored, as Java ignores them)."""
+    handler = _HANDLERS.get(type(message))
+    return None if handler is None else handler(message, who, state, may_reprompt_discard)
+
+
+# -- answers -----------------------------------------------------------------------------------
+def _to(who: Request, *messages: Message) -> Answer:
+    return Answer(tuple(Entry(to_player(who.pn), m) for m in messages))
+
+
+def _decline(who: Request, reason: int, state=None, text: str | None = None, detail1: int = 0,
+             detail2: int = 0, *extra: Message) -> Answer:
+    """``SOCDeclinePlayerRequest`` (with the game state when the client needs it to go on)."""
+    game_state = 0 if state is None else int(state.phase)
+    return _to(who, DeclinePlayerRequest(who.game, game_state, reason, detail1, detail2, text), *extra)
+
+
+def _not_your_turn(who: Request, *extra: Message) -> Answer:
+    return _decline(who, DeclineReason.NOT_YOUR_TURN, None, None, 0, 0, *extra)
+
+
+def _text(who: Request, text: str, *extra: Message) -> Answer:
+    return _to(who, GameServerText(who.game, text), *extra)
+
+
+def _legal(state, seat: int, action: tuple) -> IllegalAction | None:
+    try:
+        state.check(seat, action)
+    except IllegalAction as error:
+        return error
+    return None
+
+
+PIECE_WORDS = {int(p): p.name.lower() for p in PieceType}
+
+
+def _robot_cancel(who: Request, piece: int) -> tuple[Message, ...]:
+    """Robots wait for a ``SOCCancelBuildRequest`` after a refused build."""
+    return (CancelBuildRequest(who.game, piece),) if who.robot and piece != ASK_SPECIAL_BUILD else ()
+
+
+# -- building ------------------------------------------------------------------------------------
+def _put_piece(message: PutPiece, who: Request, state, _reprompt: bool):
+    if who.seat != state.current:
+        return _not_your_turn(who)
+    piece = message.piece_type
+    if piece not in (ROAD, SETTLEMENT, CITY):
+        if piece in PIECE_WORDS:
+            return _decline(who, DeclineReason.NOT_NOW, None, f"You can't build a {PIECE_WORDS[piece]} now.")
+        return _decline(who, DeclineReason.SPECIFICS, None, "Unknown piece type.")
+    name = PIECE_NAMES[piece]
+    if state.phase is P.PLAY1 and _legal(state, who.seat, A.build(piece)) is not None:
+        return _decline(who, DeclineReason.NOT_NOW, None, f"You can't build a {name} now.")
+    place = (EDGE_FROM_JS if piece == ROAD else NODE_FROM_JS).get(message.coord)
+    action = (name, -1 if place is None else place)
+    error = _legal(state, who.seat, action)
+    if error is None:
+        return Forward(action)
+    if error.code == "NOT_NOW":
+        return _decline(who, DeclineReason.NOT_NOW, None, f"You can't build a {name} now.")
+    return _decline(who, DeclineReason.LOCATION, None, f"You can't build a {name} there.", piece, message.coord,
+                    CancelBuildRequest(who.game, piece))
+
+
+def _build_request(message: BuildRequest, who: Request, state, _reprompt: bool):
+    piece = message.piece_type
+    if who.seat != state.current:
+        return _not_your_turn(who, *_robot_cancel(who, piece))
+    if piece == ASK_SPECIAL_BUILD:
+        return _decline(who, DeclineReason.NOT_THIS_GAME, None,
+                        "House rule: Special Building phase requires 5 or 6 players.")
+    if state.phase is not P.PLAY1:
+        return _decline(who, DeclineReason.NOT_NOW, None, "You can't build now.", 0, 0, *_robot_cancel(who, piece))
+    if piece not in (ROAD, SETTLEMENT, CITY):
+        return _decline(who, DeclineReason.SPECIFICS, None, "Unknown piece type.", 0, 0, *_robot_cancel(who, piece))
+    if _legal(state, who.seat, A.build(piece)) is not None:
+        return _decline(who, DeclineReason.NOT_NOW, None, f"You can't build a {PIECE_NAMES[piece]} now.", 0, 0,
+                        *_robot_cancel(who, piece))
+    return Forward(A.build(piece))
+
+
+def _cancel_build(message: CancelBuildRequest, who: Request, state, _reprompt: bool):
+    if who.seat != state.current:
+        return _not_your_turn(who)
+    piece, phase = message.piece_type, state.phase
+    cancellable = {ROAD: phase in ROAD_PLACING, SETTLEMENT: phase is P.PLACING_SETTLEMENT,
+                   CITY: phase is P.PLACING_CITY}
+    if piece in cancellable:
+        if cancellable[piece]:
+            return Forward(A.CANCEL_BUILD)
+        return _decline(who, DeclineReason.NOT_NOW, state, f"You didn't buy a {PIECE_NAMES[piece]}.")
+    if piece == CANCEL_CARD:
+        return _decline(who, DeclineReason.NOT_NOW, state, "Can't cancel that development card now.")
+    if piece == PieceType.SHIP:
+        return _decline(who, DeclineReason.NOT_NOW, state, "You didn't buy a ship.")
+    return _decline(who, DeclineReason.SPECIFICS, state, "Unknown piece type.")
+
+
+def _move_piece(message: MovePiece, who: Request, state, _reprompt: bool):
+    return _text(who, "You can't move that ship now.", CancelBuildRequest(who.game, PieceType.SHIP))
+
+
+# -- dice, discards, robber ----------------------------------------------------------------------
+def _roll(message: RollDice, who: Request, state, _reprompt: bool):
+    if _legal(state, who.seat, A.ROLL) is not None:
+        return _text(who, "You can't roll right now.")
+    return Forward(A.ROLL)
+
+
+def _discard(message: Discard, who: Request, state, reprompt: bool):
+    action = A.discard(message.resources[:5])
+    if _legal(state, who.seat, action) is None:
+        return Forward(action)
+    owed = state.discards[who.seat] if state.phase is P.WAITING_FOR_DISCARDS else 0
+    again = (DiscardRequest(who.game, owed),) if owed and reprompt else ()
+    return _text(who, "You can't discard that many cards.", *again)
+
+
+def _move_robber(message: MoveRobber, who: Request, state, _reprompt: bool):
+    if who.seat != state.current:
+        return _not_your_turn(who)
+    if message.coord < 0:
+        return _decline(who, DeclineReason.NOT_NOW, state, "You can't move the pirate.")
+    hex_index = HEX_FROM_JS.get(message.coord, -1)
+    action = A.robber(hex_index)
+    if _legal(state, who.seat, action) is not None:
+        return _decline(who, DeclineReason.NOT_NOW, state, "You can't move the robber.")
+    return Forward(action)
+
+
+def _choose_player(message: ChoosePlayer, who: Request, state, _reprompt: bool):
+    if who.seat != state.current:
+        return _not_your_turn(who)
+    if state.phase is not P.WAITING_FOR_ROB_CHOOSE_PLAYER:
+        return _decline(who, DeclineReason.NOT_NOW, state, "You can't steal from that player.")
+    if message.choice in who.pns:
+        action = A.rob(who.pns.index(message.choice))
+        if _legal(state, who.seat, action) is None:
+            return Forward(action)
+    choices = [False] * 4
+    for victim in state.victims:
+        choices[who.pns[victim]] = True
+    return _text(who, "You can't steal from that player.", ChoosePlayerRequest(who.game, tuple(choices)))
+
+
+# -- development cards -------------------------------------------------------------------------
+def _buy_dev(message: BuyDevCardRequest, who: Request, state, _reprompt: bool):
+    cancel = _robot_cancel(who, CANCEL_CARD)
+    if who.seat != state.current:
+        return _not_your_turn(who, *cancel)
+    if _legal(state, who.seat, A.BUY_DEV) is None:
+        return Forward(A.BUY_DEV)
+    if not state.deck:
+        return _decline(who, DeclineReason.NOT_THIS_GAME, None, "No more development cards available to buy", 0, 0,
+                        *cancel)
+    return _decline(who, DeclineReason.NOT_NOW, None, "You can't buy a development card now.", 0, 0, *cancel)
+
+
+def _play_dev(message: PlayDevCardRequest, who: Request, state, _reprompt: bool):
+    if who.seat != state.current:
+        return _not_your_turn(who)
+    card = CARD_FROM_JS.get(message.card)
+    if card is not None and _legal(state, who.seat, A.play_dev(card)) is None:
+        return Forward(A.play_dev(card))
+    if who.robot:
+        return _to(who, DevCardAction(who.game, -1, DevCardActionType.CANNOT_PLAY, (message.card,)))
+    if card is None:
+        return _decline(who, DeclineReason.NOT_NOW, state, "That card type is unknown.")
+    return _decline(who, DeclineReason.NOT_NOW, state, f"You can't play a {CARD_TITLE[message.card]} card now.")
+
+
+def _pick_resources(message: PickResources, who: Request, state, _reprompt: bool):
+    if state.phase is not P.WAITING_FOR_DISCOVERY:
+        no_picks = PlayerElement(who.game, who.pn, ElementAction.SET, PlayerElementType.NUM_PICK_GOLD_HEX_RESOURCES, 0)
+        return _text(who, "You can't pick that many resources.", no_picks)
+    if who.seat != state.current:
+        return _not_your_turn(who)
+    amounts = message.resources
+    if sum(amounts) != 2 or min(amounts) < 0:
+        return _text(who, "That is not a legal Year of Plenty pick.",
+                     SimpleRequest(who.game, who.pn, SimpleRequestType.PROMPT_PICK_RESOURCES, 2, 0))
+    picked = [r for r in range(5) for _ in range(amounts[r])]
+    action = A.pick_resources(picked[0], picked[1])
+    if _legal(state, who.seat, action) is not None:
+        return _decline(who, DeclineReason.SPECIFICS, state, "That is not a legal Year of Plenty pick.")
+    return Forward(action)
+
+
+def _pick_resource_type(message: PickResourceType, who: Request, state, _reprompt: bool):
+    if who.seat != state.current:
+        return _not_your_turn(who)
+    action = A.monopoly(message.resource - 1)
+    if _legal(state, who.seat, action) is not None:
+        return _decline(who, DeclineReason.NOT_NOW, state, "You can't play a Monopoly card now.")
+    return Forward(action)
+
+
+# -- trades ----------------------------------------------------------------------------------------
+def _make_offer(message: MakeOffer, who: Request, state, _reprompt: bool):
+    if not state.trading:
+        return _text(who, "Trading is not allowed in this game.")
+    to = tuple(who.pns.index(pn) for pn, flagged in enumerate(message.to)
+               if flagged and pn in who.pns and pn != who.pn)
+    action = A.offer(message.give, message.get, to)
+    if _legal(state, who.seat, action) is not None:
+        return _to(who, RejectOffer(who.game, who.pn, RejectOfferReason.CANNOT_MAKE_OFFER))
+    return Forward(action)
+
+
+def _accept_offer(message: AcceptOffer, who: Request, state, _reprompt: bool):
+    action = A.accept(who.pns.index(message.offering) if message.offering in who.pns else -1)
+    if _legal(state, who.seat, action) is not None:
+        return _to(who, RejectOffer(who.game, who.pn, RejectOfferReason.CANNOT_MAKE_TRADE))
+    return Forward(action)
+
+
+def _reject_offer(message: RejectOffer, who: Request, state, _reprompt: bool):
+    if _legal(state, who.seat, A.REJECT) is None:
+        return Forward(A.REJECT)
+    return Answer((Entry(ALL, RejectOffer(who.game, who.pn)),))  # announced even with no offer to reject
+
+
+def _clear_offer(message: ClearOffer, who: Request, state, _reprompt: bool):
+    if _legal(state, who.seat, A.WITHDRAW) is None:
+        return Forward(A.WITHDRAW)
+    return Answer((Entry(ALL, ClearOffer(who.game, who.pn)), Entry(ALL, ClearTradeMsg(who.game, -1))))
+
+
+def _bank_trade(message: BankTrade, who: Request, state, _reprompt: bool):
+    if who.seat != state.current:
+        return _to(who, RejectOffer(who.game, -1, RejectOfferReason.NOT_YOUR_TURN))
+    action = A.bank_trade(message.give, message.get)
+    if _legal(state, who.seat, action) is not None:
+        return _to(who, RejectOffer(who.game, -1, RejectOfferReason.CANNOT_MAKE_TRADE))
+    return Forward(action)
+
+
+# -- turn ----------------------------------------------------------------------------------------
+def _end_turn(message: EndTurn, who: Request, state, _reprompt: bool):
+    if state.is_over:
+        return _text(who, "The game is over; you are the winner!" if state.winner == who.seat
+                     else "The game is over.")
+    if who.seat != state.current:
+        return _text(who, "It's not your turn.")
+    if _legal(state, who.seat, A.END_TURN) is not None:
+        return _text(who, "You can't end your turn yet.", GameState(who.game, int(state.phase)))
+    return Forward(A.END_TURN)
+
+
+def _simple_request(message: SimpleRequest, who: Request, state, _reprompt: bool):
+    return _to(who, SimpleRequest(who.game, -1, message.request_type, 0, 0))
+
+
+_HANDLERS = {
+    PutPiece: _put_piece, BuildRequest: _build_request, CancelBuildRequest: _cancel_build, MovePiece: _move_piece,
+    RollDice: _roll, Discard: _discard, MoveRobber: _move_robber, ChoosePlayer: _choose_player,
+    BuyDevCardRequest: _buy_dev, PlayDevCardRequest: _play_dev, PickResources: _pick_resources,
+    PickResourceType: _pick_resource_type, MakeOffer: _make_offer, AcceptOffer: _accept_offer,
+    RejectOffer: _reject_offer, ClearOffer: _clear_offer, BankTrade: _bank_trade, EndTurn: _end_turn,
+    SimpleRequest: _simple_request,
+}
+
+
+# -- the other way: the request a client sends for an engine action ------------------------------
+JS_CARD = {card: js for js, card in CARD_FROM_JS.items()}
+CANCELLED_PIECE = {P.PLACING_ROAD: ROAD, P.PLACING_FREE_ROAD1: ROAD, P.PLACING_FREE_ROAD2: ROAD,
+                   P.PLACING_SETTLEMENT: SETTLEMENT, P.PLACING_CITY: CITY}
+
+
+def request_for(action: tuple, who: Request, state) -> Message:
+    """The message a JSettlers client sends to take `action` (in `state`, before it is taken),
+    written as the Java robot writes it (e.g. ``accepting=0`` in `AcceptOffer`)."""
+    game, kind = who.game, action[0]
+    if kind in ("settlement", "road", "city"):
+        piece = {"road": ROAD, "settlement": SETTLEMENT, "city": CITY}[kind]
+        coord = JS_EDGES[action[1]] if piece == ROAD else JS_NODES[action[1]]
+        return PutPiece(game, who.pn, piece, coord)
+    if kind == "build":
+        return BuildRequest(game, action[1])
+    if kind == "cancel_build":
+        return CancelBuildRequest(game, CANCELLED_PIECE[state.phase])
+    if kind == "buy_dev":
+        return BuyDevCardRequest(game)
+    if kind == "play_dev":
+        return PlayDevCardRequest(game, int(JS_CARD[action[1]]))
+    if kind == "pick_resources":
+        amounts = [0] * 5
+        amounts[action[1]] += 1
+        amounts[action[2]] += 1
+        return PickResources(game, tuple(amounts))  # type: ignore[arg-type]
+    if kind == "monopoly":
+        return PickResourceType(game, action[1] + 1)
+    if kind == "roll":
+        return RollDice(game)
+    if kind == "discard":
+        return Discard(game, (*action[1], 0))  # type: ignore[arg-type]
+    if kind == "robber":
+        return MoveRobber(game, who.pn, JS_HEXES[action[1]])
+    if kind == "rob":
+        return ChoosePlayer(game, who.pns[action[1]])
+    if kind == "bank_trade":
+        return BankTrade(game, action[1], action[2])
+    if kind == "offer":
+        to = [False] * 4
+        for seat in action[3]:
+            to[who.pns[seat]] = True
+        return MakeOffer(game, who.pn, tuple(to), action[1], action[2])
+    if kind == "accept":
+        return AcceptOffer(game, 0, who.pns[action[1]])
+    if kind == "reject":
+        return RejectOffer(game, 0)
+    if kind == "withdraw":
+        return ClearOffer(game, 0)
+    if kind == "end_turn":
+        return EndTurn(game)
+    raise ValueError(f"no JSettlers request for {action!r}")

@@ -1,0 +1,278 @@
+"""The JSettlers listener of ``tablehall serve`` (port 8880): sessions, the lobby, games, pings.
+
+`JSettlersService` owns one `PregameLobby` and starts a `GamePlay` (a kernel match, stored like
+every tablehall game) for each game whose seats are filled.  `JSettlersSession` is one TCP
+connection: bytes in through the frame decoder to its `ServerConnection`, messages out as frames.
+The service pings every robot well inside its 300 s read timeout, and can start robots-only games
+by itself (``robot_games``) so robot authors can run robot-vs-robot matches.
+
+Configuration, section ``[jsettlers]`` (all optional)::
+
+    version = 2700            # or 2610: robots refuse a server of another version
+    robot_cookie = "secret"   # robots must present it (JSettlers' -Djsettlers.cookie / 5th arg)
+    bot = "strong"            # tablehall bot for seats no robot takes; "" = connected robots only
+    robot_timeout = 180       # seconds a robot may think before a tablehall bot replaces it; 0 = never
+    human_timeout = 0         # the same for human players (0 = never)
+    ping_interval = 90        # seconds between pings to robots
+    debug_commands = false    # "Debugging is On"; debug users may use *STARTBOTGAME* N
+    debug_users = ["debug"]
+    allow_bot_games = false   # *STARTBOTGAME* allowed (default: as debug_commands)
+    robot_games = 0           # robots-only games tablehall starts itself when robots are idle
+    robot_game_robots = 4     # connected robots per such game (the other seats: tablehall bots)
+    seed = 7                  # fixed seed for every game (tests); default random
+    [jsettlers.accounts]      # human nicknames that need a password
+    alice = "pw"
+"""
+
+from __future__ import annotations
+
+import asyncio
+import dataclasses
+import logging
+import secrets
+import time
+from dataclasses import dataclass
+from typing import Any, Callable, Mapping
+
+from tablehall.core.hosting import Host, Service, Session, Transport
+
+from .. import SPEC
+from .connection import SERVER_VERSIONS, ServerConfig, ServerConnection
+from .constants import State
+from .framing import FrameDecoder, FrameError, FrameTooLong, encode_frame
+from .lobby import GameRoom, PregameLobby
+from .message import Message
+from .play import GamePlay, PlaySettings
+from .seeding import engine_options
+
+log = logging.getLogger("tablehall.jsettlers")
+
+
+class ConfigError(ValueError):
+    """A ``[jsettlers]`` setting tablehall cannot use."""
+
+
+@dataclass(frozen=True)
+class JSettlersSettings:
+    server: ServerConfig
+    play: PlaySettings
+    ping_interval: float = 90.0
+    robot_games: int = 0
+    robot_game_robots: int = 4
+    seed: int | None = None
+
+
+def _seconds(section: Mapping[str, Any], key: str, default: float | None) -> float | None:
+    value = section.get(key, default)
+    if value is None:
+        return None
+    if isinstance(value, bool) or not isinstance(value, (int, float)) or value < 0:
+        raise ConfigError(f"[jsettlers] {key} must be a number of seconds >= 0, not {value!r}")
+    return None if value == 0 else float(value)
+
+
+def _flag(section: Mapping[str, Any], key: str, default: bool) -> bool:
+    value = section.get(key, default)
+    if not isinstance(value, bool):
+        raise ConfigError(f"[jsettlers] {key} must be true or false, not {value!r}")
+    return value
+
+
+def settings_from(section: Mapping[str, Any]) -> JSettlersSettings:
+    """Settings from a ``[jsettlers]`` config section; `ConfigError` names a bad key."""
+    known = {"version", "robot_cookie", "bot", "robot_timeout", "human_timeout", "ping_interval", "debug_commands",
+             "debug_users", "allow_bot_games", "robot_games", "robot_game_robots", "seed", "accounts"}
+    unknown = sorted(set(section) - known)
+    if unknown:
+        raise ConfigError(f"[jsettlers] unknown setting {unknown[0]!r} (known: {', '.join(sorted(known))})")
+    version = section.get("version", 2700)
+    if version not in SERVER_VERSIONS:
+        raise ConfigError(f"[jsettlers] version must be one of {sorted(SERVER_VERSIONS)}, not {version!r}")
+    bot = section.get("bot", "strong") or None
+    if bot is not None and bot not in SPEC.bots:
+        raise ConfigError(f"[jsettlers] bot must be one of {sorted(SPEC.bots)} or \"\", not {bot!r}")
+    cookie = section.get("robot_cookie")
+    accounts = section.get("accounts", {})
+    users = section.get("debug_users", ["debug"])
+    if not isinstance(accounts, Mapping) or not all(isinstance(v, str) for v in accounts.values()):
+        raise ConfigError("[jsettlers] accounts must be a table of nickname = password")
+    if not isinstance(users, (list, tuple)) or not all(isinstance(u, str) for u in users):
+        raise ConfigError("[jsettlers] debug_users must be a list of nicknames")
+    debug = _flag(section, "debug_commands", False)
+    server = ServerConfig(version=version, robot_cookie=None if cookie is None else str(cookie), debug_commands=debug,
+                          debug_users=frozenset(users), allow_bot_games=_flag(section, "allow_bot_games", debug),
+                          accounts=dict(accounts))
+    play = PlaySettings(bot=bot, robot_timeout=_seconds(section, "robot_timeout", 180.0),
+                        human_timeout=_seconds(section, "human_timeout", None))
+    counts = {}
+    for key, default in (("robot_games", 0), ("robot_game_robots", 4)):
+        value = section.get(key, default)
+        if isinstance(value, bool) or not isinstance(value, int) or value < 0:
+            raise ConfigError(f"[jsettlers] {key} must be a whole number >= 0, not {value!r}")
+        counts[key] = value
+    seed = section.get("seed")
+    if seed is not None and (isinstance(seed, bool) or not isinstance(seed, int)):
+        raise ConfigError(f"[jsettlers] seed must be a whole number, not {seed!r}")
+    return JSettlersSettings(server, play, _seconds(section, "ping_interval", 90.0) or 90.0,
+                             counts["robot_games"], counts["robot_game_robots"], seed)
+
+
+class JSettlersService(Service):
+    """The JSettlers protocol for one `tablehall serve`."""
+
+    def __init__(self, host: Host, settings: JSettlersSettings | None = None,
+                 clock: Callable[[], float] = time.time) -> None:
+        self.host = host
+        self.settings = settings or settings_from(host.config)
+        self.play_settings = dataclasses.replace(self.settings.play, bots_threaded=host.bots_threaded)
+        self.lobby = PregameLobby(self.settings.server, clock=clock, on_start=self._start_game,
+                                  on_game_action=self._game_action, fill_bot=self.settings.play.bot,
+                                  on_seat_left=self._seat_left, on_idle_robot=self._robots_idle)
+        self.sessions: set[JSettlersSession] = set()
+        self.robot_games_left = self.settings.robot_games
+        self._robot_game_number = 0
+        self._pinger: asyncio.Task | None = None
+        self._idle_check_scheduled = False
+
+    def open_session(self, transport: Transport) -> "JSettlersSession":
+        self._start_pinger()
+        return JSettlersSession(self, transport)
+
+    async def shutdown(self) -> None:
+        if self._pinger is not None:
+            self._pinger.cancel()
+
+    # -- games ------------------------------------------------------------------------------------
+    def new_play(self, room: GameRoom) -> GamePlay:
+        """The game of a room whose seats are filled: the engine with the room's options, the
+        first player drawn at random (as JSettlers does)."""
+        seed = self.settings.seed if self.settings.seed is not None else secrets.randbits(63)
+        options = {**engine_options(room.packed_options), "first_player": -1}
+        return GamePlay(room, self.play_settings, seed, options)
+
+    def _start_game(self, room: GameRoom) -> None:
+        play = self.new_play(room)
+        play.on_finished = self._game_finished
+        room.play = play
+        room.state = State.START1A
+        log.info("game %s starts: %s", room.name, ", ".join(n or "-" for n in room.seats))
+        self.host.start_match(play.match)
+
+    def _game_action(self, room: GameRoom, conn: ServerConnection, message: Message) -> None:
+        if room.play is not None:
+            room.play.receive(conn, message)
+
+    def _seat_left(self, room: GameRoom, pn: int) -> None:
+        if room.play is not None:
+            room.play.seat_left(pn)
+
+    def _game_finished(self, play: GamePlay) -> None:
+        room = play.room
+        if not room.humans():
+            self.lobby.delete_game(room, "game over")  # robots leave a game deleted at its end
+        self._robots_idle()
+
+    def start_robot_game(self, robots: int = 4, seats: int = 4, name: str | None = None) -> GameRoom | None:
+        """A robots-only game started by tablehall: up to `robots` idle connected robots, the
+        other `seats` played by tablehall bots.  None when the game cannot be formed."""
+        self._robot_game_number += 1
+        game = name or f"tablehall robots {self._robot_game_number}"
+        return self.lobby.create_bot_game(game, "PL=4", seats=seats, robots=robots)
+
+    def _robots_idle(self) -> None:
+        """Robots became free (logged in, game over): maybe start a configured robots-only game.
+        Checked on the next loop turn, after the current message sequence is out."""
+        if self.robot_games_left <= 0 or self._idle_check_scheduled:
+            return
+        try:
+            loop = asyncio.get_running_loop()
+        except RuntimeError:
+            return
+        self._idle_check_scheduled = True
+        loop.call_soon(self._start_robot_games)
+
+    def _start_robot_games(self) -> None:
+        self._idle_check_scheduled = False
+        wanted = self.settings.robot_game_robots
+        while self.robot_games_left > 0 and wanted and len(self.lobby.idle_robots()) >= wanted:
+            if self.start_robot_game(robots=wanted) is None:
+                return
+            self.robot_games_left -= 1
+
+    # -- keep-alive ---------------------------------------------------------------------------------
+    def _start_pinger(self) -> None:
+        if self._pinger is not None:
+            return
+        try:
+            asyncio.get_running_loop()
+        except RuntimeError:
+            return  # driven without an event loop (tests): nothing to keep alive
+        self._pinger = self.host.spawn(self._ping_robots())
+
+    async def _ping_robots(self) -> None:
+        """`ServerPing` to every robot: robots drop a server silent for 300 s."""
+        while True:
+            await asyncio.sleep(self.settings.ping_interval)
+            for session in list(self.sessions):
+                session.ping()
+
+
+class JSettlersSession(Session):
+    """One client connection: frames to messages and back."""
+
+    def __init__(self, service: JSettlersService, transport: Transport) -> None:
+        self.service = service
+        self.transport = transport
+        self.decoder = FrameDecoder()
+        self.closed = False
+        self.conn = ServerConnection(service.settings.server, service.lobby, on_output=self._flush,
+                                     peer=transport.peer)
+        service.sessions.add(self)
+        self.conn.start()
+
+    def data_received(self, data: bytes) -> None:
+        if self.closed:
+            return
+        self.decoder.feed(data)
+        while not self.closed:
+            try:
+                text = self.decoder.next_frame()
+            except FrameError as error:  # the Java server drops a stream readUTF refuses
+                log.info("dropping %s: %s", self.transport.peer, error)
+                self._close()
+                return
+            if text is None:
+                return
+            try:
+                self.conn.receive_wire(text)
+            except Exception:  # a bug answering one message must not cost the server or the client
+                log.exception("message from %s failed: %.200r", self.transport.peer, text)
+            if self.conn.closing:
+                self._close()
+
+    def ping(self) -> None:
+        if self.conn.is_robot and not self.closed:
+            self.conn.ping()
+
+    def _flush(self, conn: ServerConnection) -> None:
+        for message in conn.take_output():
+            if self.closed or self.transport.is_closing:
+                return
+            try:
+                self.transport.write(encode_frame(message.to_cmd()))
+            except FrameTooLong:
+                log.warning("message to %s too long for a frame: %.80s", self.transport.peer, message.to_cmd())
+
+    def _close(self) -> None:
+        if self.closed:
+            return
+        self.conn.connection_lost()
+        self.closed = True
+        self.service.sessions.discard(self)
+        self.transport.close()
+
+    def connection_lost(self) -> None:
+        if not self.closed:
+            self.closed = True
+            self.service.sessions.discard(self)
+            self.conn.connection_lost()

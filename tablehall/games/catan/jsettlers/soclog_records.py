@@ -1,0 +1,123 @@
+"""tablehall records as JSettlers game event logs (``.soclog``), and back.
+
+Export (`record_to_soclog`) replays a record through the engine and writes what a Java server
+recording the game would have written (``type=F``): the server's `Version`, the new game, each
+seat sitting down, then for every action the client request (``fN:``) and the server's
+messages to their audiences (``all``, ``pN``, ``!pN``), ending with JSettlers' closing comments.
+
+Import (`soclog_to_record`) reads a log of a classic game (recorded by JSettlers or exported by
+tablehall): its chance (board, first player, dice, cards drawn, resources stolen) becomes the
+engine's scripted options, and each client request the engine accepts becomes a record entry,
+so the imported record replays with `tablehall replay`.
+"""
+
+from __future__ import annotations
+
+from datetime import datetime, timezone
+
+from tablehall.core import Entry as RecordEntry
+from tablehall.core import Record, Result, SeatInfo
+
+from .. import SPEC
+from .connection import ServerConfig
+from .game_messages import SitDown, StartGame
+from .lobby_messages import NewGameWithOptions
+from .message import is_single_line_and_safe
+from .narrator import Narrator
+from .play import HUMAN_AGENT, ROBOT_AGENT
+from .options import KNOWN_OPTIONS, OptionValue, pack_options
+from .requests import Forward, Request, interpret, request_for
+from .seeding import seeding_from_soclog
+from .soclog import ALL, Entry, Soclog, from_player, header_comments, read_soclog
+
+LOG_VERSION = 2700
+
+
+def _unix(stamp: str) -> int | None:
+    try:
+        return int(datetime.fromisoformat(stamp).timestamp()) if stamp else None
+    except ValueError:
+        return None
+
+
+def _safe(name: str, fallback: str) -> str:
+    cleaned = name.replace("|", "_").replace(",", "_")
+    return cleaned if is_single_line_and_safe(cleaned) else fallback
+
+
+def jsettlers_options(seat_count: int, options: dict) -> str:
+    """The JSettlers option string of a game: players, and the rules that differ from the default."""
+    values = {"PL": OptionValue(False, seat_count)}
+    if not options.get("domestic_trades", True):
+        values["NT"] = OptionValue(True)
+    if options.get("vp_to_win", 10) != 10:
+        values["VP"] = OptionValue(True, options["vp_to_win"])
+    return pack_options(values, KNOWN_OPTIONS)
+
+
+def record_to_soclog(record: Record) -> str:
+    """The record as a JSettlers game event log."""
+    seats = len(record.seats)
+    game = _safe(f"tablehall-{record.id[:12]}" if record.id else "tablehall", "tablehall")
+    pns = tuple(range(seats))
+    names = {pn: _safe(info.name, f"player {pn}") for pn, info in zip(pns, record.seats)}
+    robots = {pn: info.agent.startswith("bot:") or info.agent == ROBOT_AGENT for pn, info in zip(pns, record.seats)}
+    started, ended = _unix(record.started_at), _unix(record.ended_at)
+    elapsed = float(ended - started) if started is not None and ended is not None else 0.0
+    narrator = Narrator(game, pns, names, robots, elapsed=lambda: elapsed)
+    entries = header_comments(started, ended or started) if started is not None else []
+    entries.append(Entry(ALL, ServerConfig(version=LOG_VERSION).version_message()))
+    entries.append(Entry(ALL, NewGameWithOptions(game, -1, jsettlers_options(seats, record.options))))
+    entries += [Entry(ALL, SitDown(game, names[pn], pn, robots[pn])) for pn in pns]
+    state = SPEC.new(seats, record.options, record.seed)
+    entries += narrator.start(state)
+    for step in record.entries:
+        if step.forfeit is not None:
+            events = state.forfeit(step.seat, step.forfeit, step.reason)
+            entries += narrator.forfeit(step.seat, events, state)
+            continue
+        action = SPEC.decode_action(step.action)
+        who = Request(step.seat, pns[step.seat], robots[step.seat], pns, game)
+        entries.append(Entry(from_player(step.seat), request_for(action, who, state)))
+        events = state.apply(step.seat, action)
+        entries += narrator.action(step.seat, action, events, state)
+    entries.append(Entry.of_comment(f" End of log. Game state {int(state.phase)}"))
+    entries.append(Entry.of_comment(" Player info:"))
+    for seat, pn in enumerate(pns):
+        holders = (("Largest Army", state.largest_army), ("Longest Road", state.longest_road),
+                   ("Winner", state.winner if state.is_over else -1))
+        titles = [title for title, holder in holders if holder == seat]
+        line = ", ".join([names[pn], *titles])
+        entries.append(Entry.of_comment(f" - pn {pn}: total score {state.total_vp(seat)}: {line}"))
+    log = Soclog(game, LOG_VERSION, entries, created_at=started, now=ended or started)
+    return log.render(timed=False)
+
+
+def soclog_to_record(text: str) -> Record:
+    """A record of the classic game a JSettlers event log shows (ValueError if it shows none)."""
+    log = read_soclog(text)
+    seeding = seeding_from_soclog(log)
+    seats = len(seeding.pns)
+    options = SPEC.normalize_options(seeding.options)
+    agents = [ROBOT_AGENT if seeding.robots[pn] else HUMAN_AGENT for pn in seeding.pns]
+    record = Record(SPEC.name, SPEC.rules_version, options, 0,
+                    [SeatInfo(seeding.names[pn], kind) for pn, kind in zip(seeding.pns, agents)])
+    if log.created_at is not None:
+        record.started_at = datetime.fromtimestamp(log.created_at, timezone.utc).isoformat(timespec="milliseconds")
+    if log.now is not None:
+        record.ended_at = datetime.fromtimestamp(log.now, timezone.utc).isoformat(timespec="milliseconds")
+    state = SPEC.new(seats, options, 0)
+    started = False
+    for audience, message in log.messages():
+        if isinstance(message, StartGame):
+            started = True
+        if not started or message is None or audience.kind != "from_player" or audience.pn not in seeding.pns:
+            continue
+        seat = seeding.pns.index(audience.pn)
+        who = Request(seat, audience.pn, seeding.robots[audience.pn], seeding.pns, log.game_name)
+        decision = interpret(message, who, state)
+        if isinstance(decision, Forward):
+            state.apply(seat, decision.action)
+            record.entries.append(RecordEntry(seat, SPEC.encode_action(decision.action)))
+    record.result = state.result() if state.is_over else Result.aborted(seats, "the log ends before the game")
+    return record

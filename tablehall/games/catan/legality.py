@@ -1,0 +1,369 @@
+"""What is legal in a Catan game: the enumeration bots use and the checks `apply` runs.
+
+Mixed into `rules.CatanState`; every method reads the state's attributes and changes nothing.
+Each ``_check_<kind>`` raises `IllegalAction` with a stable code and a precise reason.
+"""
+
+from __future__ import annotations
+
+from typing import Sequence
+
+from tablehall.core import IllegalAction
+
+from . import actions as A
+from .constants import (CITY, COST_DEV, DEV_NAMES, KNIGHT, MONOPOLY, PIECE_COST, PIECE_NAMES, ROAD,
+                        ROAD_BUILDING, SETTLEMENT, YEAR_OF_PLENTY, START1A, START1B, START2A,
+                        START2B, ROLL_OR_CARD, PLAY1, PLACING_ROAD, PLACING_SETTLEMENT,
+                        PLACING_CITY, PLACING_ROBBER, PLACING_FREE_ROAD1, PLACING_FREE_ROAD2,
+                        WAITING_FOR_DISCARDS, WAITING_FOR_ROB_CHOOSE_PLAYER, WAITING_FOR_DISCOVERY,
+                        WAITING_FOR_MONOPOLY, OVER, Phase)
+from .geometry import (ALL_NODES_MASK, EDGE_BIT, EDGE_COUNT, HEX_COUNT, HEX_NODES, NODE_BIT,
+                       NODE_COUNT, NODE_EDGE_MASK, bits)
+
+
+class Legality:
+    """Legal-move enumeration and per-action checks (a mixin of CatanState)."""
+
+    def settlement_spots(self, seat: int) -> list[int]:
+        if self.phase is START1A or self.phase is START2A:
+            return bits(ALL_NODES_MASK & ~self.blocked)
+        return bits(self.road_nodes[seat] & ~self.blocked)
+
+    def road_spots(self, seat: int) -> list[int]:
+        if self.phase is START1B or self.phase is START2B:
+            return bits(NODE_EDGE_MASK[self.last_settlement] & ~self.occupied_edges)
+        return bits(self.reach[seat] & ~self.occupied_edges)
+
+    def city_spots(self, seat: int) -> list[int]:
+        owner, level = self.node_owner, self.node_level
+        return [n for n in range(NODE_COUNT) if owner[n] == seat and level[n] == 1]
+
+    def can_afford(self, seat: int, cost: Sequence[int]) -> bool:
+        hand = self.hands[seat]
+        return hand[0] >= cost[0] and hand[1] >= cost[1] and hand[2] >= cost[2] and \
+            hand[3] >= cost[3] and hand[4] >= cost[4]
+
+    def legal_actions(self, seat: int) -> list[tuple]:
+        """Every legal action, except that free-form ones are represented: one discard (the
+        largest piles first), single-lot bank trades, no domestic offers, no build requests."""
+        phase = self.phase
+        if seat != self.current or phase is WAITING_FOR_DISCARDS or phase is OVER:
+            if seat not in self.to_act():
+                return []
+        if phase is PLAY1:
+            if seat != self.current:
+                return self._responses(seat)
+            return self._play1_actions(seat)
+        if phase is ROLL_OR_CARD:
+            return [A.ROLL] + self._dev_plays(seat)
+        if phase is START1A or phase is START2A or phase is PLACING_SETTLEMENT:
+            out = [("settlement", n) for n in self.settlement_spots(seat)]
+        elif phase in (START1B, START2B, PLACING_ROAD, PLACING_FREE_ROAD1, PLACING_FREE_ROAD2):
+            out = [("road", e) for e in self.road_spots(seat)]
+        elif phase is PLACING_CITY:
+            out = [("city", n) for n in self.city_spots(seat)]
+        elif phase is PLACING_ROBBER:
+            return [("robber", h) for h in range(HEX_COUNT) if h != self.robber]
+        elif phase is WAITING_FOR_ROB_CHOOSE_PLAYER:
+            return [("rob", v) for v in self.victims]
+        elif phase is WAITING_FOR_DISCARDS:
+            return [A.discard(self.greedy_discard(seat))]
+        elif phase is WAITING_FOR_DISCOVERY:
+            bank = self.bank
+            return [("pick_resources", a, b) for a in range(5) for b in range(a, 5)
+                    if bank[a] >= 1 + (a == b) and bank[b] >= 1]
+        elif phase is WAITING_FOR_MONOPOLY:
+            return [("monopoly", r) for r in range(5)]
+        else:
+            return []
+        if phase in (PLACING_ROAD, PLACING_SETTLEMENT, PLACING_CITY) or not out:
+            out.append(A.CANCEL_BUILD)  # free roads are always taken where they fit (see `sgn`)
+        return out
+
+    def _play1_actions(self, seat: int) -> list[tuple]:
+        out: list[tuple] = [A.END_TURN]
+        hand, pieces = self.hands[seat], self.pieces[seat]
+        if pieces[ROAD] and hand[0] and hand[4]:
+            out += [("road", e) for e in bits(self.reach[seat] & ~self.occupied_edges)]
+        if pieces[SETTLEMENT] and hand[0] and hand[2] and hand[3] and hand[4]:
+            out += [("settlement", n) for n in bits(self.road_nodes[seat] & ~self.blocked)]
+        if pieces[CITY] and hand[1] >= 3 and hand[3] >= 2:
+            out += [("city", n) for n in self.city_spots(seat)]
+        if self.deck and hand[1] and hand[2] and hand[3]:
+            out.append(A.BUY_DEV)
+        out += self._dev_plays(seat)
+        bank, ratios = self.bank, self.ratios[seat]
+        for give in range(5):
+            ratio = ratios[give]
+            if hand[give] >= ratio:
+                lots = _LOTS[give][ratio]
+                for get in range(5):
+                    if get != give and bank[get]:
+                        out.append(lots[get])
+        offer = self.offers[seat]
+        if offer is not None:
+            out.append(A.WITHDRAW)
+        return out
+
+    def _dev_plays(self, seat: int) -> list[tuple]:
+        if self.dev_played:
+            return []
+        cards = self.dev_old[seat]
+        out = []
+        if cards[KNIGHT]:
+            out.append(_PLAY[KNIGHT])
+        if cards[ROAD_BUILDING] and self.pieces[seat][ROAD] and self.reach[seat] & ~self.occupied_edges:
+            out.append(_PLAY[ROAD_BUILDING])
+        if cards[YEAR_OF_PLENTY] and sum(self.bank) >= 2:
+            out.append(_PLAY[YEAR_OF_PLENTY])
+        if cards[MONOPOLY]:
+            out.append(_PLAY[MONOPOLY])
+        return out
+
+    def _responses(self, seat: int) -> list[tuple]:
+        offer = self.offers[self.current]
+        if offer is None or seat not in offer[2]:
+            return []
+        out = [A.REJECT]
+        if self.can_afford(seat, offer[1]):
+            out.append(("accept", self.current))
+        return out
+
+    def greedy_discard(self, seat: int) -> tuple[int, ...]:
+        """A discard of the required size taking from the largest piles first."""
+        hand = list(self.hands[seat])
+        out = [0] * 5
+        for _ in range(self.discards[seat]):
+            r = max(range(5), key=hand.__getitem__)
+            hand[r] -= 1
+            out[r] += 1
+        return tuple(out)
+
+    def _need_turn(self, seat: int, *phases: Phase) -> None:
+        if self.phase not in phases:
+            names = " or ".join(p.name for p in phases)
+            raise IllegalAction("NOT_NOW", f"not allowed in phase {self.phase.name} (needs {names})")
+        if seat != self.current:
+            raise IllegalAction("NOT_YOUR_TURN", f"it is seat {self.current}'s turn, not seat {seat}'s")
+
+    def _need_cost(self, seat: int, cost: Sequence[int], what: str) -> None:
+        if not self.can_afford(seat, cost):
+            raise IllegalAction("CANNOT_AFFORD", f"seat {seat} cannot pay for {what}")
+
+    def _check_settlement(self, seat: int, action: tuple) -> None:
+        node = action[1]
+        self._need_turn(seat, START1A, START2A, PLAY1, PLACING_SETTLEMENT)
+        if not 0 <= node < NODE_COUNT:
+            raise IllegalAction("BAD_LOCATION", f"no intersection {node}")
+        if self.node_owner[node] >= 0:
+            raise IllegalAction("OCCUPIED", f"intersection {node} is taken")
+        if self.blocked & NODE_BIT[node]:
+            raise IllegalAction("DISTANCE_RULE", f"intersection {node} is next to a building")
+        if self.pieces[seat][SETTLEMENT] == 0:
+            raise IllegalAction("NO_PIECES", "no settlements left")
+        if self.phase is PLAY1 or self.phase is PLACING_SETTLEMENT:
+            if not self.road_nodes[seat] & NODE_BIT[node]:
+                raise IllegalAction("NOT_CONNECTED", f"intersection {node} is not on one of your roads")
+            if self.phase is PLAY1:
+                self._need_cost(seat, PIECE_COST[SETTLEMENT], "a settlement")
+
+    def _check_road(self, seat: int, action: tuple) -> None:
+        edge = action[1]
+        phase = self.phase
+        self._need_turn(seat, START1B, START2B, PLAY1, PLACING_ROAD, PLACING_FREE_ROAD1,
+                        PLACING_FREE_ROAD2)
+        if not 0 <= edge < EDGE_COUNT:
+            raise IllegalAction("BAD_LOCATION", f"no path {edge}")
+        if self.occupied_edges & EDGE_BIT[edge]:
+            raise IllegalAction("OCCUPIED", f"path {edge} has a road")
+        if self.pieces[seat][ROAD] == 0:
+            raise IllegalAction("NO_PIECES", "no roads left")
+        if phase is START1B or phase is START2B:
+            if not NODE_EDGE_MASK[self.last_settlement] & EDGE_BIT[edge]:
+                raise IllegalAction("NOT_CONNECTED", "the setup road must touch the settlement just placed")
+        elif not self.reach[seat] & EDGE_BIT[edge]:
+            raise IllegalAction("NOT_CONNECTED", f"path {edge} does not touch your network")
+        if phase is PLAY1:
+            self._need_cost(seat, PIECE_COST[ROAD], "a road")
+
+    def _check_city(self, seat: int, action: tuple) -> None:
+        node = action[1]
+        self._need_turn(seat, PLAY1, PLACING_CITY)
+        if not 0 <= node < NODE_COUNT or self.node_owner[node] != seat or self.node_level[node] != 1:
+            raise IllegalAction("BAD_LOCATION", f"you have no settlement at intersection {node}")
+        if self.pieces[seat][CITY] == 0:
+            raise IllegalAction("NO_PIECES", "no cities left")
+        if self.phase is PLAY1:
+            self._need_cost(seat, PIECE_COST[CITY], "a city")
+
+    def _check_build(self, seat: int, action: tuple) -> None:
+        piece = action[1]
+        self._need_turn(seat, PLAY1)
+        if piece not in (ROAD, SETTLEMENT, CITY):
+            raise IllegalAction("BAD_ACTION", f"unknown piece {piece}")
+        if self.pieces[seat][piece] == 0:
+            raise IllegalAction("NO_PIECES", f"no {PIECE_NAMES[piece]}s left")
+        self._need_cost(seat, PIECE_COST[piece], "a " + PIECE_NAMES[piece])
+        spots = (self.reach[seat] & ~self.occupied_edges if piece == ROAD
+                 else self.road_nodes[seat] & ~self.blocked if piece == SETTLEMENT
+                 else self.city_spots(seat))
+        if not spots:
+            raise IllegalAction("BAD_LOCATION", f"nowhere to place a {PIECE_NAMES[piece]}")
+
+    def _check_cancel_build(self, seat: int, action: tuple) -> None:
+        self._need_turn(seat, PLACING_ROAD, PLACING_SETTLEMENT, PLACING_CITY,
+                        PLACING_FREE_ROAD1, PLACING_FREE_ROAD2)
+
+    def _check_buy_dev(self, seat: int, action: tuple) -> None:
+        self._need_turn(seat, PLAY1)
+        if not self.deck:
+            raise IllegalAction("DECK_EMPTY", "no development cards left")
+        self._need_cost(seat, COST_DEV, "a development card")
+
+    def _check_play_dev(self, seat: int, action: tuple) -> None:
+        card = action[1]
+        self._need_turn(seat, ROLL_OR_CARD, PLAY1)
+        if card not in (KNIGHT, ROAD_BUILDING, YEAR_OF_PLENTY, MONOPOLY):
+            raise IllegalAction("BAD_ACTION", f"card {card} cannot be played")
+        if self.dev_played:
+            raise IllegalAction("ONE_CARD_PER_TURN", "a development card was already played this turn")
+        if not self.dev_old[seat][card]:
+            if self.dev_new[seat][card]:
+                raise IllegalAction("CARD_TOO_NEW", f"a {DEV_NAMES[card]} bought this turn cannot be played yet")
+            raise IllegalAction("NO_CARD", f"seat {seat} has no {DEV_NAMES[card]} card")
+        if card == ROAD_BUILDING and not (self.pieces[seat][ROAD] and self.reach[seat] & ~self.occupied_edges):
+            raise IllegalAction("NOT_NOW", "no road can be placed")
+        if card == YEAR_OF_PLENTY and sum(self.bank) < 2:
+            raise IllegalAction("BANK_EMPTY", "the bank has fewer than 2 cards")
+
+    def _check_pick_resources(self, seat: int, action: tuple) -> None:
+        self._need_turn(seat, WAITING_FOR_DISCOVERY)
+        a, b = action[1], action[2]
+        if not (0 <= a < 5 and 0 <= b < 5):
+            raise IllegalAction("BAD_ACTION", "resources are 0..4")
+        if self.bank[a] < 1 + (a == b) or self.bank[b] < 1:
+            raise IllegalAction("BANK_EMPTY", "the bank does not have those resources")
+
+    def _check_monopoly(self, seat: int, action: tuple) -> None:
+        self._need_turn(seat, WAITING_FOR_MONOPOLY)
+        if not 0 <= action[1] < 5:
+            raise IllegalAction("BAD_ACTION", "resources are 0..4")
+
+    def _check_roll(self, seat: int, action: tuple) -> None:
+        self._need_turn(seat, ROLL_OR_CARD)
+
+    def _check_discard(self, seat: int, action: tuple) -> None:
+        if self.phase is not WAITING_FOR_DISCARDS or not self.discards[seat]:
+            raise IllegalAction("NOT_NOW", f"seat {seat} has nothing to discard")
+        counts = action[1]
+        if any(c < 0 for c in counts) or sum(counts) != self.discards[seat]:
+            raise IllegalAction("BAD_DISCARD", f"seat {seat} must discard exactly {self.discards[seat]} cards")
+        if not self.can_afford(seat, counts):
+            raise IllegalAction("BAD_DISCARD", "cannot discard cards not in hand")
+
+    def _check_robber(self, seat: int, action: tuple) -> None:
+        self._need_turn(seat, PLACING_ROBBER)
+        if not 0 <= action[1] < HEX_COUNT:
+            raise IllegalAction("BAD_LOCATION", f"no land hex {action[1]}")
+        if action[1] == self.robber:
+            raise IllegalAction("BAD_LOCATION", "the robber must move to another hex")
+        owner = self.node_owner
+        victims = {owner[n] for n in HEX_NODES[action[1]]
+                   if owner[n] >= 0 and owner[n] != seat and sum(self.hands[owner[n]])}
+        if len(victims) == 1:
+            self._check_scripted_steal(victims.pop())
+
+    def _check_scripted_steal(self, victim: int) -> None:
+        if self.steals_used < len(self.steal_script) and not self.hands[victim][self.steal_script[self.steals_used]]:
+            raise IllegalAction("SCRIPT", f"the scripted steal takes a resource seat {victim} does not have")
+
+    def _check_rob(self, seat: int, action: tuple) -> None:
+        self._need_turn(seat, WAITING_FOR_ROB_CHOOSE_PLAYER)
+        if action[1] not in self.victims:
+            raise IllegalAction("BAD_VICTIM", f"seat {action[1]} cannot be robbed (choose from {list(self.victims)})")
+        self._check_scripted_steal(action[1])
+
+    def _check_bank_trade(self, seat: int, action: tuple) -> None:
+        self._need_turn(seat, PLAY1)
+        give, get = action[1], action[2]
+        if self.last_bank_trade is not None and (give, get) == self.last_bank_trade[::-1]:
+            return self._need_cost(seat, give, "undoing that trade")
+        ratios, bank = self.ratios[seat], self.bank
+        lots = 0
+        for r in range(5):
+            g, t = give[r], get[r]
+            if g < 0 or t < 0 or (g and t):
+                raise IllegalAction("BAD_TRADE", "give and get must be disjoint, non-negative amounts")
+            if g % ratios[r]:
+                raise IllegalAction("BAD_TRADE", f"each resource given must be a multiple of its ratio {ratios}")
+            if bank[r] < t:
+                raise IllegalAction("BANK_EMPTY", "the bank does not have those resources")
+            lots += g // ratios[r]
+        if lots == 0 or lots != sum(get):
+            raise IllegalAction("BAD_TRADE", f"giving {lots} lot(s) buys exactly that many resources")
+        self._need_cost(seat, give, "that trade")
+
+    def _check_offer(self, seat: int, action: tuple) -> None:
+        self._need_trading()
+        give, get, to = action[1], action[2], action[3]
+        if any(x < 0 for x in give + get) or not sum(give) or not sum(get) or any(give[r] and get[r] for r in range(5)):
+            raise IllegalAction("BAD_TRADE", "an offer gives and asks for different, non-empty resources")
+        if not to or any(not 0 <= s < self.seat_count or s == seat or s in self.out for s in to):
+            raise IllegalAction("BAD_TRADE", "offer to one or more other players")
+        if seat != self.current and to != (self.current,):
+            raise IllegalAction("NOT_YOUR_TURN", "outside your turn you may offer only to the player whose turn it is")
+        self._need_cost(seat, give, "that offer")
+
+    def _check_accept(self, seat: int, action: tuple) -> None:
+        self._need_trading()
+        offerer = action[1]
+        offer = self.offers[offerer] if 0 <= offerer < self.seat_count else None
+        if offer is None or seat not in offer[2]:
+            raise IllegalAction("NO_OFFER", f"seat {offerer} has no offer to seat {seat}")
+        if self.current not in (seat, offerer):
+            raise IllegalAction("NOT_YOUR_TURN", "trades must involve the player whose turn it is")
+        if not self.can_afford(offerer, offer[0]):
+            raise IllegalAction("CANNOT_AFFORD", f"seat {offerer} no longer has what it offered")
+        self._need_cost(seat, offer[1], "that trade")
+
+    def _check_reject(self, seat: int, action: tuple) -> None:
+        self._need_trading()
+        if not any(o is not None and seat in o[2] for o in self.offers):
+            raise IllegalAction("NO_OFFER", f"no offer was made to seat {seat}")
+
+    def _check_withdraw(self, seat: int, action: tuple) -> None:
+        self._need_trading()
+        if self.offers[seat] is None:
+            raise IllegalAction("NO_OFFER", f"seat {seat} has no offer to withdraw")
+
+    def _need_trading(self) -> None:
+        if not self.trading:
+            raise IllegalAction("NO_TRADING", "trading between players is off in this game")
+        if self.phase is not PLAY1:
+            raise IllegalAction("NOT_NOW", f"trades are made after the roll, not in phase {self.phase.name}")
+
+    def _check_end_turn(self, seat: int, action: tuple) -> None:
+        self._need_turn(seat, PLAY1)
+
+
+_PLAY = tuple(("play_dev", card) for card in range(4))
+# _LOTS[give][ratio][get]: the single-lot bank trade action
+_LOTS = tuple(tuple(tuple(("bank_trade", A.unit(give, ratio), A.unit(get)) for get in range(5))
+                    for ratio in range(5)) for give in range(5))
+
+
+def _is_vector(x) -> bool:
+    return type(x) is tuple and len(x) == 5 and type(x[0]) is int and type(x[1]) is int \
+        and type(x[2]) is int and type(x[3]) is int and type(x[4]) is int
+
+
+# argument shape (see actions.SHAPES) -> test of a whole action tuple
+SHAPE_TESTS = {
+    "": lambda a: len(a) == 1,
+    "i": lambda a: len(a) == 2 and type(a[1]) is int,
+    "ii": lambda a: len(a) == 3 and type(a[1]) is int and type(a[2]) is int,
+    "v": lambda a: len(a) == 2 and _is_vector(a[1]),
+    "vv": lambda a: len(a) == 3 and _is_vector(a[1]) and _is_vector(a[2]),
+    "vvs": lambda a: len(a) == 4 and _is_vector(a[1]) and _is_vector(a[2]) and type(a[3]) is tuple
+    and all(type(x) is int for x in a[3]),
+}

@@ -1,0 +1,852 @@
+"""The classic Catan rules engine (base game, 2-4 seats).
+
+`CatanState` holds a game in flat lists of ints plus a few bitmasks (occupied edges, blocked
+nodes, each seat's road reach), so legal moves come from mask arithmetic and `copy()` is a
+handful of list slices.  Every chance outcome (board, dice, development deck, stolen card)
+comes from the state's `Rng`, or from an explicit script in the options (used to import
+games recorded elsewhere, e.g. SGN).
+
+The phase is one of `constants.Phase`, whose values are the JSettlers game states, so a
+JSettlers adapter can follow the game one to one.  See `actions` for every action and when it
+is allowed.  What each action reports, as events (seats are ints, vectors 5 resource counts;
+private events come in two versions, the full one for the parties and a redacted one, same
+kind, for everybody else):
+
+  board           terrain[19], numbers[19], harbors[[edge, kind]], robber, first  (start)
+  turn            seat, round                                                    a turn starts
+  built           seat, piece ("road"|"settlement"|"city"), at (edge|node), cost[5]
+  setup_resources seat, gained[5]                                                2nd settlement
+  build_requested seat, piece, cost[5];  build_cancelled seat, piece, refund[5]
+  rolled          seat, dice[2], total
+  produced        gains[[5] per seat], shortage[resources nobody got], totals[hand sizes]
+  discard_required amounts[per seat]
+  discarded       seat, count, resources[5] (only the seat) / resources null (others)
+  robber_moved    seat, hex
+  choose_victim   seat, candidates[]
+  robbed          thief, victim, resource (thief+victim) / null (others)
+  dev_bought      seat, card, card_id, name, deck_left, cost[5] (buyer) / card, card_id, name null
+  dev_played      seat, card
+  largest_army    seat (or -1), knights[per seat]
+  longest_road    seat (or -1), lengths[per seat]
+  year_of_plenty  seat, resources[5]
+  monopoly        seat, resource, taken[per seat], total
+  bank_trade      seat, give[5], get[5], undo
+  offer           seat, give[5], get[5], to[]
+  offer_rejected  seat;  offer_withdrawn seat;  offers_cleared (end of turn / after a trade)
+  trade           offerer, accepter, give[5] (offerer gives), get[5] (offerer gets)
+  forfeit         seat, cause
+  game_over       winner, vp[per seat], vp_cards{seat: [names]}
+"""
+
+from __future__ import annotations
+
+from typing import Any, Sequence
+
+from tablehall.core import (EndCause, Event, GameState, IllegalAction, OptionError, Result, Rng, SeatResult,
+                            all_but, only, rank_by, strict_options)
+
+from . import actions as A
+from .board import Board, beginner_board, random_board
+from .constants import (CITY, COST_DEV, DECK, DEV_COMPOSITION, DEV_FROM_SGN, DEV_NAMES,
+                        GENERIC_HARBOR, JSETTLERS_STATE, KNIGHT, PER_RESOURCE, PIECE_COST,
+                        PIECE_NAMES, RESOURCE_FROM_SGN, ROAD, ROAD_BUILDING, SETTLEMENT,
+                        VICTORY_POINT, YEAR_OF_PLENTY, card_name, dev_type, START1A, START1B,
+                        START2A, START2B, ROLL_OR_CARD, PLAY1, PLACING_ROAD, PLACING_SETTLEMENT,
+                        PLACING_CITY, PLACING_ROBBER, PLACING_FREE_ROAD1, PLACING_FREE_ROAD2,
+                        WAITING_FOR_DISCARDS, WAITING_FOR_ROB_CHOOSE_PLAYER, WAITING_FOR_DISCOVERY,
+                        WAITING_FOR_MONOPOLY, OVER)
+from .geometry import (EDGE_BIT, EDGE_COUNT, EDGES, HEX_NODES, NODE_BIT, NODE_CLOSED_MASK,
+                       NODE_COUNT, NODE_EDGE_MASK, NODE_EDGES, NODE_HEXES, NODE_NEIGHBORS, bits)
+from .legality import SHAPE_TESTS, Legality
+from .views import Views
+
+SETUP_PHASES = (START1A, START1B, START2A, START2B)
+DEFAULT_OPTIONS: dict[str, Any] = {
+    "vp_to_win": 10,  # JSettlers option VP
+    "layout": "random",  # "random" or "beginner"
+    "no_adjacent_6_8": True,  # random layouts: no 6 or 8 next to another 6 or 8
+    "board": "",  # an explicit layout in Board text form (overrides "layout")
+    "first_player": 0,  # seat that places first and rolls first; -1 draws it
+    "domestic_trades": True,  # JSettlers option NT turns this off
+    "discard_limit": 7,  # a 7 makes hands of more than this many cards discard half
+    "dice": "",  # scripted dice totals, space separated; random once used up
+    "dev_deck": "",  # scripted deck order (SGN card codes, top first); random if empty
+    "steals": "",  # scripted stolen resources (SGN resource codes); random once used up
+}
+_STRICT = strict_options(DEFAULT_OPTIONS)
+
+
+
+def normalize_options(options: dict[str, Any]) -> dict[str, Any]:
+    """Defaults filled in and every value checked (OptionError names the bad one)."""
+    out = _STRICT(options)
+    problems = []
+    if out["layout"] not in ("random", "beginner"):
+        problems.append(f"layout must be 'random' or 'beginner', not {out['layout']!r}")
+    if not 3 <= out["vp_to_win"] <= 20:
+        problems.append("vp_to_win must be 3..20")
+    if not 3 <= out["discard_limit"] <= 30:
+        problems.append("discard_limit must be 3..30")
+    if not -1 <= out["first_player"] <= 3:
+        problems.append("first_player must be -1 (drawn) or a seat")
+    try:
+        if out["board"]:
+            Board.from_text(out["board"])
+        dice = [int(x) for x in out["dice"].split()]
+        if any(not 2 <= t <= 12 for t in dice):
+            problems.append("scripted dice totals are 2..12")
+        _parse_codes(out["steals"], RESOURCE_FROM_SGN, "resource")
+        deck = _parse_codes(out["dev_deck"], DEV_FROM_SGN, "card")
+        if any(deck.count(kind) > limit for kind, limit in enumerate(DEV_COMPOSITION)):
+            problems.append("the scripted deck holds more cards of a kind than the game has")
+    except ValueError as exc:
+        problems.append(str(exc))
+    if problems:
+        raise OptionError("; ".join(problems))
+    return out
+
+
+def _parse_codes(text: str, table: dict[str, int], what: str) -> tuple[int, ...]:
+    try:
+        return tuple(table[token] for token in text.split())
+    except KeyError as exc:
+        raise ValueError(f"unknown {what} code {exc.args[0]!r}") from None
+
+
+class CatanState(Legality, Views, GameState):
+    """One classic Catan game.  Seats 0..n-1; public attributes are read-only for callers:
+    `phase`, `current`, `board`, `robber`, `hands`, `bank`, `node_owner`, `node_level`,
+    `edge_owner`, `knights`, `dice`, `offers`, `winner`."""
+
+    # -- construction -----------------------------------------------------------------------
+    def __init__(self, seats: int, options: dict[str, Any], seed: int) -> None:
+        if not 2 <= seats <= 4:
+            raise ValueError("classic Catan is for 2-4 seats")
+        self.seat_count = n = seats
+        self.options = options
+        self.seed = seed
+        self.rng = Rng(seed)
+        if options["board"]:
+            self.board = Board.from_text(options["board"])
+        elif options["layout"] == "beginner":
+            self.board = beginner_board()
+        elif options["layout"] == "random":
+            self.board = random_board(self.rng, options["no_adjacent_6_8"])
+        else:
+            raise ValueError(f"unknown layout {options['layout']!r} (random or beginner)")
+        self.vp_to_win = options["vp_to_win"]
+        self.discard_limit = options["discard_limit"]
+        self.trading = options["domestic_trades"]
+        self.dice_script = tuple(int(x) for x in options["dice"].split())
+        self.steal_script = _parse_codes(options["steals"], RESOURCE_FROM_SGN, "resource")
+        self.dice_used = self.steals_used = 0
+        self.deck = self._new_deck(options["dev_deck"])
+        self.draw_at_random = False  # True in observations, whose deck order is unknown
+        self.robber = self.board.robber_start
+        self.node_owner = [-1] * NODE_COUNT
+        self.node_level = [0] * NODE_COUNT
+        self.edge_owner = [-1] * EDGE_COUNT
+        self.hands = [[0] * 5 for _ in range(n)]
+        self.bank = [PER_RESOURCE] * 5
+        self.dev_old = [[0] * 5 for _ in range(n)]  # playable development cards by type
+        self.dev_new = [[0] * 5 for _ in range(n)]  # bought this turn
+        self.vp_cards: list[list[int]] = [[] for _ in range(n)]  # card ids of VP cards held
+        self.played = [[0] * 5 for _ in range(n)]  # development cards played, by type (public)
+        self.knights = [0] * n
+        self.pieces = [[15, 5, 4] for _ in range(n)]  # roads, settlements, cities left
+        self.building_vp = [0] * n
+        self.road_length = [0] * n
+        self.longest_road = -1
+        self.largest_army = -1
+        self.ratios = [[4] * 5 for _ in range(n)]
+        self.occupied_edges = 0  # mask of edges with a road
+        self.blocked = 0  # mask of nodes taken or next to a building (distance rule)
+        self.reach = [0] * n  # mask of edges touching the seat's network
+        self.road_nodes = [0] * n  # mask of nodes touched by the seat's roads
+        self.road_edges = [0] * n  # mask of the seat's roads
+        first = options["first_player"]
+        if first == -1:
+            first = self.rng.below(n)
+        if not 0 <= first < n:
+            raise ValueError(f"first_player must be -1 or a seat 0..{n - 1}")
+        self.first = first
+        self.current = first
+        self.phase = START1A
+        self.setup_step = 0
+        self.last_settlement = -1
+        self.rolled = False
+        self.dev_played = False
+        self.dice = (0, 0)
+        self.discards = [0] * n
+        self.victims: tuple[int, ...] = ()
+        self.free_roads = 0
+        self.build_request = -1
+        self.offers: list[tuple | None] = [None] * n  # (give, get, to, responded) per seat
+        self.last_bank_trade: tuple | None = None
+        self.out: dict[int, EndCause] = {}
+        self.winner = -1
+        self.round = 0
+        self.action_count = 0
+
+    def _new_deck(self, script: str) -> list[int]:
+        if script:
+            types = _parse_codes(script, DEV_FROM_SGN, "card")
+            rest = list(DECK)
+            top = []
+            for t in types:  # take the first matching card id, VP cards in name order
+                card = next(c for c in rest if dev_type(c) == t)
+                rest.remove(card)
+                top.append(card)
+            self.rng.shuffle(rest)
+            return rest + top[::-1]  # drawn from the end
+        deck = list(DECK)
+        self.rng.shuffle(deck)
+        return deck
+
+    def start_events(self) -> list[Event]:
+        b = self.board
+        return [Event("board", {"terrain": list(b.terrain), "numbers": list(b.numbers),
+                                "harbors": [list(h) for h in b.harbors], "robber": self.robber,
+                                "first": self.first})]
+
+    # -- who acts -----------------------------------------------------------------------------
+    def to_act(self) -> tuple[int, ...]:
+        phase = self.phase
+        if phase is OVER:
+            return ()
+        if phase is WAITING_FOR_DISCARDS:
+            return tuple(s for s in range(self.seat_count) if self.discards[s])
+        if phase is PLAY1:
+            offer = self.offers[self.current]
+            if offer is not None:
+                waiting = tuple(s for s in offer[2] if s not in offer[3] and s not in self.out)
+                if waiting:
+                    return waiting + (self.current,)
+        return (self.current,)
+
+    def may_act_unprompted(self, seat: int) -> bool:
+        """Trade offers, answers and withdrawals may come from any seat during PLAY1."""
+        return self.trading and self.phase is PLAY1 and seat not in self.out and 0 <= seat < self.seat_count
+
+    @property
+    def is_over(self) -> bool:
+        return self.phase is OVER
+
+    @property
+    def jsettlers_state(self) -> int:
+        return JSETTLERS_STATE[self.phase]
+
+    # -- scoring ----------------------------------------------------------------------------
+    def public_vp(self, seat: int) -> int:
+        return (self.building_vp[seat] + 2 * (self.longest_road == seat)
+                + 2 * (self.largest_army == seat))
+
+    def total_vp(self, seat: int) -> int:
+        return self.public_vp(seat) + self.dev_old[seat][VICTORY_POINT] + self.dev_new[seat][VICTORY_POINT]
+
+    # -- checking ---------------------------------------------------------------------------
+    def check(self, seat: int, action: Any) -> None:
+        self._check(seat, action)
+
+    def _check(self, seat: int, action: Any):
+        """Raise IllegalAction unless `seat` may take `action`; return the method that applies it."""
+        if self.phase is OVER:
+            raise IllegalAction("GAME_OVER", "the game is over")
+        if not isinstance(seat, int) or not 0 <= seat < self.seat_count or seat in self.out:
+            raise IllegalAction("NOT_A_PLAYER", f"seat {seat!r} is not playing")
+        try:
+            well_formed, check, do = _DISPATCH[action[0]]
+        except (TypeError, KeyError, IndexError):
+            raise IllegalAction("BAD_ACTION", f"not a Catan action: {action!r}") from None
+        if type(action) is not tuple or not well_formed(action):
+            raise IllegalAction("BAD_ACTION", f"malformed {action[0]} action: {action!r}")
+        check(self, seat, action)
+        return do
+
+    # -- applying ---------------------------------------------------------------------------
+    def apply(self, seat: int, action: Any) -> list[Event]:
+        do = self._check(seat, action)
+        self.action_count += 1
+        kind = action[0]
+        if kind != "bank_trade":
+            self.last_bank_trade = None
+        events = do(self, seat, action)
+        if kind in _SCORING and self.phase is not OVER and self.total_vp(self.current) >= self.vp_to_win \
+                and self.phase not in SETUP_PHASES:
+            self._finish(self.current, events)
+        return events
+
+    def _pay(self, seat: int, cost: Sequence[int]) -> None:
+        hand, bank = self.hands[seat], self.bank
+        for r in range(5):
+            if cost[r]:
+                hand[r] -= cost[r]
+                bank[r] += cost[r]
+
+    def _receive(self, seat: int, gains: Sequence[int]) -> None:
+        hand, bank = self.hands[seat], self.bank
+        for r in range(5):
+            if gains[r]:
+                hand[r] += gains[r]
+                bank[r] -= gains[r]
+
+    def _do_settlement(self, seat: int, action: tuple) -> list[Event]:
+        node = action[1]
+        phase = self.phase
+        cost = _ZERO
+        if phase is PLAY1:
+            cost = PIECE_COST[SETTLEMENT]
+            self._pay(seat, cost)
+        self.node_owner[node] = seat
+        self.node_level[node] = 1
+        self.pieces[seat][SETTLEMENT] -= 1
+        self.building_vp[seat] += 1
+        self.blocked |= NODE_CLOSED_MASK[node]
+        self.reach[seat] |= NODE_EDGE_MASK[node]
+        harbor = self.board.node_harbor[node]
+        if harbor >= 0:
+            ratios = self.ratios[seat]
+            if harbor == GENERIC_HARBOR:
+                for r in range(5):
+                    if ratios[r] > 3:
+                        ratios[r] = 3
+            else:
+                ratios[harbor] = 2
+        events = [Event("built", {"seat": seat, "piece": "settlement", "at": node, "cost": list(cost)})]
+        if phase is START1A or phase is START2A:
+            self.last_settlement = node
+            if phase is START2A:
+                gained = [0] * 5
+                terrain = self.board.terrain
+                for h in NODE_HEXES[node]:
+                    r = terrain[h]
+                    if r < 5 and self.bank[r] > gained[r]:
+                        gained[r] += 1
+                self._receive(seat, gained)
+                events.append(Event("setup_resources", {"seat": seat, "gained": gained}))
+            self.phase = START1B if phase is START1A else START2B
+        else:
+            self.phase = PLAY1
+            self.build_request = -1
+            self._after_settlement_breaks(seat, node, events)
+        return events
+
+    def _after_settlement_breaks(self, seat: int, node: int, events: list[Event]) -> None:
+        """A new settlement may cut an opponent's road: recompute their reach and length."""
+        edge_owner = self.edge_owner
+        touched = {edge_owner[e] for e in NODE_EDGES[node]}
+        changed = False
+        for other in sorted(touched):
+            if other >= 0 and other != seat:
+                self._rebuild_reach(other)
+                length = self._longest_road_of(other)
+                if length != self.road_length[other]:
+                    self.road_length[other] = length
+                    changed = True
+        if changed:
+            self._award_longest_road(events)
+
+    def _rebuild_reach(self, seat: int) -> None:
+        owner = self.node_owner
+        mask = 0
+        for e in bits(self.road_edges[seat]):
+            for x in EDGES[e]:
+                if owner[x] == -1 or owner[x] == seat:
+                    mask |= NODE_EDGE_MASK[x]
+        for n in range(NODE_COUNT):
+            if owner[n] == seat:
+                mask |= NODE_EDGE_MASK[n]
+        self.reach[seat] = mask
+
+    def _do_road(self, seat: int, action: tuple) -> list[Event]:
+        edge = action[1]
+        phase = self.phase
+        cost = _ZERO
+        if phase is PLAY1:
+            cost = PIECE_COST[ROAD]
+            self._pay(seat, cost)
+        length = self._length_with_road(seat, edge)
+        self._place_road(seat, edge)
+        events = [Event("built", {"seat": seat, "piece": "road", "at": edge, "cost": list(cost)})]
+        if length != self.road_length[seat]:
+            self.road_length[seat] = length
+            self._award_longest_road(events)
+        if phase is START1B or phase is START2B:
+            self._next_setup_step(events)
+            return events
+        if phase is PLACING_FREE_ROAD1 or phase is PLACING_FREE_ROAD2:
+            self.free_roads -= 1
+            if self.free_roads and self.pieces[seat][ROAD] and self.reach[seat] & ~self.occupied_edges:
+                self.phase = PLACING_FREE_ROAD2
+            else:
+                self.free_roads = 0
+                self.phase = PLAY1 if self.rolled else ROLL_OR_CARD
+        else:
+            self.phase = PLAY1
+            self.build_request = -1
+        return events
+
+    def _place_road(self, seat: int, edge: int) -> None:
+        self.edge_owner[edge] = seat
+        self.pieces[seat][ROAD] -= 1
+        bit = EDGE_BIT[edge]
+        self.occupied_edges |= bit
+        self.road_edges[seat] |= bit
+        owner = self.node_owner
+        for x in EDGES[edge]:
+            self.road_nodes[seat] |= NODE_BIT[x]
+            if owner[x] == -1 or owner[x] == seat:
+                self.reach[seat] |= NODE_EDGE_MASK[x]
+
+    def _next_setup_step(self, events: list[Event]) -> None:
+        n = self.seat_count
+        while True:
+            self.setup_step += 1
+            if self.setup_step >= 2 * n:
+                self.phase = ROLL_OR_CARD
+                self.current = self.first
+                self._skip_out_seats(events)
+                return
+            step = self.setup_step
+            offset = step if step < n else 2 * n - 1 - step
+            self.current = (self.first + offset) % n
+            self.phase = START1A if step < n else START2A
+            if self.current not in self.out:
+                return
+
+    def _skip_out_seats(self, events: list[Event]) -> None:
+        while self.current in self.out:
+            self.current = (self.current + 1) % self.seat_count
+        events.append(Event("turn", {"seat": self.current, "round": self.round}))
+
+    def _do_city(self, seat: int, action: tuple) -> list[Event]:
+        node = action[1]
+        cost = _ZERO
+        if self.phase is PLAY1:
+            cost = PIECE_COST[CITY]
+            self._pay(seat, cost)
+        self.node_level[node] = 2
+        pieces = self.pieces[seat]
+        pieces[CITY] -= 1
+        pieces[SETTLEMENT] += 1
+        self.building_vp[seat] += 1
+        self.phase = PLAY1
+        self.build_request = -1
+        return [Event("built", {"seat": seat, "piece": "city", "at": node, "cost": list(cost)})]
+
+    def _do_build(self, seat: int, action: tuple) -> list[Event]:
+        piece = action[1]
+        self._pay(seat, PIECE_COST[piece])
+        self.build_request = piece
+        self.phase = (PLACING_ROAD, PLACING_SETTLEMENT, PLACING_CITY)[piece]
+        return [Event("build_requested", {"seat": seat, "piece": PIECE_NAMES[piece], "cost": list(PIECE_COST[piece])})]
+
+    def _do_cancel_build(self, seat: int, action: tuple) -> list[Event]:
+        if self.phase is PLACING_FREE_ROAD1 or self.phase is PLACING_FREE_ROAD2:
+            self.free_roads = 0
+            self.phase = PLAY1 if self.rolled else ROLL_OR_CARD
+            return [Event("build_cancelled", {"seat": seat, "piece": "road", "refund": [0] * 5})]
+        piece = self.build_request
+        self._receive(seat, PIECE_COST[piece])
+        self.build_request = -1
+        self.phase = PLAY1
+        return [Event("build_cancelled", {"seat": seat, "piece": PIECE_NAMES[piece], "refund": list(PIECE_COST[piece])})]
+
+    def _do_buy_dev(self, seat: int, action: tuple) -> list[Event]:
+        self._pay(seat, COST_DEV)
+        deck = self.deck
+        card = deck.pop(self.rng.below(len(deck))) if self.draw_at_random else deck.pop()
+        kind = dev_type(card)
+        self.dev_new[seat][kind] += 1
+        if kind == VICTORY_POINT:
+            self.vp_cards[seat].append(card)
+        left = len(self.deck)
+        cost = list(COST_DEV)
+        return [Event("dev_bought", {"seat": seat, "card": DEV_NAMES[kind], "card_id": card,
+                                     "name": card_name(card), "deck_left": left, "cost": cost}, only(seat)),
+                Event("dev_bought", {"seat": seat, "card": None, "card_id": None, "name": None,
+                                     "deck_left": left, "cost": cost}, all_but(seat))]
+
+    def _do_play_dev(self, seat: int, action: tuple) -> list[Event]:
+        card = action[1]
+        self.dev_old[seat][card] -= 1
+        self.played[seat][card] += 1
+        self.dev_played = True
+        events = [Event("dev_played", {"seat": seat, "card": DEV_NAMES[card]})]
+        if card == KNIGHT:
+            self.knights[seat] += 1
+            holder = self.largest_army
+            if self.knights[seat] >= 3 and holder != seat and (holder < 0 or self.knights[seat] > self.knights[holder]):
+                self.largest_army = seat
+                events.append(Event("largest_army", {"seat": seat, "knights": list(self.knights)}))
+            self.phase = PLACING_ROBBER
+        elif card == ROAD_BUILDING:
+            self.free_roads = min(2, self.pieces[seat][ROAD])
+            self.phase = PLACING_FREE_ROAD1 if self.free_roads == 2 else PLACING_FREE_ROAD2
+        elif card == YEAR_OF_PLENTY:
+            self.phase = WAITING_FOR_DISCOVERY
+        else:
+            self.phase = WAITING_FOR_MONOPOLY
+        return events
+
+    def _do_pick_resources(self, seat: int, action: tuple) -> list[Event]:
+        gained = [0] * 5
+        gained[action[1]] += 1
+        gained[action[2]] += 1
+        self._receive(seat, gained)
+        self.phase = PLAY1 if self.rolled else ROLL_OR_CARD
+        return [Event("year_of_plenty", {"seat": seat, "resources": gained})]
+
+    def _do_monopoly(self, seat: int, action: tuple) -> list[Event]:
+        r = action[1]
+        taken = [0] * self.seat_count
+        for other in range(self.seat_count):
+            if other != seat:
+                taken[other] = self.hands[other][r]
+                self.hands[other][r] = 0
+        total = sum(taken)
+        self.hands[seat][r] += total
+        self.phase = PLAY1 if self.rolled else ROLL_OR_CARD
+        return [Event("monopoly", {"seat": seat, "resource": r, "taken": taken, "total": total})]
+
+    def _do_roll(self, seat: int, action: tuple) -> list[Event]:
+        if self.dice_used < len(self.dice_script):
+            total = self.dice_script[self.dice_used]
+            self.dice_used += 1
+            first = min(6, total - 1)
+            dice = (first, total - first)
+        else:
+            pair = self.rng.below(36)
+            dice = (1 + pair // 6, 1 + pair % 6)
+            total = dice[0] + dice[1]
+        self.dice = dice
+        self.rolled = True
+        events = [Event("rolled", {"seat": seat, "dice": list(dice), "total": total})]
+        if total != 7:
+            events.append(self._produce(total))
+            self.phase = PLAY1
+            return events
+        limit = self.discard_limit
+        for s in range(self.seat_count):
+            count = sum(self.hands[s])
+            self.discards[s] = count // 2 if count > limit and s not in self.out else 0
+        if any(self.discards):
+            self.phase = WAITING_FOR_DISCARDS
+            events.append(Event("discard_required", {"amounts": list(self.discards)}))
+        else:
+            self.phase = PLACING_ROBBER
+        return events
+
+    def _produce(self, total: int) -> Event:
+        n = self.seat_count
+        gains = [[0] * 5 for _ in range(n)]
+        owner, level, robber = self.node_owner, self.node_level, self.robber
+        wanted = [0] * 5  # total demand per resource
+        for h, r, nodes in self.board.production[total]:
+            if h == robber:
+                continue
+            for node in nodes:
+                o = owner[node]
+                if o >= 0:
+                    gains[o][r] += level[node]
+                    wanted[r] += level[node]
+        shortage = []
+        bank = self.bank
+        for r in range(5):
+            if wanted[r] > bank[r]:  # too few cards: nobody gets any, unless one player alone
+                shortage.append(r)
+                takers = [s for s in range(n) if gains[s][r]]
+                for s in takers:
+                    gains[s][r] = bank[r] if len(takers) == 1 else 0
+        hands = self.hands
+        for s in range(n):
+            hand, gain = hands[s], gains[s]
+            for r in range(5):
+                if gain[r]:
+                    hand[r] += gain[r]
+                    bank[r] -= gain[r]
+        return Event("produced", {"gains": gains, "shortage": shortage, "totals": [sum(h) for h in hands]})
+
+    def _do_discard(self, seat: int, action: tuple) -> list[Event]:
+        counts = action[1]
+        self._pay(seat, counts)
+        self.discards[seat] = 0
+        events = [Event("discarded", {"seat": seat, "count": sum(counts), "resources": list(counts)}, only(seat)),
+                  Event("discarded", {"seat": seat, "count": sum(counts), "resources": None}, all_but(seat))]
+        if not any(self.discards):
+            self.phase = PLACING_ROBBER
+        return events
+
+    def _do_robber(self, seat: int, action: tuple) -> list[Event]:
+        hex_index = action[1]
+        self.robber = hex_index
+        events = [Event("robber_moved", {"seat": seat, "hex": hex_index})]
+        owner, hands = self.node_owner, self.hands
+        victims = sorted({owner[n] for n in HEX_NODES[hex_index]
+                          if owner[n] >= 0 and owner[n] != seat and sum(hands[owner[n]])})
+        self.victims = tuple(victims)
+        if len(victims) == 1:
+            self._steal(seat, victims[0], events)
+        elif victims:
+            self.phase = WAITING_FOR_ROB_CHOOSE_PLAYER
+            events.append(Event("choose_victim", {"seat": seat, "candidates": victims}))
+        else:
+            self.phase = PLAY1 if self.rolled else ROLL_OR_CARD
+        return events
+
+    def _do_rob(self, seat: int, action: tuple) -> list[Event]:
+        events: list[Event] = []
+        self._steal(seat, action[1], events)
+        return events
+
+    def _steal(self, thief: int, victim: int, events: list[Event]) -> None:
+        hand = self.hands[victim]
+        resource = -1
+        if self.steals_used < len(self.steal_script):
+            resource = self.steal_script[self.steals_used]
+            self.steals_used += 1
+        else:
+            pick = self.rng.below(sum(hand))
+            for r in range(5):
+                pick -= hand[r]
+                if pick < 0:
+                    resource = r
+                    break
+        hand[resource] -= 1
+        self.hands[thief][resource] += 1
+        self.victims = ()
+        self.phase = PLAY1 if self.rolled else ROLL_OR_CARD
+        events.append(Event("robbed", {"thief": thief, "victim": victim, "resource": resource}, only(thief, victim)))
+        events.append(Event("robbed", {"thief": thief, "victim": victim, "resource": None}, all_but(thief, victim)))
+
+    def _do_bank_trade(self, seat: int, action: tuple) -> list[Event]:
+        give, get = action[1], action[2]
+        undo = self.last_bank_trade is not None and (give, get) == self.last_bank_trade[::-1]
+        self._pay(seat, give)
+        self._receive(seat, get)
+        self.last_bank_trade = None if undo else (give, get)
+        return [Event("bank_trade", {"seat": seat, "give": list(give), "get": list(get), "undo": undo})]
+
+    def _do_offer(self, seat: int, action: tuple) -> list[Event]:
+        give, get, to = action[1], action[2], action[3]
+        self.offers[seat] = (give, get, to, frozenset())
+        if seat != self.current:  # a counter-offer answers the current player's offer
+            self._mark_responded(seat)
+        return [Event("offer", {"seat": seat, "give": list(give), "get": list(get), "to": list(to)})]
+
+    def _mark_responded(self, seat: int) -> None:
+        for s, offer in enumerate(self.offers):
+            if offer is not None and seat in offer[2]:
+                self.offers[s] = offer[:3] + (offer[3] | {seat},)
+
+    def _do_accept(self, seat: int, action: tuple) -> list[Event]:
+        offerer = action[1]
+        give, get, _, _ = self.offers[offerer]
+        for r in range(5):
+            self.hands[offerer][r] += get[r] - give[r]
+            self.hands[seat][r] += give[r] - get[r]
+        self.offers = [None] * self.seat_count
+        return [Event("trade", {"offerer": offerer, "accepter": seat, "give": list(give), "get": list(get)}),
+                Event("offers_cleared", {})]
+
+    def _do_reject(self, seat: int, action: tuple) -> list[Event]:
+        self._mark_responded(seat)
+        return [Event("offer_rejected", {"seat": seat})]
+
+    def _do_withdraw(self, seat: int, action: tuple) -> list[Event]:
+        self.offers[seat] = None
+        return [Event("offer_withdrawn", {"seat": seat})]
+
+    def _do_end_turn(self, seat: int, action: tuple) -> list[Event]:
+        events = []
+        if self.offers.count(None) != self.seat_count:
+            self.offers = [None] * self.seat_count
+            events.append(Event("offers_cleared", {}))
+        self._end_turn_of(seat, events)
+        return events
+
+    def _end_turn_of(self, seat: int, events: list[Event]) -> None:
+        old, new = self.dev_old[seat], self.dev_new[seat]
+        if any(new):  # cards bought this turn become playable
+            for k in range(5):
+                old[k] += new[k]
+                new[k] = 0
+        self.rolled = self.dev_played = False
+        self.phase = ROLL_OR_CARD
+        nxt = (seat + 1) % self.seat_count
+        if nxt == self.first:
+            self.round += 1
+        self.current = nxt
+        while self.current in self.out:
+            self.current = (self.current + 1) % self.seat_count
+            if self.current == self.first:
+                self.round += 1
+        events.append(Event("turn", {"seat": self.current, "round": self.round}))
+
+    # -- longest road and largest army -------------------------------------------------------
+    def _longest_road_of(self, seat: int) -> int:
+        """Longest trail in the seat's roads that does not pass through an opponent's building.
+
+        A longest trail can start at a node whose road degree is not 2 or that is blocked, or
+        anywhere on a component that is a plain cycle; only those starts are searched."""
+        own = self.road_edges[seat]
+        if not own:
+            return 0
+        owner = self.node_owner
+        degree: dict[int, int] = {}
+        for e in bits(own):
+            for x in EDGES[e]:
+                degree[x] = degree.get(x, 0) + 1
+        starts = [x for x, d in degree.items() if d != 2 or (owner[x] != -1 and owner[x] != seat)]
+        covered = self._road_component_nodes(seat, starts)
+        for x in sorted(degree):
+            if x not in covered:  # a cycle of unblocked degree-2 nodes
+                starts.append(x)
+                covered |= self._road_component_nodes(seat, [x])
+        return max(self._trail_from(seat, x) for x in starts)
+
+    def _length_with_road(self, seat: int, edge: int) -> int:
+        """The seat's longest road once `edge` is added.  When the road sticks out to a fresh
+        intersection, only trails ending there can be new: one search from its other end."""
+        a, b = EDGES[edge]
+        network = self.road_nodes[seat]
+        a_in, b_in = network >> a & 1, network >> b & 1
+        if a_in and b_in:  # joins two parts or closes a loop: search everything afterwards
+            self.road_edges[seat] |= EDGE_BIT[edge]
+            length = self._longest_road_of(seat)
+            self.road_edges[seat] &= ~EDGE_BIT[edge]
+            return length
+        old = self.road_length[seat]
+        if not a_in and not b_in:
+            return max(old, 1)
+        inner = a if a_in else b
+        owner = self.node_owner[inner]
+        if owner != -1 and owner != seat:
+            return max(old, 1)  # the road cannot pass through an opponent's building
+        return max(old, 1 + self._trail_from(seat, inner))
+
+    def _trail_from(self, seat: int, start: int) -> int:
+        own, owner = self.road_edges[seat], self.node_owner
+        best = 0
+        stack = [(start, 0, 0)]
+        while stack:
+            node, used, length = stack.pop()
+            if length > best:
+                best = length
+            if length and owner[node] != -1 and owner[node] != seat:
+                continue
+            for bit, other in NODE_LINKS[node]:
+                if own & bit and not used & bit:
+                    stack.append((other, used | bit, length + 1))
+        return best
+
+    def _road_component_nodes(self, seat: int, starts: list[int]) -> set[int]:
+        own = self.road_edges[seat]
+        seen = set(starts)
+        todo = list(starts)
+        while todo:
+            node = todo.pop()
+            for e in NODE_EDGES[node]:
+                if own & EDGE_BIT[e]:
+                    a, b = EDGES[e]
+                    other = b if a == node else a
+                    if other not in seen:
+                        seen.add(other)
+                        todo.append(other)
+        return seen
+
+    def _award_longest_road(self, events: list[Event]) -> None:
+        lengths = self.road_length
+        top = max(lengths)
+        holder = self.longest_road
+        if top < 5:
+            new = -1
+        elif holder >= 0 and lengths[holder] == top:
+            new = holder  # ties keep the holder
+        else:
+            leaders = [s for s in range(self.seat_count) if lengths[s] == top]
+            new = leaders[0] if len(leaders) == 1 else -1
+        if new != holder:
+            self.longest_road = new
+            events.append(Event("longest_road", {"seat": new, "lengths": list(lengths)}))
+
+    # -- end of the game --------------------------------------------------------------------
+    def _finish(self, winner: int, events: list[Event]) -> None:
+        self.winner = winner
+        self.phase = OVER
+        events.append(Event("game_over", {
+            "winner": winner, "vp": [self.total_vp(s) for s in range(self.seat_count)],
+            "vp_cards": {str(s): [card_name(c) for c in self.vp_cards[s]] for s in range(self.seat_count)}}))
+
+    def forfeit(self, seat: int, cause: EndCause, reason: str = "") -> list[Event]:
+        """The seat leaves: its pieces stay, its turns are skipped.  With one seat left, it wins."""
+        if self.phase is OVER or seat in self.out:
+            return []
+        self.out[seat] = cause
+        events = [Event("forfeit", {"seat": seat, "cause": cause.value, "reason": reason})]
+        self.offers[seat] = None
+        active = [s for s in range(self.seat_count) if s not in self.out]
+        if len(active) == 1:
+            self._finish(active[0], events)
+            return events
+        if self.discards[seat]:
+            self.discards[seat] = 0
+            if self.phase is WAITING_FOR_DISCARDS and not any(self.discards):
+                self.phase = PLACING_ROBBER
+        if self.phase is WAITING_FOR_ROB_CHOOSE_PLAYER and seat in self.victims:
+            self.victims = tuple(v for v in self.victims if v != seat)
+            if len(self.victims) == 1:
+                self._steal(self.current, self.victims[0], events)
+        if seat == self.current:
+            if self.build_request >= 0:
+                self._receive(seat, PIECE_COST[self.build_request])
+                self.build_request = -1
+            self.free_roads = 0
+            self.discards = [0] * self.seat_count
+            self.victims = ()
+            if self.phase in SETUP_PHASES:
+                self._next_setup_step(events)
+            else:
+                self._end_turn_of(seat, events)
+        return events
+
+    def result(self) -> Result | None:
+        if self.phase is not OVER:
+            return None
+        n = self.seat_count
+        keys = [((s not in self.out), s == self.winner, self.total_vp(s)) for s in range(n)]
+        ranks = rank_by(keys)
+        seats = tuple(SeatResult(s, ranks[s], self.total_vp(s), self.out.get(s, EndCause.REGULAR))
+                      for s in range(n))
+        cause = EndCause.REGULAR if not self.out else next(iter(self.out.values()))
+        if self.winner >= 0 and self.total_vp(self.winner) >= self.vp_to_win:
+            cause = EndCause.REGULAR
+        return Result(seats, cause, {"winner": self.winner, "rounds": self.round})
+
+    def copy(self) -> "CatanState":
+        twin = self._copy_board_and_cards()
+        twin.rng = self.rng.copy()
+        return twin
+
+    def _copy_board_and_cards(self) -> "CatanState":
+        """A copy sharing nothing mutable except the generator (the caller sets its own)."""
+        twin = object.__new__(CatanState)
+        twin.__dict__.update(self.__dict__)
+        for name in _FLAT_LISTS:
+            setattr(twin, name, getattr(self, name)[:])
+        for name in _NESTED_LISTS:
+            setattr(twin, name, [row[:] for row in getattr(self, name)])
+        twin.out = dict(self.out)
+        return twin
+
+
+# node -> ((edge bit, node at its other end), ...), for walking roads
+NODE_LINKS = tuple(tuple((EDGE_BIT[e], m) for e, m in zip(NODE_EDGES[n], NODE_NEIGHBORS[n])) for n in range(NODE_COUNT))
+_FLAT_LISTS = ("node_owner", "node_level", "edge_owner", "bank", "knights", "building_vp", "road_length",
+               "reach", "road_nodes", "road_edges", "discards", "offers", "deck")
+_NESTED_LISTS = ("hands", "dev_old", "dev_new", "vp_cards", "played", "pieces", "ratios")
+_ZERO = (0, 0, 0, 0, 0)
+# kind -> (shape test, check, apply); kinds after which the player to move may have won
+_DISPATCH = {kind: (SHAPE_TESTS[shape], getattr(CatanState, "_check_" + kind), getattr(CatanState, "_do_" + kind))
+             for kind, shape in A.SHAPES.items()}
+_SCORING = frozenset(("settlement", "city", "road", "buy_dev", "play_dev", "end_turn", "rob", "robber"))

@@ -1,0 +1,161 @@
+"""A scripted JSettlers client for loopback tests: real TCP, real frames, the message codec.
+
+As a robot it logs in (version, cookie), joins the game it is invited to, sits down, and plays;
+as a human it creates a game, sits down and asks to start it (or, as a debug user, starts a
+robots-only game with ``*STARTBOTGAME*`` and watches).  It plays like this:
+whenever a sequence from the server has arrived and the game (as the server's engine has it,
+through `oracle`) waits for its seat, it sends the request for the action a tablehall bot picks
+from its seat's observation, now and then a trade offer of its own.  Every decision goes over
+the wire as the Java robot would send it (`requests.request_for`).
+"""
+
+from __future__ import annotations
+
+import asyncio
+from dataclasses import dataclass, field
+from typing import Callable
+
+from tablehall.core import Rng
+from tablehall.games.catan import SPEC
+from tablehall.games.catan import actions as A
+from tablehall.games.catan.constants import Phase
+from tablehall.games.catan.jsettlers import (
+    BotJoinGameRequest,
+    CancelBuildRequest,
+    DeclinePlayerRequest,
+    DeleteGame,
+    GameMembers,
+    GameState,
+    GameTextMsg,
+    ImARobot,
+    JoinGame,
+    LeaveGame,
+    NewGameWithOptionsRequest,
+    RobotDismiss,
+    ServerPing,
+    SitDown,
+    StartGame,
+    UpdateRobotParams,
+    Version,
+    encode_frame,
+    parse_cmd,
+)
+from tablehall.games.catan.jsettlers.connection import BUILTIN_ROBOT_BRAIN
+from tablehall.games.catan.jsettlers.framing import FrameDecoder
+from tablehall.games.catan.jsettlers.requests import Request, request_for
+
+REFUSALS = (DeclinePlayerRequest, CancelBuildRequest)
+
+
+@dataclass
+class Outcome:
+    name: str
+    received: list[str] = field(default_factory=list)
+    sent: list[str] = field(default_factory=list)
+    logged_in: bool = False
+    saw_game_over: bool = False
+    deleted: bool = False
+    refused: list[str] = field(default_factory=list)
+
+
+async def robot(port: int, name: str, cookie: str, oracle: Callable[[str], object], seed: int,
+                version: int = 2700, bot: str = "random", offer_rate: float = 0.05,
+                silent_after: int | None = None, leave_after: int | None = None,
+                create: str | None = None, bot_game: int = 0) -> Outcome:
+    """Play until the game this client is in is deleted (or the server closes).
+
+    `silent_after` / `leave_after`: stop answering (staying connected) / disconnect after that
+    many requests.  `create`: log in as a human, create that game and sit (seat 0) and start
+    it, or with `bot_game` > 0 start a robots-only game of that many seats and watch."""
+    outcome = Outcome(name)
+    rng = Rng(seed)
+    brain = SPEC.bots[bot](seed)
+    reader, writer = await asyncio.open_connection("127.0.0.1", port)
+    decoder = FrameDecoder()
+    game: str | None = None
+    pn = -1
+    waiting_since = -1  # engine action count when our last request went out
+    requests = 0
+
+    def send(wire: str) -> None:
+        outcome.sent.append(wire)
+        writer.write(encode_frame(wire))
+
+    text = {2700: "2.7.00", 2610: "2.6.10"}[version]
+    if create is None:
+        send(Version(version, text, "JM", ";6pl;sb;sc=2700;").to_cmd())
+        send(ImARobot(name, cookie, BUILTIN_ROBOT_BRAIN).to_cmd())
+    else:
+        game, pn = create, (-1 if bot_game else 0)
+        send(Version(version, text, "JM", ";6pl;sb;sc=2700;", "en_US").to_cmd())
+        send(NewGameWithOptionsRequest(name, "", "\t", game, "PL=4").to_cmd())
+        if bot_game:
+            send(GameTextMsg(game, name, f"*STARTBOTGAME* {bot_game}").to_cmd())
+        else:
+            send(SitDown(game, name, 0, False).to_cmd())
+            send(StartGame(game).to_cmd())
+    try:
+        while not outcome.deleted:
+            chunk = await asyncio.wait_for(reader.read(65536), timeout=30)
+            if not chunk:
+                break
+            decoder.feed(chunk)
+            for wire in decoder:
+                outcome.received.append(wire)
+                message = parse_cmd(wire)
+                if isinstance(message, ServerPing):
+                    send(wire)
+                elif isinstance(message, UpdateRobotParams):
+                    outcome.logged_in = True
+                elif isinstance(message, BotJoinGameRequest) and game is None:
+                    game, pn = message.game, message.pn
+                    send(JoinGame(name, "", "\t", game).to_cmd())
+                elif isinstance(message, GameMembers) and message.game == game and create is None:
+                    send(SitDown(game, "\t", pn, True).to_cmd())
+                elif isinstance(message, GameState) and message.state == Phase.OVER and message.game == game:
+                    outcome.saw_game_over = True
+                    if create is not None:
+                        send(LeaveGame(name, "-", game).to_cmd())  # a human leaves: the game goes
+                elif isinstance(message, (DeleteGame, RobotDismiss)) and message.game == game:
+                    outcome.deleted = True
+                elif isinstance(message, REFUSALS):
+                    outcome.refused.append(wire)
+                    waiting_since = -1  # refused: decide again
+            if game is None or outcome.deleted or pn < 0 or requests == silent_after:
+                continue
+            if requests == leave_after:
+                break
+            play = oracle(game)
+            if play is None or play.room.state < Phase.START1A:
+                continue
+            state = play.match.state
+            if state.is_over or pn not in play.pns:
+                continue
+            seat = play.pns.index(pn)
+            if seat not in state.to_act() or state.action_count == waiting_since:
+                continue
+            if state.offers[seat] is not None and len(state.to_act()) > 1:
+                continue  # our offer is open: wait for the answers, as JSettlers robots do
+            action = _choose(brain, state, seat, rng, offer_rate)
+            who = Request(seat, pn, create is None, play.pns, game)
+            send(request_for(action, who, state).to_cmd())
+            waiting_since = state.action_count
+            requests += 1
+            await writer.drain()
+    except asyncio.TimeoutError:
+        pass
+    finally:
+        writer.close()
+    return outcome
+
+
+def _choose(brain, state, seat: int, rng: Rng, offer_rate: float) -> tuple:
+    """The bot's action, or sometimes a one-for-one offer to everybody (the bots never offer)."""
+    hand = state.hands[seat]
+    if (state.phase is Phase.PLAY1 and seat == state.current and state.offers[seat] is None
+            and state.trading and rng.random() < offer_rate and any(hand)):
+        give = rng.choice([r for r in range(5) if hand[r]])
+        get = rng.choice([r for r in range(5) if r != give])
+        others = tuple(s for s in range(state.seat_count) if s != seat and s not in state.out)
+        return A.offer(A.unit(give), A.unit(get), others)
+    return brain.choose(state.observation(seat), seat)
