@@ -31,9 +31,9 @@ from typing import Any, Sequence
 from tablehall.core.events import EVERYONE, Event, all_but, only
 from tablehall.core.game import GameState, IllegalAction
 from tablehall.core.result import EndCause, Result, SeatResult, rank_by
-from tablehall.core.rng import Rng, derive_seed
+from tablehall.core.rng import Rng
 
-from . import solo
+from . import solo, views
 from .board import DEPOTS, SOURCES, Player
 from .data import (BASE_INPUT, BASE_OUTPUT, CARDS, CARDS_TO_END, COLORS, COLUMNS, DECKS, LAST_SPACE,
                    LEADER_IDS, LEADERS, LEADERS_DEALT, MARBLE_NAMES, MARBLES, RED, REPORTS, RESOURCES,
@@ -374,7 +374,7 @@ class RenaissanceState(GameState):
         converts = bool(player.leaders_of("white_marble"))
         incoming = [m for m in taken if m < WHITE or (m == WHITE and converts)]
         events = [Event("market", {"seat": seat, "axis": axis, "index": index,
-                                   "marbles": [MARBLE_NAMES[m] for m in taken], **self._market_json()})]
+                                   "marbles": [MARBLE_NAMES[m] for m in taken], **views.market_json(self)})]
         red = taken.count(RED)
         if red:
             events += self._move_faith({seat: red}, "red marble")
@@ -774,76 +774,12 @@ class RenaissanceState(GameState):
         seats = tuple(SeatResult(s, ranks[s], points[s], outs[s] or EndCause.REGULAR) for s in range(self.seat_count))
         return Result(seats, self.ended_by or EndCause.REGULAR, {"reason": self.end_reason, "resources": held})
 
-    # -- views ---------------------------------------------------------------------------------------
-    def _market_json(self) -> dict[str, Any]:
-        return {"grid": [[MARBLE_NAMES[self.market[r * COLUMNS + c]] for c in range(COLUMNS)] for r in range(ROWS)],
-                "spare": MARBLE_NAMES[self.spare]}
-
-    def grid_json(self) -> list[list[dict[str, Any]]]:
-        """The development card grid, level 1 first; per deck its top card and size."""
-        return [[{"top": deck[-1] if deck else None, "left": len(deck)}
-                 for deck in self.decks[level * len(COLORS):(level + 1) * len(COLORS)]] for level in range(3)]
-
-    def player_json(self, seat: int, viewer: int | None) -> dict[str, Any]:
-        p = self.players[seat]
-        own = viewer == seat
-        out: dict[str, Any] = {
-            "seat": seat, "faith": p.faith, "tiles": p.tiles[:],
-            "warehouse": [[RESOURCES[t] if t >= 0 else None, n] for t, n in zip(p.depot_type, p.depot_count)],
-            "extra": [[RESOURCES[t], n] for t, n in zip(p.extra_type, p.extra_count)],
-            "strongbox": dict(zip(RESOURCES, p.strongbox)),
-            "produced": dict(zip(RESOURCES, p.produced_output)),
-            "slots": [s[:] for s in p.slots], "active": p.active[:],
-            "hand": p.hand[:] if own else len(p.hand),
-            "discarded": p.discarded[:] if own else len(p.discarded),
-            "points": p.points(), "out": p.out.value if p.out else None,
-        }
-        if self.phase == SETUP_PHASE:
-            out["dealt"] = self.dealt[seat][:] if own else len(self.dealt[seat])
-            out["picks_left"] = self.picks_left[seat]
-        return out
-
+    # -- what each party sees (views.py) --------------------------------------------------------
     def view(self, seat: int | None) -> dict[str, Any]:
-        out: dict[str, Any] = {
-            "phase": self.phase, "current": self.current if self.phase == TURNS else None,
-            "market": self._market_json(), "cards": self.grid_json(),
-            "players": [self.player_json(s, seat) for s in range(self.seat_count)],
-            "reports": self.reports_done[:], "final_round": self.final_round,
-            "main": self.main, "task": self.task.to_json() if self.task else None,
-        }
-        if self.lorenzo is not None:
-            out["lorenzo"] = {"black_cross": self.lorenzo.cross, "last_token": self.lorenzo.last or None,
-                              "tokens_left": len(self.lorenzo.stack)}
-        if self.phase == OVER:
-            out["reason"] = self.end_reason
-        return out
+        return views.view(self, seat)
 
     def observation(self, seat: int) -> "RenaissanceState":
-        """A copy for a bot playing `seat`: other seats' hidden leaders re-dealt from the unseen
-        ones, face-down cards and solo tokens reshuffled, and a fresh random stream."""
-        twin = self.copy()
-        twin.rng = Rng(derive_seed(self.seed, "observation", seat, self.steps))
-        me = twin.players[seat]
-        seen = set(me.hand) | set(me.set_aside) | set(me.discarded) | set(twin.dealt[seat])
-        for p in twin.players:
-            seen |= set(p.active)
-        unseen = [i for i in LEADER_IDS if i not in seen]
-        twin.rng.shuffle(unseen)
-        for other, p in enumerate(twin.players):
-            if other == seat:
-                continue
-            p.hand = sorted(unseen.pop() for _ in p.hand)
-            p.discarded = [unseen.pop() for _ in p.discarded]
-            p.set_aside = [unseen.pop() for _ in p.set_aside]
-            twin.dealt[other] = sorted(unseen.pop() for _ in twin.dealt[other])
-        for deck in twin.decks:
-            hidden = sorted(deck[:-1])  # sorted first: the result must not depend on the real order
-            twin.rng.shuffle(hidden)
-            deck[:-1] = hidden
-        if twin.lorenzo is not None:
-            twin.lorenzo.stack.sort()
-            twin.rng.shuffle(twin.lorenzo.stack)
-        return twin
+        return views.observation(self, seat)
 
     def copy(self) -> "RenaissanceState":
         twin = RenaissanceState.__new__(RenaissanceState)
@@ -864,7 +800,7 @@ class RenaissanceState(GameState):
         for seat in range(self.seat_count):
             events.append(Event("deal", {"seat": seat, "leaders": self.dealt[seat][:]}, only(seat)))
             events.append(Event("deal", {"seat": seat, "count": len(self.dealt[seat])}, all_but(seat)))
-        return events + [Event("start", {"seats": self.seat_count, **self._market_json(),
+        return events + [Event("start", {"seats": self.seat_count, **views.market_json(self),
                                          "faith": [p.faith for p in self.players]}, EVERYONE)]
 
 
