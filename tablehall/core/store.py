@@ -65,7 +65,7 @@ CREATE TABLE IF NOT EXISTS records (
     game          TEXT NOT NULL,
     rules_version TEXT NOT NULL,
     status        TEXT NOT NULL,
-    seed          INTEGER NOT NULL,
+    seed          TEXT NOT NULL,    -- seeds are unbounded integers; SQLite's are 64-bit signed
     started_at    TEXT NOT NULL,
     ended_at      TEXT NOT NULL,
     seats         TEXT NOT NULL,
@@ -94,7 +94,7 @@ class SqliteStore(RecordStore):
         if not record.id:
             record.id = uuid.uuid4().hex
         summary = _summary(record)
-        row = (record.id, record.game, record.rules_version, record.status, record.seed,
+        row = (record.id, record.game, record.rules_version, record.status, str(record.seed),
                record.started_at, record.ended_at, summary.seats, summary.result,
                record.digest(), record.dumps())
         with self._lock:
@@ -128,7 +128,7 @@ class SqliteStore(RecordStore):
         query += " ORDER BY started_at DESC, rowid DESC LIMIT ?"
         with self._lock:
             rows = self._db.execute(query, args + (limit,)).fetchall()
-        return [RecordSummary(*row) for row in rows]
+        return [RecordSummary(r[0], r[1], r[2], int(r[3]), *r[4:]) for r in rows]
 
     def count(self) -> int:
         with self._lock:

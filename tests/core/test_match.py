@@ -230,3 +230,15 @@ def test_observers_see_only_what_the_audience_admits():
     draws = [e for e in observer.seen if e.kind == "drew"]
     assert draws and all("card" not in e.data for e in draws)
     assert observer.ended.status == "finished"
+
+
+def test_store_keeps_seeds_of_any_size(tmp_path):
+    from tablehall.core import derive_seed
+
+    store = SqliteStore(tmp_path / "db.sqlite")
+    seed = max(derive_seed(n, "x") for n in range(50))  # 64-bit: some exceed SQLite's range
+    assert seed >= 2 ** 63
+    record = run(Match(SPEC, bots(2), seed=seed, store=store).run())
+    assert store.load(record.id).seed == seed
+    assert store.summaries()[0].seed == seed
+    store.close()

@@ -203,8 +203,7 @@ class RenaissanceService(Service):
     # -- matches ----------------------------------------------------------------------------------------
     def _start(self, members: list[Any]) -> None:
         self.games += 1
-        # 63 bits: record stores keep the seed in a signed 64-bit integer
-        seed = (derive_seed(self.seed, "game", self.games) if self.seed is not None else secrets.randbits(64)) >> 1
+        seed = derive_seed(self.seed, "game", self.games) if self.seed is not None else secrets.randbits(64)
         names = [member.nickname if isinstance(member, RenaissanceSession) else f"{member}-bot-{seat + 1}"
                  for seat, member in enumerate(members)]
         remote = SeatPolicy(hard_timeout=self.decision_timeout or None, on_timeout=Consequence.FORFEIT,
