@@ -6,6 +6,7 @@ Each ``_check_<kind>`` raises `IllegalAction` with a stable code and a precise r
 
 from __future__ import annotations
 
+from functools import lru_cache
 from typing import Sequence
 
 from tablehall.core import IllegalAction
@@ -39,9 +40,13 @@ class Legality:
         return [n for n in range(NODE_COUNT) if owner[n] == seat and level[n] == 1]
 
     def can_afford(self, seat: int, cost: Sequence[int]) -> bool:
-        hand = self.hands[seat]
-        return hand[0] >= cost[0] and hand[1] >= cost[1] and hand[2] >= cost[2] and \
-            hand[3] >= cost[3] and hand[4] >= cost[4]
+        return covers(self.hands[seat], cost)
+
+    def cards_known_to(self, seat: int) -> tuple[list[int], list[int], int]:
+        """`seat`'s resource hand, its playable development cards and the number of cards left
+        in the deck: all that listing the seat's moves reads of the cards.  An observation
+        answers this for its own seat without dealing the cards hidden from that seat."""
+        return self.hands[seat], self.dev_old[seat], len(self.deck)
 
     def legal_actions(self, seat: int) -> list[tuple]:
         """Every legal action, except that free-form ones are represented: one discard (the
@@ -55,15 +60,17 @@ class Legality:
                 return self._responses(seat)
             return self._play1_actions(seat)
         if phase is ROLL_OR_CARD:
-            return [A.ROLL] + self._dev_plays(seat)
+            if self.dev_played:
+                return [A.ROLL]
+            return [A.ROLL, *self._dev_plays(seat, self.cards_known_to(seat)[1])]
         if phase is START1A or phase is START2A or phase is PLACING_SETTLEMENT:
-            out = [("settlement", n) for n in self.settlement_spots(seat)]
+            out = [_SETTLEMENT[n] for n in self.settlement_spots(seat)]
         elif phase in (START1B, START2B, PLACING_ROAD, PLACING_FREE_ROAD1, PLACING_FREE_ROAD2):
-            out = [("road", e) for e in self.road_spots(seat)]
+            out = [_ROAD[e] for e in self.road_spots(seat)]
         elif phase is PLACING_CITY:
-            out = [("city", n) for n in self.city_spots(seat)]
+            out = [_CITY[n] for n in self.city_spots(seat)]
         elif phase is PLACING_ROBBER:
-            return [("robber", h) for h in range(HEX_COUNT) if h != self.robber]
+            return list(_ROBBER_MOVES[self.robber])
         elif phase is WAITING_FOR_ROB_CHOOSE_PLAYER:
             return [("rob", v) for v in self.victims]
         elif phase is WAITING_FOR_DISCARDS:
@@ -81,34 +88,48 @@ class Legality:
         return out
 
     def _play1_actions(self, seat: int) -> list[tuple]:
+        hand, playable, deck_left = self.cards_known_to(seat)
+        clay, ore, sheep, wheat, wood = hand
+        pieces = self.pieces[seat]
         out: list[tuple] = [A.END_TURN]
-        hand, pieces = self.hands[seat], self.pieces[seat]
-        if pieces[ROAD] and hand[0] and hand[4]:
-            out += [("road", e) for e in bits(self.reach[seat] & ~self.occupied_edges)]
-        if pieces[SETTLEMENT] and hand[0] and hand[2] and hand[3] and hand[4]:
-            out += [("settlement", n) for n in bits(self.road_nodes[seat] & ~self.blocked)]
-        if pieces[CITY] and hand[1] >= 3 and hand[3] >= 2:
-            out += [("city", n) for n in self.city_spots(seat)]
-        if self.deck and hand[1] and hand[2] and hand[3]:
+        if clay and wood:
+            if pieces[ROAD]:
+                out += _road_actions(self.reach[seat] & ~self.occupied_edges)
+            if sheep and wheat and pieces[SETTLEMENT]:
+                out += _settlement_actions(self.road_nodes[seat] & ~self.blocked)
+        if ore >= 3 and wheat >= 2 and pieces[CITY]:
+            out += [_CITY[n] for n in self.city_spots(seat)]
+        if ore and sheep and wheat and deck_left:
             out.append(A.BUY_DEV)
-        out += self._dev_plays(seat)
-        bank, ratios = self.bank, self.ratios[seat]
-        for give in range(5):
-            ratio = ratios[give]
-            if hand[give] >= ratio:
-                lots = _LOTS[give][ratio]
-                for get in range(5):
-                    if get != give and bank[get]:
-                        out.append(lots[get])
-        offer = self.offers[seat]
-        if offer is not None:
+        if not self.dev_played and (playable[0] or playable[1] or playable[2] or playable[3]):
+            out += self._dev_plays(seat, playable)
+        # bank trades, one lot each (unrolled over the five resources: this runs every decision)
+        r0, r1, r2, r3, r4 = self.ratios[seat]
+        if clay >= r0 or ore >= r1 or sheep >= r2 or wheat >= r3 or wood >= r4:
+            bank = self.bank
+            lots = _LOTS if bank[0] and bank[1] and bank[2] and bank[3] and bank[4] else self._lots_left()
+            if clay >= r0:
+                out += lots[0][r0]
+            if ore >= r1:
+                out += lots[1][r1]
+            if sheep >= r2:
+                out += lots[2][r2]
+            if wheat >= r3:
+                out += lots[3][r3]
+            if wood >= r4:
+                out += lots[4][r4]
+        if self.offers[seat] is not None:
             out.append(A.WITHDRAW)
         return out
 
-    def _dev_plays(self, seat: int) -> list[tuple]:
-        if self.dev_played:
-            return []
-        cards = self.dev_old[seat]
+    def _lots_left(self) -> list[list[tuple]]:
+        """Like `_LOTS`, without the trades for resources the bank has run out of."""
+        bank = self.bank
+        return [[[lot for lot in lots if covers(bank, lot[2])] for lots in by_ratio] for by_ratio in _LOTS]
+
+    def _dev_plays(self, seat: int, cards: list[int]) -> list[tuple]:
+        """Development cards `seat` may play now, given its playable `cards` (and that it has
+        not played one this turn)."""
         out = []
         if cards[KNIGHT]:
             out.append(_PLAY[KNIGHT])
@@ -125,13 +146,13 @@ class Legality:
         if offer is None or seat not in offer[2]:
             return []
         out = [A.REJECT]
-        if self.can_afford(seat, offer[1]):
+        if covers(self.cards_known_to(seat)[0], offer[1]):
             out.append(("accept", self.current))
         return out
 
     def greedy_discard(self, seat: int) -> tuple[int, ...]:
         """A discard of the required size taking from the largest piles first."""
-        hand = list(self.hands[seat])
+        hand = list(self.cards_known_to(seat)[0])
         out = [0] * 5
         for _ in range(self.discards[seat]):
             r = max(range(5), key=hand.__getitem__)
@@ -139,7 +160,8 @@ class Legality:
             out[r] += 1
         return tuple(out)
 
-    def _need_turn(self, seat: int, *phases: Phase) -> None:
+    def _need_turn(self, seat: int, phases: tuple[Phase, ...]) -> None:
+        """Raise unless it is `seat`'s turn and the game is in one of `phases`."""
         if self.phase not in phases:
             names = " or ".join(p.name for p in phases)
             raise IllegalAction("NOT_NOW", f"not allowed in phase {self.phase.name} (needs {names})")
@@ -152,7 +174,6 @@ class Legality:
 
     def _check_settlement(self, seat: int, action: tuple) -> None:
         node = action[1]
-        self._need_turn(seat, START1A, START2A, PLAY1, PLACING_SETTLEMENT)
         if not 0 <= node < NODE_COUNT:
             raise IllegalAction("BAD_LOCATION", f"no intersection {node}")
         if self.node_owner[node] >= 0:
@@ -170,8 +191,6 @@ class Legality:
     def _check_road(self, seat: int, action: tuple) -> None:
         edge = action[1]
         phase = self.phase
-        self._need_turn(seat, START1B, START2B, PLAY1, PLACING_ROAD, PLACING_FREE_ROAD1,
-                        PLACING_FREE_ROAD2)
         if not 0 <= edge < EDGE_COUNT:
             raise IllegalAction("BAD_LOCATION", f"no path {edge}")
         if self.occupied_edges & EDGE_BIT[edge]:
@@ -188,7 +207,6 @@ class Legality:
 
     def _check_city(self, seat: int, action: tuple) -> None:
         node = action[1]
-        self._need_turn(seat, PLAY1, PLACING_CITY)
         if not 0 <= node < NODE_COUNT or self.node_owner[node] != seat or self.node_level[node] != 1:
             raise IllegalAction("BAD_LOCATION", f"you have no settlement at intersection {node}")
         if self.pieces[seat][CITY] == 0:
@@ -198,7 +216,6 @@ class Legality:
 
     def _check_build(self, seat: int, action: tuple) -> None:
         piece = action[1]
-        self._need_turn(seat, PLAY1)
         if piece not in (ROAD, SETTLEMENT, CITY):
             raise IllegalAction("BAD_ACTION", f"unknown piece {piece}")
         if self.pieces[seat][piece] == 0:
@@ -210,19 +227,13 @@ class Legality:
         if not spots:
             raise IllegalAction("BAD_LOCATION", f"nowhere to place a {PIECE_NAMES[piece]}")
 
-    def _check_cancel_build(self, seat: int, action: tuple) -> None:
-        self._need_turn(seat, PLACING_ROAD, PLACING_SETTLEMENT, PLACING_CITY,
-                        PLACING_FREE_ROAD1, PLACING_FREE_ROAD2)
-
     def _check_buy_dev(self, seat: int, action: tuple) -> None:
-        self._need_turn(seat, PLAY1)
         if not self.deck:
             raise IllegalAction("DECK_EMPTY", "no development cards left")
         self._need_cost(seat, COST_DEV, "a development card")
 
     def _check_play_dev(self, seat: int, action: tuple) -> None:
         card = action[1]
-        self._need_turn(seat, ROLL_OR_CARD, PLAY1)
         if card not in (KNIGHT, ROAD_BUILDING, YEAR_OF_PLENTY, MONOPOLY):
             raise IllegalAction("BAD_ACTION", f"card {card} cannot be played")
         if self.dev_played:
@@ -237,7 +248,6 @@ class Legality:
             raise IllegalAction("BANK_EMPTY", "the bank has fewer than 2 cards")
 
     def _check_pick_resources(self, seat: int, action: tuple) -> None:
-        self._need_turn(seat, WAITING_FOR_DISCOVERY)
         a, b = action[1], action[2]
         if not (0 <= a < 5 and 0 <= b < 5):
             raise IllegalAction("BAD_ACTION", "resources are 0..4")
@@ -245,46 +255,50 @@ class Legality:
             raise IllegalAction("BANK_EMPTY", "the bank does not have those resources")
 
     def _check_monopoly(self, seat: int, action: tuple) -> None:
-        self._need_turn(seat, WAITING_FOR_MONOPOLY)
         if not 0 <= action[1] < 5:
             raise IllegalAction("BAD_ACTION", "resources are 0..4")
-
-    def _check_roll(self, seat: int, action: tuple) -> None:
-        self._need_turn(seat, ROLL_OR_CARD)
 
     def _check_discard(self, seat: int, action: tuple) -> None:
         if self.phase is not WAITING_FOR_DISCARDS or not self.discards[seat]:
             raise IllegalAction("NOT_NOW", f"seat {seat} has nothing to discard")
         counts = action[1]
-        if any(c < 0 for c in counts) or sum(counts) != self.discards[seat]:
+        if min(counts) < 0 or sum(counts) != self.discards[seat]:
             raise IllegalAction("BAD_DISCARD", f"seat {seat} must discard exactly {self.discards[seat]} cards")
         if not self.can_afford(seat, counts):
             raise IllegalAction("BAD_DISCARD", "cannot discard cards not in hand")
 
     def _check_robber(self, seat: int, action: tuple) -> None:
-        self._need_turn(seat, PLACING_ROBBER)
         if not 0 <= action[1] < HEX_COUNT:
             raise IllegalAction("BAD_LOCATION", f"no land hex {action[1]}")
         if action[1] == self.robber:
             raise IllegalAction("BAD_LOCATION", "the robber must move to another hex")
-        owner = self.node_owner
-        victims = {owner[n] for n in HEX_NODES[action[1]]
-                   if owner[n] >= 0 and owner[n] != seat and sum(self.hands[owner[n]])}
-        if len(victims) == 1:
-            self._check_scripted_steal(victims.pop())
+        if self.steals_used < len(self.steal_script):
+            victims = self._victims_at(action[1], seat)
+            if len(victims) == 1:
+                self._check_scripted_steal(victims[0])
+
+    def _victims_at(self, hex_index: int, thief: int) -> list[int]:
+        """The seats `thief` may rob with the robber on `hex_index`: owners of a building there
+        holding cards, in seat order."""
+        owner, hands = self.node_owner, self.hands
+        victims = []
+        for node in HEX_NODES[hex_index]:
+            o = owner[node]
+            if o >= 0 and o != thief and o not in victims and sum(hands[o]):
+                victims.append(o)
+        victims.sort()
+        return victims
 
     def _check_scripted_steal(self, victim: int) -> None:
         if self.steals_used < len(self.steal_script) and not self.hands[victim][self.steal_script[self.steals_used]]:
             raise IllegalAction("SCRIPT", f"the scripted steal takes a resource seat {victim} does not have")
 
     def _check_rob(self, seat: int, action: tuple) -> None:
-        self._need_turn(seat, WAITING_FOR_ROB_CHOOSE_PLAYER)
         if action[1] not in self.victims:
             raise IllegalAction("BAD_VICTIM", f"seat {action[1]} cannot be robbed (choose from {list(self.victims)})")
         self._check_scripted_steal(action[1])
 
     def _check_bank_trade(self, seat: int, action: tuple) -> None:
-        self._need_turn(seat, PLAY1)
         give, get = action[1], action[2]
         if self.last_bank_trade is not None and (give, get) == self.last_bank_trade[::-1]:
             return self._need_cost(seat, give, "undoing that trade")
@@ -342,14 +356,53 @@ class Legality:
         if self.phase is not PLAY1:
             raise IllegalAction("NOT_NOW", f"trades are made after the roll, not in phase {self.phase.name}")
 
-    def _check_end_turn(self, seat: int, action: tuple) -> None:
-        self._need_turn(seat, PLAY1)
+
+def covers(hand: Sequence[int], cost: Sequence[int]) -> bool:
+    """Whether `hand` holds at least `cost` of every resource."""
+    return hand[0] >= cost[0] and hand[1] >= cost[1] and hand[2] >= cost[2] and \
+        hand[3] >= cost[3] and hand[4] >= cost[4]
 
 
 _PLAY = tuple(("play_dev", card) for card in range(4))
-# _LOTS[give][ratio][get]: the single-lot bank trade action
-_LOTS = tuple(tuple(tuple(("bank_trade", A.unit(give, ratio), A.unit(get)) for get in range(5))
+_ROAD = tuple(("road", e) for e in range(EDGE_COUNT))
+_SETTLEMENT = tuple(("settlement", n) for n in range(NODE_COUNT))
+_CITY = tuple(("city", n) for n in range(NODE_COUNT))
+_ROBBER_MOVES = tuple(tuple(("robber", h) for h in range(HEX_COUNT) if h != robber) for robber in range(HEX_COUNT))
+"""_ROBBER_MOVES[hex the robber is on]: the moves of the robber"""
+# _LOTS[give][ratio]: the single-lot bank trades giving `ratio` of `give`, one per other resource
+_LOTS = tuple(tuple(tuple(("bank_trade", A.unit(give, ratio), A.unit(get)) for get in range(5) if get != give)
                     for ratio in range(5)) for give in range(5))
+
+
+# A seat's road and settlement spots stay the same mask over many turns: list their actions once
+@lru_cache(maxsize=4096)
+def _road_actions(free_edges: int) -> tuple[tuple, ...]:
+    return tuple(_ROAD[e] for e in bits(free_edges))
+
+
+@lru_cache(maxsize=4096)
+def _settlement_actions(free_nodes: int) -> tuple[tuple, ...]:
+    return tuple(_SETTLEMENT[n] for n in bits(free_nodes))
+
+
+# kind -> the phases in which the player to move may take it: checked before `_check_<kind>`.
+# Discards and domestic trades are not turn actions; their checks say who may act.
+TURN_PHASES: dict[str, tuple[Phase, ...]] = {
+    "settlement": (START1A, START2A, PLAY1, PLACING_SETTLEMENT),
+    "road": (START1B, START2B, PLAY1, PLACING_ROAD, PLACING_FREE_ROAD1, PLACING_FREE_ROAD2),
+    "city": (PLAY1, PLACING_CITY),
+    "build": (PLAY1,),
+    "cancel_build": (PLACING_ROAD, PLACING_SETTLEMENT, PLACING_CITY, PLACING_FREE_ROAD1, PLACING_FREE_ROAD2),
+    "buy_dev": (PLAY1,),
+    "play_dev": (ROLL_OR_CARD, PLAY1),
+    "pick_resources": (WAITING_FOR_DISCOVERY,),
+    "monopoly": (WAITING_FOR_MONOPOLY,),
+    "roll": (ROLL_OR_CARD,),
+    "robber": (PLACING_ROBBER,),
+    "rob": (WAITING_FOR_ROB_CHOOSE_PLAYER,),
+    "bank_trade": (PLAY1,),
+    "end_turn": (PLAY1,),
+}
 
 
 def _is_vector(x) -> bool:
@@ -357,13 +410,13 @@ def _is_vector(x) -> bool:
         and type(x[2]) is int and type(x[3]) is int and type(x[4]) is int
 
 
-# argument shape (see actions.SHAPES) -> test of a whole action tuple
-SHAPE_TESTS = {
-    "": lambda a: len(a) == 1,
-    "i": lambda a: len(a) == 2 and type(a[1]) is int,
-    "ii": lambda a: len(a) == 3 and type(a[1]) is int and type(a[2]) is int,
-    "v": lambda a: len(a) == 2 and _is_vector(a[1]),
-    "vv": lambda a: len(a) == 3 and _is_vector(a[1]) and _is_vector(a[2]),
-    "vvs": lambda a: len(a) == 4 and _is_vector(a[1]) and _is_vector(a[2]) and type(a[3]) is tuple
+# argument shape (see actions.SHAPES) -> test of the arguments of an action of the right length
+ARGUMENT_TESTS = {
+    "": None,
+    "i": lambda a: type(a[1]) is int,
+    "ii": lambda a: type(a[1]) is int and type(a[2]) is int,
+    "v": lambda a: _is_vector(a[1]),
+    "vv": lambda a: _is_vector(a[1]) and _is_vector(a[2]),
+    "vvs": lambda a: _is_vector(a[1]) and _is_vector(a[2]) and type(a[3]) is tuple
     and all(type(x) is int for x in a[3]),
 }

@@ -57,7 +57,7 @@ from .constants import (CITY, COST_DEV, DECK, DEV_COMPOSITION, DEV_FROM_SGN, DEV
                         WAITING_FOR_MONOPOLY, OVER)
 from .geometry import (EDGE_BIT, EDGE_COUNT, EDGES, HEX_NODES, NODE_BIT, NODE_CLOSED_MASK,
                        NODE_COUNT, NODE_EDGE_MASK, NODE_EDGES, NODE_HEXES, NODE_NEIGHBORS, bits)
-from .legality import SHAPE_TESTS, Legality
+from .legality import ARGUMENT_TESTS, TURN_PHASES, Legality
 from .views import Views
 
 SETUP_PHASES = (START1A, START1B, START2A, START2B)
@@ -143,6 +143,7 @@ class CatanState(Legality, Views, GameState):
         self.deck = self._new_deck(options["dev_deck"])
         self.draw_at_random = False  # True in observations, whose deck order is unknown
         self.robber = self.board.robber_start
+        self._yields = _NO_YIELDS  # per dice total: what a roll pays (see _yield_of)
         self.node_owner = [-1] * NODE_COUNT
         self.node_level = [0] * NODE_COUNT
         self.edge_owner = [-1] * EDGE_COUNT
@@ -242,37 +243,41 @@ class CatanState(Legality, Views, GameState):
                 + 2 * (self.largest_army == seat))
 
     def total_vp(self, seat: int) -> int:
-        return self.public_vp(seat) + self.dev_old[seat][VICTORY_POINT] + self.dev_new[seat][VICTORY_POINT]
+        return (self.building_vp[seat] + 2 * (self.longest_road == seat) + 2 * (self.largest_army == seat)
+                + self.dev_old[seat][VICTORY_POINT] + self.dev_new[seat][VICTORY_POINT])
 
     # -- checking ---------------------------------------------------------------------------
     def check(self, seat: int, action: Any) -> None:
         self._check(seat, action)
 
     def _check(self, seat: int, action: Any):
-        """Raise IllegalAction unless `seat` may take `action`; return the method that applies it."""
+        """Raise IllegalAction unless `seat` may take `action`; return the method that applies it
+        and whether the player to move may have won by it."""
         if self.phase is OVER:
             raise IllegalAction("GAME_OVER", "the game is over")
         if not isinstance(seat, int) or not 0 <= seat < self.seat_count or seat in self.out:
             raise IllegalAction("NOT_A_PLAYER", f"seat {seat!r} is not playing")
         try:
-            well_formed, check, do = _DISPATCH[action[0]]
+            size, arguments_ok, phases, check, do, scoring = _DISPATCH[action[0]]
         except (TypeError, KeyError, IndexError):
             raise IllegalAction("BAD_ACTION", f"not a Catan action: {action!r}") from None
-        if type(action) is not tuple or not well_formed(action):
+        if type(action) is not tuple or len(action) != size or (arguments_ok is not None and not arguments_ok(action)):
             raise IllegalAction("BAD_ACTION", f"malformed {action[0]} action: {action!r}")
-        check(self, seat, action)
-        return do
+        if phases is not None and (seat != self.current or self.phase not in phases):
+            self._need_turn(seat, phases)
+        if check is not None:
+            check(self, seat, action)
+        return do, scoring
 
     # -- applying ---------------------------------------------------------------------------
     def apply(self, seat: int, action: Any) -> list[Event]:
-        do = self._check(seat, action)
+        do, scoring = self._check(seat, action)
         self.action_count += 1
-        kind = action[0]
-        if kind != "bank_trade":
+        if action[0] != "bank_trade":
             self.last_bank_trade = None
         events = do(self, seat, action)
-        if kind in _SCORING and self.phase is not OVER and self.total_vp(self.current) >= self.vp_to_win \
-                and self.phase not in SETUP_PHASES:
+        if scoring and self.phase is not OVER and self.phase not in SETUP_PHASES \
+                and self.total_vp(self.current) >= self.vp_to_win:
             self._finish(self.current, events)
         return events
 
@@ -299,6 +304,7 @@ class CatanState(Legality, Views, GameState):
             self._pay(seat, cost)
         self.node_owner[node] = seat
         self.node_level[node] = 1
+        self._forget_yields_at(node)
         self.pieces[seat][SETTLEMENT] -= 1
         self.building_vp[seat] += 1
         self.blocked |= NODE_CLOSED_MASK[node]
@@ -392,11 +398,15 @@ class CatanState(Legality, Views, GameState):
         bit = EDGE_BIT[edge]
         self.occupied_edges |= bit
         self.road_edges[seat] |= bit
+        a, b = EDGES[edge]
+        self.road_nodes[seat] |= NODE_BIT[a] | NODE_BIT[b]
         owner = self.node_owner
-        for x in EDGES[edge]:
-            self.road_nodes[seat] |= NODE_BIT[x]
-            if owner[x] == -1 or owner[x] == seat:
-                self.reach[seat] |= NODE_EDGE_MASK[x]
+        reach = 0
+        if owner[a] == -1 or owner[a] == seat:
+            reach = NODE_EDGE_MASK[a]
+        if owner[b] == -1 or owner[b] == seat:
+            reach |= NODE_EDGE_MASK[b]
+        self.reach[seat] |= reach
 
     def _next_setup_step(self, events: list[Event]) -> None:
         n = self.seat_count
@@ -426,6 +436,7 @@ class CatanState(Legality, Views, GameState):
             cost = PIECE_COST[CITY]
             self._pay(seat, cost)
         self.node_level[node] = 2
+        self._forget_yields_at(node)
         pieces = self.pieces[seat]
         pieces[CITY] -= 1
         pieces[SETTLEMENT] += 1
@@ -463,9 +474,9 @@ class CatanState(Legality, Views, GameState):
         left = len(self.deck)
         cost = list(COST_DEV)
         return [Event("dev_bought", {"seat": seat, "card": DEV_NAMES[kind], "card_id": card,
-                                     "name": card_name(card), "deck_left": left, "cost": cost}, only(seat)),
+                                     "name": card_name(card), "deck_left": left, "cost": cost}, _ONLY[seat]),
                 Event("dev_bought", {"seat": seat, "card": None, "card_id": None, "name": None,
-                                     "deck_left": left, "cost": cost}, all_but(seat))]
+                                     "deck_left": left, "cost": cost}, _ALL_BUT[seat])]
 
     def _do_play_dev(self, seat: int, action: tuple) -> list[Event]:
         card = action[1]
@@ -516,9 +527,7 @@ class CatanState(Legality, Views, GameState):
             first = min(6, total - 1)
             dice = (first, total - first)
         else:
-            pair = self.rng.below(36)
-            dice = (1 + pair // 6, 1 + pair % 6)
-            total = dice[0] + dice[1]
+            dice, total = _DICE[self.rng.below(36)]
         self.dice = dice
         self.rolled = True
         events = [Event("rolled", {"seat": seat, "dice": list(dice), "total": total})]
@@ -538,41 +547,63 @@ class CatanState(Legality, Views, GameState):
         return events
 
     def _produce(self, total: int) -> Event:
-        n = self.seat_count
-        gains = [[0] * 5 for _ in range(n)]
-        owner, level, robber = self.node_owner, self.node_level, self.robber
-        wanted = [0] * 5  # total demand per resource
-        for h, r, nodes in self.board.production[total]:
-            if h == robber:
-                continue
-            for node in nodes:
-                o = owner[node]
-                if o >= 0:
-                    gains[o][r] += level[node]
-                    wanted[r] += level[node]
-        shortage = []
-        bank = self.bank
-        for r in range(5):
-            if wanted[r] > bank[r]:  # too few cards: nobody gets any, unless one player alone
-                shortage.append(r)
-                takers = [s for s in range(n) if gains[s][r]]
+        hexes, rows, wanted, credits = self._yields[total] or self._yield_of(total)
+        if self.robber in hexes:  # the robbed hex pays nothing: count this roll afresh
+            rows, wanted, credits = self._pay_table(total, self.robber)
+        bank, hands = self.bank, self.hands
+        gains = list(map(list, rows))
+        if wanted[0] > bank[0] or wanted[1] > bank[1] or wanted[2] > bank[2] or wanted[3] > bank[3] \
+                or wanted[4] > bank[4]:
+            shortage = [r for r in range(5) if wanted[r] > bank[r]]
+            for r in shortage:  # too few cards: nobody gets any, unless one player alone
+                takers = [s for s in range(self.seat_count) if gains[s][r]]
                 for s in takers:
                     gains[s][r] = bank[r] if len(takers) == 1 else 0
-        hands = self.hands
-        for s in range(n):
-            hand, gain = hands[s], gains[s]
-            for r in range(5):
-                if gain[r]:
-                    hand[r] += gain[r]
-                    bank[r] -= gain[r]
-        return Event("produced", {"gains": gains, "shortage": shortage, "totals": [sum(h) for h in hands]})
+            credits = [(s, r, gain[r]) for s, gain in enumerate(gains) for r in range(5) if gain[r]]
+        else:
+            shortage = []
+        for s, r, amount in credits:
+            hands[s][r] += amount
+            bank[r] -= amount
+        return Event("produced", {"gains": gains, "shortage": shortage, "totals": list(map(sum, hands))})
+
+    def _yield_of(self, total: int) -> tuple:
+        """What a roll of `total` pays while the robber is elsewhere: (the hexes numbered
+        `total`, then `_pay_table`).  Kept in `_yields` until a building next to one of those
+        hexes changes."""
+        entry = (tuple(h for h, _, _ in self.board.production[total]),) + self._pay_table(total, -1)
+        self._yields = self._yields[:total] + (entry,) + self._yields[total + 1:]
+        return entry
+
+    def _pay_table(self, total: int, robber: int) -> tuple:
+        """(gains per seat, demand per resource, (seat, resource, amount) credits) of a roll of
+        `total` with the robber on hex `robber`."""
+        gains = [[0] * 5 for _ in range(self.seat_count)]
+        wanted = [0] * 5
+        owner, level = self.node_owner, self.node_level
+        for h, r, nodes in self.board.production[total]:
+            if h != robber:
+                for node in nodes:
+                    if owner[node] >= 0:
+                        gains[owner[node]][r] += level[node]
+                        wanted[r] += level[node]
+        credits = [(s, r, row[r]) for s, row in enumerate(gains) for r in range(5) if row[r]]
+        return tuple(map(tuple, gains)), tuple(wanted), tuple(credits)
+
+    def _forget_yields_at(self, node: int) -> None:
+        """A building at `node` changed: what rolls of its hexes' numbers pay must be counted again."""
+        yields = list(self._yields)
+        for h in NODE_HEXES[node]:
+            yields[self.board.numbers[h]] = None
+        self._yields = tuple(yields)
 
     def _do_discard(self, seat: int, action: tuple) -> list[Event]:
         counts = action[1]
         self._pay(seat, counts)
         self.discards[seat] = 0
-        events = [Event("discarded", {"seat": seat, "count": sum(counts), "resources": list(counts)}, only(seat)),
-                  Event("discarded", {"seat": seat, "count": sum(counts), "resources": None}, all_but(seat))]
+        count = sum(counts)
+        events = [Event("discarded", {"seat": seat, "count": count, "resources": list(counts)}, _ONLY[seat]),
+                  Event("discarded", {"seat": seat, "count": count, "resources": None}, _ALL_BUT[seat])]
         if not any(self.discards):
             self.phase = PLACING_ROBBER
         return events
@@ -581,9 +612,7 @@ class CatanState(Legality, Views, GameState):
         hex_index = action[1]
         self.robber = hex_index
         events = [Event("robber_moved", {"seat": seat, "hex": hex_index})]
-        owner, hands = self.node_owner, self.hands
-        victims = sorted({owner[n] for n in HEX_NODES[hex_index]
-                          if owner[n] >= 0 and owner[n] != seat and sum(hands[owner[n]])})
+        victims = self._victims_at(hex_index, seat)
         self.victims = tuple(victims)
         if len(victims) == 1:
             self._steal(seat, victims[0], events)
@@ -622,8 +651,12 @@ class CatanState(Legality, Views, GameState):
     def _do_bank_trade(self, seat: int, action: tuple) -> list[Event]:
         give, get = action[1], action[2]
         undo = self.last_bank_trade is not None and (give, get) == self.last_bank_trade[::-1]
-        self._pay(seat, give)
-        self._receive(seat, get)
+        hand, bank = self.hands[seat], self.bank
+        for r in range(5):
+            change = get[r] - give[r]
+            if change:
+                hand[r] += change
+                bank[r] -= change
         self.last_bank_trade = None if undo else (give, get)
         return [Event("bank_trade", {"seat": seat, "give": list(give), "get": list(get), "undo": undo})]
 
@@ -846,7 +879,14 @@ _FLAT_LISTS = ("node_owner", "node_level", "edge_owner", "bank", "knights", "bui
                "reach", "road_nodes", "road_edges", "discards", "offers", "deck")
 _NESTED_LISTS = ("hands", "dev_old", "dev_new", "vp_cards", "played", "pieces", "ratios")
 _ZERO = (0, 0, 0, 0, 0)
-# kind -> (shape test, check, apply); kinds after which the player to move may have won
-_DISPATCH = {kind: (SHAPE_TESTS[shape], getattr(CatanState, "_check_" + kind), getattr(CatanState, "_do_" + kind))
+_ONLY = tuple(only(seat) for seat in range(4))
+_ALL_BUT = tuple(all_but(seat) for seat in range(4))
+_NO_YIELDS = (None,) * 13
+_DICE = tuple(((1 + pair // 6, 1 + pair % 6), 2 + pair // 6 + pair % 6) for pair in range(36))
+"""_DICE[a draw below 36]: the two dice and their total"""
+# kind -> (action length, argument test, turn phases, check, apply, whether the player to move
+# may have won by it)
+_DISPATCH = {kind: (len(shape) + 1, ARGUMENT_TESTS[shape], TURN_PHASES.get(kind),
+                    getattr(CatanState, "_check_" + kind, None), getattr(CatanState, "_do_" + kind),
+                    kind in ("settlement", "city", "road", "buy_dev", "play_dev", "end_turn", "rob", "robber"))
              for kind, shape in A.SHAPES.items()}
-_SCORING = frozenset(("settlement", "city", "road", "buy_dev", "play_dev", "end_turn", "rob", "robber"))
