@@ -60,9 +60,10 @@ class Legality:
                 return self._responses(seat)
             return self._play1_actions(seat)
         if phase is ROLL_OR_CARD:
-            if self.dev_played:
+            playable = self.cards_known_to(seat)[1]
+            if self.dev_played or not (playable[0] or playable[1] or playable[2] or playable[3]):
                 return [A.ROLL]
-            return [A.ROLL, *self._dev_plays(seat, self.cards_known_to(seat)[1])]
+            return [A.ROLL, *self._dev_plays(seat, playable)]
         if phase is START1A or phase is START2A or phase is PLACING_SETTLEMENT:
             out = [_SETTLEMENT[n] for n in self.settlement_spots(seat)]
         elif phase in (START1B, START2B, PLACING_ROAD, PLACING_FREE_ROAD1, PLACING_FREE_ROAD2):
@@ -303,6 +304,11 @@ class Legality:
         if self.last_bank_trade is not None and (give, get) == self.last_bank_trade[::-1]:
             return self._need_cost(seat, give, "undoing that trade")
         ratios, bank = self.ratios[seat], self.bank
+        lot = _SINGLE_LOTS.get(action)  # the common case, checked at a glance; else in full below
+        if lot is not None:
+            given, amount, wanted = lot
+            if amount == ratios[given] and bank[wanted] and self.hands[seat][given] >= amount:
+                return None
         lots = 0
         for r in range(5):
             g, t = give[r], get[r]
@@ -372,6 +378,9 @@ _ROBBER_MOVES = tuple(tuple(("robber", h) for h in range(HEX_COUNT) if h != robb
 # _LOTS[give][ratio]: the single-lot bank trades giving `ratio` of `give`, one per other resource
 _LOTS = tuple(tuple(tuple(("bank_trade", A.unit(give, ratio), A.unit(get)) for get in range(5) if get != give)
                     for ratio in range(5)) for give in range(5))
+# single-lot bank trade action -> (resource given, amount, resource wanted)
+_SINGLE_LOTS = {("bank_trade", A.unit(give, amount), A.unit(get)): (give, amount, get)
+                for give in range(5) for amount in (2, 3, 4) for get in range(5) if get != give}
 
 
 # A seat's road and settlement spots stay the same mask over many turns: list their actions once
