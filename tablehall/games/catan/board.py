@@ -41,9 +41,10 @@ class Board:
         deserts = [h for h in range(HEX_COUNT) if self.terrain[h] == DESERT]
         self.robber_start = robber_start if robber_start is not None else (deserts[0] if deserts else 0)
         # dice total -> ((hex, resource, nodes), ...)
-        self.production = tuple(
-            tuple((h, self.terrain[h], HEX_NODES[h]) for h in range(HEX_COUNT) if self.numbers[h] == total)
-            for total in range(13))
+        production: list[list[tuple]] = [[] for _ in range(13)]
+        for h in range(HEX_COUNT):
+            production[self.numbers[h]].append((h, self.terrain[h], HEX_NODES[h]))
+        self.production = tuple(map(tuple, production))
         node_harbor = [-1] * NODE_COUNT
         for edge, kind in self.harbors:
             for node in EDGES[edge]:
@@ -149,8 +150,10 @@ def random_board(rng, no_adjacent_6_8: bool = True) -> Board:
         for h in order:
             if terrain[h] != DESERT:
                 numbers[h] = next(tokens)
-        if not no_adjacent_6_8 or not any(
-                numbers[h] in (6, 8) and numbers[g] in (6, 8) for h in range(HEX_COUNT) for g in HEX_NEIGHBORS[h]):
+        if not no_adjacent_6_8:
+            break
+        red = [h for h in range(HEX_COUNT) if numbers[h] in (6, 8)]
+        if not any(numbers[g] in (6, 8) for h in red for g in HEX_NEIGHBORS[h]):
             break
     kinds = list(HARBOR_MIX)
     rng.shuffle(kinds)

@@ -48,6 +48,10 @@ class Legality:
         answers this for its own seat without dealing the cards hidden from that seat."""
         return self.hands[seat], self.dev_old[seat], len(self.deck)
 
+    def hand_size(self, seat: int) -> int:
+        """How many resource cards `seat` holds (public)."""
+        return sum(self.hands[seat])
+
     def legal_actions(self, seat: int) -> list[tuple]:
         """Every legal action, except that free-form ones are represented: one discard (the
         largest piles first), single-lot bank trades, no domestic offers, no build requests."""
@@ -95,7 +99,11 @@ class Legality:
         out: list[tuple] = [A.END_TURN]
         if clay and wood:
             if pieces[ROAD]:
-                out += _road_actions(self.reach[seat] & ~self.occupied_edges)
+                free = self.reach[seat] & ~self.occupied_edges
+                while free:  # the road actions, lowest edge first
+                    low = free & -free
+                    out.append(_ROAD[low.bit_length() - 1])
+                    free ^= low
             if sheep and wheat and pieces[SETTLEMENT]:
                 out += _settlement_actions(self.road_nodes[seat] & ~self.blocked)
         if ore >= 3 and wheat >= 2 and pieces[CITY]:
@@ -304,7 +312,7 @@ class Legality:
         if self.last_bank_trade is not None and (give, get) == self.last_bank_trade[::-1]:
             return self._need_cost(seat, give, "undoing that trade")
         ratios, bank = self.ratios[seat], self.bank
-        lot = _SINGLE_LOTS.get(action)  # the common case, checked at a glance; else in full below
+        lot = SINGLE_LOTS.get(action)  # the common case, checked at a glance; else in full below
         if lot is not None:
             given, amount, wanted = lot
             if amount == ratios[given] and bank[wanted] and self.hands[seat][given] >= amount:
@@ -379,16 +387,12 @@ _ROBBER_MOVES = tuple(tuple(("robber", h) for h in range(HEX_COUNT) if h != robb
 _LOTS = tuple(tuple(tuple(("bank_trade", A.unit(give, ratio), A.unit(get)) for get in range(5) if get != give)
                     for ratio in range(5)) for give in range(5))
 # single-lot bank trade action -> (resource given, amount, resource wanted)
-_SINGLE_LOTS = {("bank_trade", A.unit(give, amount), A.unit(get)): (give, amount, get)
+SINGLE_LOTS = {("bank_trade", A.unit(give, amount), A.unit(get)): (give, amount, get)
                 for give in range(5) for amount in (2, 3, 4) for get in range(5) if get != give}
 
 
-# A seat's road and settlement spots stay the same mask over many turns: list their actions once
-@lru_cache(maxsize=4096)
-def _road_actions(free_edges: int) -> tuple[tuple, ...]:
-    return tuple(_ROAD[e] for e in bits(free_edges))
-
-
+# A seat's settlement spots stay the same mask over many turns: list their actions once.  (Its
+# road spots change too often for that to pay.)
 @lru_cache(maxsize=4096)
 def _settlement_actions(free_nodes: int) -> tuple[tuple, ...]:
     return tuple(_SETTLEMENT[n] for n in bits(free_nodes))

@@ -58,8 +58,8 @@ from .constants import (CITY, COST_DEV, DECK, DEV_COMPOSITION, DEV_FROM_SGN, DEV
                         WAITING_FOR_MONOPOLY, OVER)
 from .geometry import (EDGE_BIT, EDGE_COUNT, EDGES, HEX_NODES, NODE_BIT, NODE_CLOSED_MASK,
                        NODE_COUNT, NODE_EDGE_MASK, NODE_EDGES, NODE_HEXES, NODE_NEIGHBORS, bits)
-from .legality import ARGUMENT_TESTS, TURN_PHASES, Legality
-from .views import Views
+from .legality import ARGUMENT_TESTS, SINGLE_LOTS, TURN_PHASES, Legality
+from .views import SeatObservation, Views
 
 SETUP_PHASES = (START1A, START1B, START2A, START2B)
 DEFAULT_OPTIONS: dict[str, Any] = {
@@ -224,7 +224,7 @@ class CatanState(Legality, Views, GameState):
                 waiting = tuple(s for s in offer[2] if s not in offer[3] and s not in self.out)
                 if waiting:
                     return waiting + (self.current,)
-        return (self.current,)
+        return _ALONE[self.current]
 
     def may_act_unprompted(self, seat: int) -> bool:
         """Trade offers, answers and withdrawals may come from any seat during PLAY1."""
@@ -339,13 +339,15 @@ class CatanState(Legality, Views, GameState):
         return events
 
     def _after_settlement_breaks(self, seat: int, node: int, events: list[Event]) -> None:
-        """A new settlement may cut an opponent's road: recompute their reach and length."""
-        edge_owner = self.edge_owner
-        touched = {edge_owner[e] for e in NODE_EDGES[node]}
+        """A new settlement may cut an opponent's road: recompute their reach, and their
+        length when their road passes through the node (two of their roads meet there)."""
+        owners = [self.edge_owner[e] for e in NODE_EDGES[node]]
         changed = False
-        for other in sorted(touched):
+        for other in sorted(set(owners)):
             if other >= 0 and other != seat:
                 self._rebuild_reach(other)
+                if owners.count(other) < 2:
+                    continue
                 length = self._longest_road_of(other)
                 if length != self.road_length[other]:
                     self.road_length[other] = length
@@ -531,11 +533,11 @@ class CatanState(Legality, Views, GameState):
             dice, total = _DICE[self.rng.below(36)]
         self.dice = dice
         self.rolled = True
-        events = [_event("rolled", {"seat": seat, "dice": list(dice), "total": total})]
+        rolled = _event("rolled", {"seat": seat, "dice": list(dice), "total": total})
         if total != 7:
-            events.append(self._produce(total))
             self.phase = PLAY1
-            return events
+            return [rolled, self._produce(total)]
+        events = [rolled]
         limit = self.discard_limit
         for s in range(self.seat_count):
             count = sum(self.hands[s])
@@ -658,11 +660,19 @@ class CatanState(Legality, Views, GameState):
         give, get = action[1], action[2]
         undo = self.last_bank_trade is not None and (give, get) == self.last_bank_trade[::-1]
         hand, bank = self.hands[seat], self.bank
-        for r in range(5):
-            change = get[r] - give[r]
-            if change:
-                hand[r] += change
-                bank[r] -= change
+        lot = SINGLE_LOTS.get(action)
+        if lot is not None:  # one lot moves two piles
+            given, amount, wanted = lot
+            hand[given] -= amount
+            bank[given] += amount
+            hand[wanted] += 1
+            bank[wanted] -= 1
+        else:
+            for r in range(5):
+                change = get[r] - give[r]
+                if change:
+                    hand[r] += change
+                    bank[r] -= change
         self.last_bank_trade = None if undo else (give, get)
         return [_event("bank_trade", {"seat": seat, "give": list(give), "get": list(get), "undo": undo})]
 
@@ -863,20 +873,40 @@ class CatanState(Legality, Views, GameState):
         return Result(seats, cause, {"winner": self.winner, "rounds": self.round})
 
     def copy(self) -> "CatanState":
-        twin = self._copy_board_and_cards()
-        twin.rng = self.rng.copy()
+        twin = self._copy_public(CatanState)
+        d = twin.__dict__
+        for name in HIDDEN_ROWS:
+            d[name] = list(map(list.copy, d[name]))
+        d["deck"] = self.deck[:]
+        d["rng"] = self.rng.copy()
         return twin
 
-    def _copy_board_and_cards(self) -> "CatanState":
-        """A copy sharing nothing mutable except the generator (the caller sets its own)."""
-        twin = object.__new__(CatanState)
-        twin.__dict__.update(self.__dict__)
-        for name in _FLAT_LISTS:
-            setattr(twin, name, getattr(self, name)[:])
-        for name in _NESTED_LISTS:
-            setattr(twin, name, [row[:] for row in getattr(self, name)])
-        twin.out = dict(self.out)
+    def observation(self, seat: int) -> "CatanObservation":
+        """A copy for a bot playing `seat`: opponents' hands and development cards and the deck
+        are re-dealt (lazily, see `views`) from what `seat` cannot tell apart, keeping every
+        public count, and the generator is a fresh one.  So it depends only on what `seat`
+        may know."""
+        obs = self._copy_public(CatanObservation)
+        obs._observe(self, seat)
+        return obs
+
+    def _copy_public(self, cls: type) -> Any:
+        """A `cls` twin with its own copy of every list that actions change, except the cards
+        (`HIDDEN_ROWS` and the deck), which it shares, and the generator: the caller sees to
+        those.  The board and the other immutable parts are shared."""
+        twin = object.__new__(cls)
+        d = twin.__dict__
+        d.update(self.__dict__)
+        for name in _PUBLIC_LISTS:
+            d[name] = d[name][:]
+        for name in _PUBLIC_ROWS:
+            d[name] = list(map(list.copy, d[name]))
+        d["out"] = dict(self.out)
         return twin
+
+
+class CatanObservation(SeatObservation, CatanState):
+    """A game as one seat may know it: see `views.SeatObservation`."""
 
 
 _new_event = object.__new__
@@ -897,10 +927,13 @@ def _event(kind: str, data: dict[str, Any], audience: Audience = EVERYONE) -> Ev
 
 # node -> ((edge bit, node at its other end), ...), for walking roads
 NODE_LINKS = tuple(tuple((EDGE_BIT[e], m) for e, m in zip(NODE_EDGES[n], NODE_NEIGHBORS[n])) for n in range(NODE_COUNT))
-_FLAT_LISTS = ("node_owner", "node_level", "edge_owner", "bank", "knights", "building_vp", "road_length",
-               "reach", "road_nodes", "road_edges", "discards", "offers", "deck")
-_NESTED_LISTS = ("hands", "dev_old", "dev_new", "vp_cards", "played", "pieces", "ratios")
+# the lists actions change: public ones, and rows per seat, public or hidden (with the deck)
+_PUBLIC_LISTS = ("node_owner", "node_level", "edge_owner", "bank", "knights", "building_vp", "road_length",
+                 "reach", "road_nodes", "road_edges", "discards", "offers")
+_PUBLIC_ROWS = ("played", "pieces", "ratios")
+HIDDEN_ROWS = ("hands", "dev_old", "dev_new", "vp_cards")
 _ZERO = (0, 0, 0, 0, 0)
+_ALONE = tuple((seat,) for seat in range(4))
 _ONLY = tuple(only(seat) for seat in range(4))
 _ALL_BUT = tuple(all_but(seat) for seat in range(4))
 _NO_YIELDS = (None,) * 13

@@ -1,8 +1,16 @@
 """What each party sees of a Catan game: JSON views and bot observations.
 
-Mixed into `rules.CatanState`.  Views show other players' card counts only; an observation is a
-copy in which everything the seat cannot see is re-dealt, so it depends only on what the seat
-may know (tests/catan/test_hidden.py proves it).
+`Views` is mixed into `rules.CatanState`.  Views show other players' card counts only.  An
+observation (`rules.CatanObservation`, built on `SeatObservation`) is a copy in which
+everything the seat cannot see is re-dealt, so it depends only on what the seat may know
+(tests/catan/test_hidden.py proves it).
+
+The re-deal is lazy.  Bots are handed an observation at every decision, and most decisions
+read only the public board and the seat's own cards: an observation copies those, keeps the
+public counts of what others hold, and deals the hidden cards (opponents' hands and
+development cards, the deck, a fresh generator) only when something first reads them.  The
+deal is the same whenever it happens, because it draws from a generator seeded by the game,
+the seat and the move number, and because acting on the observation deals first.
 """
 
 from __future__ import annotations
@@ -15,9 +23,12 @@ from .constants import (CITY, DEV_COMPOSITION, PER_RESOURCE, ROAD, SETTLEMENT, V
                         VP_CARD_NAMES, dev_type)
 from .geometry import EDGE_COUNT, NODE_COUNT
 
+HIDDEN = ("hands", "dev_old", "dev_new", "vp_cards", "deck", "rng", "seed")
+"""What an observation re-deals: opponents' hands and development cards, the deck, the future."""
+
 
 class Views:
-    """Per-seat views and observations (a mixin of CatanState)."""
+    """Per-seat views (a mixin of CatanState)."""
 
     def view(self, seat: int | None) -> dict[str, Any]:
         n = self.seat_count
@@ -53,49 +64,116 @@ class Views:
             "free_roads": self.free_roads, "winner": self.winner, "to_act": list(self.to_act()),
         }
 
-    def observation(self, seat: int) -> "Views":
-        """A copy for a bot playing `seat`: opponents' hands and development cards and the deck
-        are re-dealt from what `seat` cannot tell apart (keeping every public count: hand sizes,
-        the bank, cards played), the future is unscripted and the generator is a fresh one.  So
-        the result depends only on what `seat` may know."""
-        obs = self._copy_board_and_cards()
-        rng = Rng(derive_seed(self.seed, "observation", seat, self.action_count))
-        obs.rng = rng
-        obs.seed = rng.below(1 << 62)
-        obs.dice_script = obs.steal_script = ()
-        obs.options = {**self.options, "dice": "", "dev_deck": "", "steals": ""}
-        n = self.seat_count
+
+class SeatObservation:
+    """A game as one seat may know it (mixed into `rules.CatanObservation`).
+
+    Made by `CatanState.observation(seat)`: a copy of the public state plus `viewer`'s own
+    cards and the sizes of everybody's hands; the `HIDDEN` attributes appear, dealt, on first
+    use.  Listing the viewer's moves (`legal_actions`, `cards_known_to`, `hand_size`) needs no
+    deal.  The future is unscripted: scripted dice, steals and deck orders are dropped, and
+    development cards are drawn at random from the re-dealt deck."""
+
+    viewer: int
+
+    def _observe(self, state: Any, seat: int) -> None:
+        """Fill this (fresh, public) copy of `state` with what `seat` knows of the cards."""
+        d = self.__dict__
+        for name in HIDDEN:
+            del d[name]
+        d["viewer"] = seat
+        d["_own_cards"] = (state.hands[seat][:], state.dev_old[seat][:], state.dev_new[seat][:],
+                           state.vp_cards[seat][:])
+        d["_sizes"] = (list(map(sum, state.hands)), list(map(sum, state.dev_old)), list(map(sum, state.dev_new)),
+                       len(state.deck))
+        d["_game_seed"] = state.seed
+        d["options"] = {**state.options, "dice": "", "dev_deck": "", "steals": ""}
+        d["dice_script"] = d["steal_script"] = ()
+        d["draw_at_random"] = True  # the deck's order is unknown: draws pick a random card
+
+    @property
+    def dealt(self) -> bool:
+        """Whether the hidden cards have been dealt yet."""
+        return "hands" in self.__dict__
+
+    def __getattr__(self, name: str) -> Any:
+        # only called for attributes not set yet: the hidden ones before the deal
+        if name in HIDDEN and "_own_cards" in self.__dict__:
+            self._deal()
+            return self.__dict__[name]
+        raise AttributeError(f"{type(self).__name__!r} object has no attribute {name!r}")
+
+    def cards_known_to(self, seat: int) -> tuple[list[int], list[int], int]:
+        if seat == self.viewer and not self.dealt:
+            own = self._own_cards
+            return own[0], own[1], self._sizes[3]
+        return super().cards_known_to(seat)
+
+    def hand_size(self, seat: int) -> int:
+        if not self.dealt:
+            return self._sizes[0][seat]
+        return super().hand_size(seat)
+
+    def apply(self, seat: int, action: Any) -> list:
+        if not self.dealt:  # deal from the position observed, before it changes
+            self._deal()
+        return super().apply(seat, action)
+
+    def forfeit(self, seat: int, cause: Any, reason: str = "") -> list:
+        if not self.dealt:
+            self._deal()
+        return super().forfeit(seat, cause, reason)
+
+    def copy(self) -> Any:
+        if self.dealt:
+            return super().copy()
+        twin = self._copy_public(type(self))  # still to deal: it will deal the same cards
+        twin._own_cards = tuple(row[:] for row in self._own_cards)
+        return twin
+
+    def _deal(self) -> None:
+        """Re-deal what `viewer` cannot tell apart, keeping every public count (hand sizes, the
+        bank, cards played): opponents' hands from the resources neither in the viewer's hand
+        nor in the bank, their development cards and the deck from the cards the viewer has
+        not seen."""
+        seat, n = self.viewer, self.seat_count
+        own_hand, own_old, own_new, own_vp = self._own_cards
+        hand_sizes, old_sizes, new_sizes, _ = self._sizes
+        rng = Rng(derive_seed(self._game_seed, "observation", seat, self.action_count))
+        seed = rng.below(1 << 62)
         others = [s for s in range(n) if s != seat]
-        if sum(1 for s in others if any(self.hands[s])) > 1:  # one holder alone hides nothing
-            pool = [r for r in range(5) for _ in range(PER_RESOURCE - self.hands[seat][r] - self.bank[r])]
+        bank = self.bank
+        pool = [r for r in range(5) for _ in range(PER_RESOURCE - own_hand[r] - bank[r])]
+        hands = [[0] * 5 for _ in range(n)]
+        hands[seat] = own_hand
+        holders = [s for s in others if hand_sizes[s]]
+        if len(holders) == 1:  # one holder alone hides nothing: it holds the whole pool
+            for r in pool:
+                hands[holders[0]][r] += 1
+        elif holders:
             rng.shuffle(pool)
             for s in others:
-                size = sum(self.hands[s])
-                obs.hands[s] = [0] * 5
+                size = hand_sizes[s]
                 for r in pool[-size:] if size else ():
-                    obs.hands[s][r] += 1
+                    hands[s][r] += 1
                 del pool[len(pool) - size:]
         # the cards `seat` has not seen: the deck and the opponents' hands
-        unknown = [card for card in range(VICTORY_POINT, len(VP_CARD_NAMES) + VICTORY_POINT)
-                   if card not in self.vp_cards[seat]]
+        unknown = [card for card in range(VICTORY_POINT, len(VP_CARD_NAMES) + VICTORY_POINT) if card not in own_vp]
         for kind in range(VICTORY_POINT):
-            seen = self.dev_old[seat][kind] + self.dev_new[seat][kind] + sum(p[kind] for p in self.played)
+            seen = own_old[kind] + own_new[kind] + sum(p[kind] for p in self.played)
             unknown += [kind] * (DEV_COMPOSITION[kind] - seen)
-        sizes = [(sum(self.dev_old[s]), sum(self.dev_new[s])) for s in others]
-        dealt = rng.sample(unknown, sum(a + b for a, b in sizes))
+        dealt = rng.sample(unknown, sum(old_sizes[s] + new_sizes[s] for s in others))
         for card in dealt:
             unknown.remove(card)
-        for s, (old_size, new_size) in zip(others, sizes):
-            obs.vp_cards[s] = []
-            for counts, size in ((obs.dev_old[s], old_size), (obs.dev_new[s], new_size)):
-                counts[:] = [0] * 5
+        dev_old, dev_new = [[0] * 5 for _ in range(n)], [[0] * 5 for _ in range(n)]
+        vp_cards: list[list[int]] = [[] for _ in range(n)]
+        dev_old[seat], dev_new[seat], vp_cards[seat] = own_old, own_new, own_vp
+        for s in others:
+            for counts, size in ((dev_old[s], old_sizes[s]), (dev_new[s], new_sizes[s])):
                 for card in dealt[:size]:
                     counts[dev_type(card)] += 1
                     if card >= VICTORY_POINT:
-                        obs.vp_cards[s].append(card)
+                        vp_cards[s].append(card)
                 del dealt[:size]
-        obs.deck = sorted(unknown)
-        obs.draw_at_random = True  # the deck's order is unknown: draws pick a random card
-        return obs
-
-
+        self.__dict__.update(hands=hands, dev_old=dev_old, dev_new=dev_new, vp_cards=vp_cards,
+                             deck=sorted(unknown), rng=rng, seed=seed)
