@@ -230,9 +230,9 @@ class CatanState(Legality, Views, GameState):
         """Trade offers, answers and withdrawals may come from any seat during PLAY1."""
         return self.trading and self.phase is PLAY1 and seat not in self.out and 0 <= seat < self.seat_count
 
-    @property
-    def is_over(self) -> bool:
-        return self.phase is OVER
+    is_over = False
+    """True once the phase is OVER (set by `_finish`, the only way there): a plain attribute,
+    as runners ask it before every move."""
 
     @property
     def jsettlers_state(self) -> int:
@@ -550,25 +550,25 @@ class CatanState(Legality, Views, GameState):
         return events
 
     def _produce(self, total: int) -> Event:
-        hexes, rows, wanted, credits, robbed = self._yields[total] or self._yield_of(total)
+        hexes, rows, demand, credits, robbed = self._yields[total] or self._yield_of(total)
         robber = self.robber
         if robber in hexes:  # the robbed hex pays nothing
             table = robbed.get(robber)
             if table is None:
                 table = robbed[robber] = self._pay_table(total, robber)
-            rows, wanted, credits = table
+            rows, demand, credits = table
         bank, hands = self.bank, self.hands
         gains = list(map(list, rows))
-        if wanted[0] > bank[0] or wanted[1] > bank[1] or wanted[2] > bank[2] or wanted[3] > bank[3] \
-                or wanted[4] > bank[4]:
-            shortage = [r for r in range(5) if wanted[r] > bank[r]]
-            for r in shortage:  # too few cards: nobody gets any, unless one player alone
+        shortage = []
+        for r, wanted in demand:
+            if wanted > bank[r]:
+                shortage.append(r)
+        if shortage:  # too few cards: nobody gets any, unless one player alone
+            for r in shortage:
                 takers = [s for s in range(self.seat_count) if gains[s][r]]
                 for s in takers:
                     gains[s][r] = bank[r] if len(takers) == 1 else 0
             credits = [(s, r, gain[r]) for s, gain in enumerate(gains) for r in range(5) if gain[r]]
-        else:
-            shortage = []
         for s, r, amount in credits:
             hands[s][r] += amount
             bank[r] -= amount
@@ -584,8 +584,8 @@ class CatanState(Legality, Views, GameState):
         return entry
 
     def _pay_table(self, total: int, robber: int) -> tuple:
-        """(gains per seat, demand per resource, (seat, resource, amount) credits) of a roll of
-        `total` with the robber on hex `robber`."""
+        """(gains per seat, (resource, total demand) for resources in demand, (seat, resource,
+        amount) credits) of a roll of `total` with the robber on hex `robber`."""
         gains = [[0] * 5 for _ in range(self.seat_count)]
         wanted = [0] * 5
         owner, level = self.node_owner, self.node_level
@@ -596,7 +596,8 @@ class CatanState(Legality, Views, GameState):
                         gains[owner[node]][r] += level[node]
                         wanted[r] += level[node]
         credits = [(s, r, row[r]) for s, row in enumerate(gains) for r in range(5) if row[r]]
-        return tuple(map(tuple, gains)), tuple(wanted), tuple(credits)
+        demand = tuple((r, wanted[r]) for r in range(5) if wanted[r])
+        return tuple(map(tuple, gains)), demand, tuple(credits)
 
     def _forget_yields_at(self, node: int) -> None:
         """A building at `node` changed: what rolls of its hexes' numbers pay must be counted again."""
@@ -653,8 +654,8 @@ class CatanState(Legality, Views, GameState):
         self.hands[thief][resource] += 1
         self.victims = ()
         self.phase = PLAY1 if self.rolled else ROLL_OR_CARD
-        events.append(_event("robbed", {"thief": thief, "victim": victim, "resource": resource}, only(thief, victim)))
-        events.append(_event("robbed", {"thief": thief, "victim": victim, "resource": None}, all_but(thief, victim)))
+        events.append(_event("robbed", {"thief": thief, "victim": victim, "resource": resource}, _ONLY_PAIR[thief][victim]))
+        events.append(_event("robbed", {"thief": thief, "victim": victim, "resource": None}, _ALL_BUT_PAIR[thief][victim]))
 
     def _do_bank_trade(self, seat: int, action: tuple) -> list[Event]:
         give, get = action[1], action[2]
@@ -823,6 +824,7 @@ class CatanState(Legality, Views, GameState):
     def _finish(self, winner: int, events: list[Event]) -> None:
         self.winner = winner
         self.phase = OVER
+        self.is_over = True
         events.append(_event("game_over", {
             "winner": winner, "vp": [self.total_vp(s) for s in range(self.seat_count)],
             "vp_cards": {str(s): [card_name(c) for c in self.vp_cards[s]] for s in range(self.seat_count)}}))
@@ -936,6 +938,8 @@ _ZERO = (0, 0, 0, 0, 0)
 _ALONE = tuple((seat,) for seat in range(4))
 _ONLY = tuple(only(seat) for seat in range(4))
 _ALL_BUT = tuple(all_but(seat) for seat in range(4))
+_ONLY_PAIR = tuple(tuple(only(a, b) for b in range(4)) for a in range(4))
+_ALL_BUT_PAIR = tuple(tuple(all_but(a, b) for b in range(4)) for a in range(4))
 _NO_YIELDS = (None,) * 13
 _DICE = tuple(((1 + pair // 6, 1 + pair % 6), 2 + pair // 6 + pair % 6) for pair in range(36))
 """_DICE[a draw below 36]: the two dice and their total"""
