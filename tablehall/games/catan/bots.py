@@ -1,7 +1,9 @@
 """Built-in Catan bots: `random` (uniform over legal moves) and `strong` (a value function).
 
 Both accept any seat the engine asks, including trade answers and discards, so the JSettlers
-adapter can seat them in place of missing or departed players.
+adapter can seat them in place of missing or departed players.  They read their own cards
+through `cards_known_to` and others' through `hand_size`, so the observations they are handed
+never need their hidden cards dealt (see `views`).
 """
 
 from __future__ import annotations
@@ -12,6 +14,7 @@ from . import actions as A
 from .constants import (CITY, COST_DEV, DESERT, KNIGHT, MONOPOLY, PIECE_COST, ROAD, ROAD_BUILDING,
                         SETTLEMENT, YEAR_OF_PLENTY, Phase)
 from .geometry import EDGES, HEX_NODES, NODE_COUNT, NODE_HEXES, NODE_NEIGHBORS, NODE_EDGES, bits
+from .legality import covers
 from .rules import CatanState
 
 P = Phase
@@ -73,7 +76,7 @@ class StrongBot(Bot):
         if phase is P.PLACING_ROBBER:
             return A.robber(self._robber_hex(state, seat))
         if phase is P.WAITING_FOR_ROB_CHOOSE_PLAYER:
-            return A.rob(max(state.victims, key=lambda v: (state.public_vp(v), sum(state.hands[v]))))
+            return A.rob(max(state.victims, key=lambda v: (state.public_vp(v), state.hand_size(v))))
         if phase in (P.PLACING_FREE_ROAD1, P.PLACING_FREE_ROAD2, P.PLACING_ROAD):
             spots = state.road_spots(seat)
             return A.road(self._road_towards(state, seat, spots)) if spots else A.CANCEL_BUILD
@@ -123,7 +126,7 @@ class StrongBot(Bot):
 
     # -- turns ------------------------------------------------------------------------------
     def _before_roll(self, state: CatanState, seat: int):
-        knights = state.dev_old[seat][KNIGHT]
+        knights = state.cards_known_to(seat)[1][KNIGHT]
         if knights and not state.dev_played:
             robbed_me = any(state.node_owner[n] == seat for n in HEX_NODES[state.robber])
             if robbed_me or self._army_in_reach(state, seat):
@@ -152,7 +155,7 @@ class StrongBot(Bot):
         if "road" in kinds and not settle_spots and state.pieces[seat][SETTLEMENT]:
             return A.road(self._road_towards(state, seat, [a[1] for a in kinds["road"]]))
         if "buy_dev" in kinds and (state.pieces[seat][CITY] == 0 or not state.city_spots(seat)
-                                   or state.hands[seat][1] > 3):
+                                   or state.cards_known_to(seat)[0][1] > 3):
             return A.BUY_DEV
         trade = self._useful_trade(state, seat, settle_spots)
         if trade is not None:
@@ -171,13 +174,13 @@ class StrongBot(Bot):
             goals.append(PIECE_COST[SETTLEMENT])
         if state.pieces[seat][ROAD] and not settle_spots and state.pieces[seat][SETTLEMENT]:
             goals.append(PIECE_COST[ROAD])
-        if state.deck:
+        if state.cards_known_to(seat)[2]:  # cards left in the deck
             goals.append(COST_DEV)
         return goals
 
     def _useful_trade(self, state: CatanState, seat: int, settle_spots: list[int]):
         """A single-lot bank trade that completes a goal without breaking it."""
-        hand, ratios, bank = state.hands[seat], state.ratios[seat], state.bank
+        hand, ratios, bank = state.cards_known_to(seat)[0], state.ratios[seat], state.bank
         for goal in self._goals(state, seat, settle_spots):
             missing = [max(0, goal[r] - hand[r]) for r in range(5)]
             if sum(missing) != 1:
@@ -203,7 +206,7 @@ class StrongBot(Bot):
         return None
 
     def _year_of_plenty(self, state: CatanState, seat: int):
-        hand = state.hands[seat]
+        hand = state.cards_known_to(seat)[0]
         need = []
         for goal in (PIECE_COST[CITY], PIECE_COST[SETTLEMENT], COST_DEV):
             need = [r for r in range(5) for _ in range(max(0, goal[r] - hand[r]))]
@@ -229,7 +232,7 @@ class StrongBot(Bot):
         return max(range(5), key=lambda r: others[r] * WEIGHTS[r])
 
     def _discard(self, state: CatanState, seat: int) -> tuple[int, ...]:
-        hand = list(state.hands[seat])
+        hand = list(state.cards_known_to(seat)[0])
         keep_for = PIECE_COST[CITY] if state.city_spots(seat) else PIECE_COST[SETTLEMENT]
         out = [0] * 5
         for _ in range(state.discards[seat]):
@@ -251,7 +254,7 @@ class StrongBot(Bot):
                     return -100.0
                 if o >= 0:
                     score += state.board.hex_pips[h] * state.node_level[n] * (1 + leader_vp[o]) \
-                        + (0.5 if sum(state.hands[o]) else 0.0)
+                        + (0.5 if state.hand_size(o) else 0.0)
             return score
 
         return max(range(len(state.board.terrain)), key=harm)
@@ -261,8 +264,8 @@ class StrongBot(Bot):
         if offer is None or seat not in offer[2]:
             return A.REJECT
         give, get = offer[0], offer[1]  # the offerer gives `give` and wants `get`
-        hand = state.hands[seat]
-        if not state.can_afford(seat, get):
+        hand = state.cards_known_to(seat)[0]
+        if not covers(hand, get):
             return A.REJECT
         settle = bits(state.road_nodes[seat] & ~state.blocked)
         before = self._closeness(hand, self._goals(state, seat, settle))
