@@ -8,6 +8,7 @@ import json
 from tablehall.core import Rng, derive_seed, visible_to
 from tablehall.games.catan import SPEC
 from tablehall.games.catan.constants import DECK, dev_type
+from tablehall.games.catan.views import HIDDEN
 
 PRIVATE = {"dev_bought": "card", "robbed": "resource", "discarded": "resources"}
 
@@ -117,3 +118,57 @@ def test_observation_keeps_public_counts_and_own_cards():
                                                               for _ in range(obs.dev_old[s][k] + obs.dev_new[s][k] + obs.played[s][k])]) == sorted(DECK)
         assert obs.dice_script == () and obs.steal_script == ()
         assert obs.rng is not state.rng and obs.seed != state.seed
+
+
+def undealt_fields(obs) -> dict:
+    fields = dict(vars(obs))
+    assert not obs.dealt and not set(HIDDEN) & set(fields)
+    return fields
+
+
+def test_an_undealt_observation_holds_nothing_the_seat_may_not_know():
+    for seed in range(3):
+        state, _ = play(seed, stop_at=300 + 50 * seed)
+        for seat in range(4):
+            twin = reshuffle_hidden(state, seat, seed * 10 + seat)
+            assert undealt_fields(twin.observation(seat)) == undealt_fields(state.observation(seat))
+
+
+def test_bots_and_move_lists_leave_the_hidden_cards_undealt():
+    state = SPEC.new(4, {}, 5)
+    bots = {name: [SPEC.bots[name](derive_seed(5, name, s)) for s in range(4)] for name in ("random", "strong")}
+    for step in range(600):
+        seat = state.to_act()[0]
+        obs = state.observation(seat)
+        assert obs.legal_actions(seat) == state.legal_actions(seat)
+        assert obs.cards_known_to(seat) == state.cards_known_to(seat)
+        assert [obs.hand_size(s) for s in range(4)] == [sum(h) for h in state.hands]
+        strong = bots["strong"][seat].choose(obs, seat)
+        action = bots["random"][seat].choose(obs, seat)
+        assert not obs.dealt
+        state.check(seat, strong)
+        state.apply(seat, action)
+        if state.is_over:
+            break
+    obs = state.observation(state.to_act()[0] if state.to_act() else 0)
+    obs.hands  # reading a hidden attribute deals them all
+    assert obs.dealt and all(name in vars(obs) for name in HIDDEN)
+
+
+def test_the_deal_is_the_same_whenever_it_happens():
+    state, _ = play(6, stop_at=320)
+    seat = state.to_act()[0]
+    at_once = state.observation(seat)
+    snapshot_at_once = snapshot(at_once) + repr(at_once.seed) + repr(at_once.rng.random())
+    later = state.observation(seat)
+    later.legal_actions(seat)
+    copied = later.copy()  # a copy of an undealt observation is undealt and deals alike
+    assert not copied.dealt
+    for obs in (later, copied):
+        assert snapshot(obs) + repr(obs.seed) + repr(obs.rng.random()) == snapshot_at_once
+    # acting on an undealt observation deals from the position observed first
+    action = state.legal_actions(seat)[0]
+    dealt, undealt = state.observation(seat), state.observation(seat)
+    dealt.hands
+    assert dealt.apply(seat, action) == undealt.apply(seat, action)
+    assert snapshot(dealt) == snapshot(undealt)
