@@ -1,31 +1,64 @@
 """`tablehall bench catan`: engine speed with 4 random bots, side by side with Catanatron.
 
-Both engines run the same kind of game in the same process, one after the other, on one core:
-four uniformly random players to the end.  Ours: each decision is `legal_actions` (or a random
-discard), a uniform pick, and `apply` (which validates and builds the events with their
-audiences).  Catanatron: `Game.play()` with four `RandomPlayer`s (its `playable_actions` and
-`apply_action`).  Games per second are the comparable figure; actions per game differ a little
-between the engines and are printed too.  Times are CPU seconds of this process
-(`time.process_time`), so other jobs on a shared machine disturb the ratio less.
+Both engines run the same kind of game in the same process, on one core: four uniformly random
+players to the end.  Ours: each decision is `legal_actions` (or a random discard), a uniform
+pick, and `apply` (which validates and builds the events with their audiences).  Catanatron:
+`Game.play()` with four `RandomPlayer`s (its `playable_actions` and `apply_action`).  The two
+take turns in a few rounds, so a change in the load of a shared machine during the run weighs
+on both alike.  Games per second are the comparable figure; actions per game differ a little
+between the engines and are printed too.  Two more figures show what playing through the
+platform costs: the same loop with each bot handed `observation(seat)`, and whole games run by
+the kernel's `Match` (observations, records, event delivery), as `tablehall play` runs them.
+Times are CPU seconds of this process (`time.process_time`).
 """
 
 from __future__ import annotations
 
 import argparse
+import asyncio
 import time
 
-from tablehall.core import derive_seed
+from tablehall.core import BotAgent, Match, derive_seed
 
 from . import SPEC
 
+ROUNDS = 4
 
-def run_ours(seconds: float, with_observation: bool = False) -> tuple[int, int, float]:
-    """(games, actions, elapsed) for random 4-player games played for about `seconds`."""
+
+class Tally:
+    """Games, actions and CPU seconds, added up over rounds."""
+
+    def __init__(self) -> None:
+        self.games = self.actions = 0
+        self.seconds = 0.0
+
+    def add(self, games: int, actions: int, seconds: float) -> None:
+        self.games += games
+        self.actions += actions
+        self.seconds += seconds
+
+    @property
+    def games_per_s(self) -> float:
+        return self.games / self.seconds
+
+    def figures(self) -> dict:
+        return {"games_per_s": self.games_per_s, "actions_per_s": self.actions / self.seconds,
+                "actions_per_game": self.actions / self.games}
+
+    def line(self, label: str) -> str:
+        return (f"  {label:<46}{self.games_per_s:7.1f} games/s  {self.actions / self.seconds:9.0f} actions/s  "
+                f"({self.actions / self.games:.0f} actions/game, {self.games} games in {self.seconds:.1f} s)")
+
+
+def run_ours(seconds: float, with_observation: bool = False, first_game: int = 0) -> tuple[int, int, float]:
+    """(games, actions, elapsed) for random 4-player games played for about `seconds`, game k
+    seeded k from `first_game` on."""
     games = actions = 0
     started = time.process_time()
     while time.process_time() - started < seconds:
-        state = SPEC.new(4, {}, games)
-        bots = [SPEC.bots["random"](derive_seed(games, s)) for s in range(4)]
+        seed = first_game + games
+        state = SPEC.new(4, {}, seed)
+        bots = [SPEC.bots["random"](derive_seed(seed, s)) for s in range(4)]
         while not state.is_over:
             seat = state.to_act()[0]
             view = state.observation(seat) if with_observation else state
@@ -35,20 +68,42 @@ def run_ours(seconds: float, with_observation: bool = False) -> tuple[int, int, 
     return games, actions, time.process_time() - started
 
 
-def run_catanatron(seconds: float) -> tuple[int, int, float] | None:
+def run_matches(seconds: float) -> tuple[int, int, float]:
+    """(games, actions, elapsed) for random 4-player games run by the kernel's Match runner."""
+
+    async def play() -> tuple[int, int, float]:
+        games = actions = 0
+        started = time.process_time()
+        while time.process_time() - started < seconds:
+            agents = [BotAgent(SPEC.bots["random"](derive_seed(games, s))) for s in range(4)]
+            record = await Match(SPEC, agents, seed=games).run()
+            actions += len(record.entries)
+            games += 1
+        return games, actions, time.process_time() - started
+
+    return asyncio.run(play())
+
+
+def catanatron_runner():
+    """A function (seconds, first_game) -> (games, actions, elapsed) playing Catanatron, or
+    None when it is not installed."""
     try:
         from catanatron import Color, Game, RandomPlayer
     except ImportError:
         return None
     colors = (Color.RED, Color.BLUE, Color.ORANGE, Color.WHITE)
-    games = actions = 0
-    started = time.process_time()
-    while time.process_time() - started < seconds:
-        game = Game([RandomPlayer(c) for c in colors], seed=games + 1)
-        game.play()
-        actions += len(game.state.actions)
-        games += 1
-    return games, actions, time.process_time() - started
+
+    def run(seconds: float, first_game: int = 0) -> tuple[int, int, float]:
+        games = actions = 0
+        started = time.process_time()
+        while time.process_time() - started < seconds:
+            game = Game([RandomPlayer(c) for c in colors], seed=first_game + games + 1)
+            game.play()
+            actions += len(game.state.actions)
+            games += 1
+        return games, actions, time.process_time() - started
+
+    return run
 
 
 def run_strong(games: int) -> tuple[int, int, float]:
@@ -77,27 +132,27 @@ def main(argv: list[str]) -> dict:
     parser.add_argument("--strong-games", type=int, default=100, help="strong vs 3 random games (default 100)")
     args = parser.parse_args(argv)
 
-    out: dict = {}
-    games, actions, elapsed = run_ours(args.seconds)
-    ours = games / elapsed
-    out["tablehall"] = {"games_per_s": ours, "actions_per_s": actions / elapsed, "actions_per_game": actions / games}
+    ours, theirs = Tally(), Tally()
+    peer = catanatron_runner()
+    for _ in range(ROUNDS):  # take turns, so both meet the same load
+        ours.add(*run_ours(args.seconds / ROUNDS, first_game=ours.games))
+        if peer is not None:
+            theirs.add(*peer(args.seconds / ROUNDS, first_game=theirs.games))
+    out: dict = {"tablehall": ours.figures()}
     print("Catan (classic, 4 random bots), pure Python, one core")
-    print(f"  tablehall:   {ours:7.1f} games/s  {actions / elapsed:9.0f} actions/s  "
-          f"({actions / games:.0f} actions/game, {games} games in {elapsed:.1f} s)")
-    games, actions, elapsed = run_ours(args.seconds / 2, with_observation=True)
-    print(f"  tablehall, bots given observation() copies (as the Match runner does): "
-          f"{games / elapsed:.1f} games/s, {actions / elapsed:.0f} actions/s")
-    peer = run_catanatron(args.seconds)
+    print(ours.line("tablehall:"))
+    observed, matched = Tally(), Tally()
+    observed.add(*run_ours(args.seconds / 2, with_observation=True))
+    matched.add(*run_matches(args.seconds / 2))
+    out["tablehall_observations"], out["tablehall_match"] = observed.figures(), matched.figures()
+    print(observed.line("tablehall, each bot handed observation(seat):"))
+    print(matched.line("tablehall, whole games run by core.Match:"))
     if peer is None:
         print("  catanatron:  not installed (pip install -e '.[bench]'); no side-by-side figure")
     else:
-        games, actions, elapsed = peer
-        theirs = games / elapsed
-        out["catanatron"] = {"games_per_s": theirs, "actions_per_s": actions / elapsed,
-                             "actions_per_game": actions / games}
-        print(f"  catanatron:  {theirs:7.1f} games/s  {actions / elapsed:9.0f} actions/s  "
-              f"({actions / games:.0f} actions/game, {games} games in {elapsed:.1f} s)")
-        print(f"  ratio tablehall/catanatron: {ours / theirs:.1f}x games/s")
+        out["catanatron"] = theirs.figures()
+        print(theirs.line("catanatron:"))
+        print(f"  ratio tablehall/catanatron: {ours.games_per_s / theirs.games_per_s:.1f}x games/s")
     if args.strong_games:
         wins, played, per_decision = run_strong(args.strong_games)
         out["strong"] = {"wins": wins, "games": played, "ms_per_decision": per_decision * 1000}

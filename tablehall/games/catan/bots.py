@@ -30,7 +30,7 @@ class RandomBot(Bot):
         if state.phase is _DISCARDING:
             return A.discard(random_discard(self.rng, state.cards_known_to(seat)[0], state.discards[seat]))
         legal = state.legal_actions(seat)
-        return legal[self.rng.below(len(legal))]  # rng.choice, one call less: this is the engine benchmark's bot
+        return legal[self.rng.below(len(legal))]  # rng.choice's draw, one call less (it drives the benchmark)
 
 
 def random_discard(rng, hand, amount: int) -> tuple[int, ...]:

@@ -1,7 +1,10 @@
 """What is legal in a Catan game: the enumeration bots use and the checks `apply` runs.
 
 Mixed into `rules.CatanState`; every method reads the state's attributes and changes nothing.
-Each ``_check_<kind>`` raises `IllegalAction` with a stable code and a precise reason.
+Whose turn and which phases an action needs is data (`TURN_PHASES`, checked by the engine
+first); then each ``_check_<kind>`` raises `IllegalAction` with a stable code and a precise
+reason.  Listing a seat's moves reads its cards through `cards_known_to`, which lets an
+observation list them before dealing the cards hidden from that seat (see `views`).
 """
 
 from __future__ import annotations
@@ -388,7 +391,7 @@ _LOTS = tuple(tuple(tuple(("bank_trade", A.unit(give, ratio), A.unit(get)) for g
                     for ratio in range(5)) for give in range(5))
 # single-lot bank trade action -> (resource given, amount, resource wanted)
 SINGLE_LOTS = {("bank_trade", A.unit(give, amount), A.unit(get)): (give, amount, get)
-                for give in range(5) for amount in (2, 3, 4) for get in range(5) if get != give}
+               for give in range(5) for amount in (2, 3, 4) for get in range(5) if get != give}
 
 
 # A seat's settlement spots stay the same mask over many turns: list their actions once.  (Its

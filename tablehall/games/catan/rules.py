@@ -56,7 +56,7 @@ from .constants import (CITY, COST_DEV, DECK, DEV_COMPOSITION, DEV_FROM_SGN, DEV
                         PLACING_CITY, PLACING_ROBBER, PLACING_FREE_ROAD1, PLACING_FREE_ROAD2,
                         WAITING_FOR_DISCARDS, WAITING_FOR_ROB_CHOOSE_PLAYER, WAITING_FOR_DISCOVERY,
                         WAITING_FOR_MONOPOLY, OVER)
-from .geometry import (EDGE_BIT, EDGE_COUNT, EDGES, HEX_NODES, NODE_BIT, NODE_CLOSED_MASK,
+from .geometry import (EDGE_BIT, EDGE_COUNT, EDGES, NODE_BIT, NODE_CLOSED_MASK,
                        NODE_COUNT, NODE_EDGE_MASK, NODE_EDGES, NODE_HEXES, NODE_NEIGHBORS, bits)
 from .legality import ARGUMENT_TESTS, SINGLE_LOTS, TURN_PHASES, Legality
 from .views import SeatObservation, Views
@@ -144,7 +144,7 @@ class CatanState(Legality, Views, GameState):
         self.deck = self._new_deck(options["dev_deck"])
         self.draw_at_random = False  # True in observations, whose deck order is unknown
         self.robber = self.board.robber_start
-        self._yields = _NO_YIELDS  # per dice total: what a roll pays (see _yield_of)
+        self._payouts = _NO_PAYOUTS  # per dice total: what a roll pays (see _payout_of)
         self.node_owner = [-1] * NODE_COUNT
         self.node_level = [0] * NODE_COUNT
         self.edge_owner = [-1] * EDGE_COUNT
@@ -208,8 +208,8 @@ class CatanState(Legality, Views, GameState):
     def start_events(self) -> list[Event]:
         b = self.board
         return [_event("board", {"terrain": list(b.terrain), "numbers": list(b.numbers),
-                                "harbors": [list(h) for h in b.harbors], "robber": self.robber,
-                                "first": self.first})]
+                                 "harbors": [list(h) for h in b.harbors], "robber": self.robber,
+                                 "first": self.first})]
 
     # -- who acts -----------------------------------------------------------------------------
     def to_act(self) -> tuple[int, ...]:
@@ -262,7 +262,8 @@ class CatanState(Legality, Views, GameState):
             size, arguments_ok, phases, check, do, scoring = _DISPATCH[action[0]]
         except (TypeError, KeyError, IndexError):
             raise IllegalAction("BAD_ACTION", f"not a Catan action: {action!r}") from None
-        if type(action) is not tuple or len(action) != size or (arguments_ok is not None and not arguments_ok(action)):
+        if type(action) is not tuple or len(action) != size \
+                or (arguments_ok is not None and not arguments_ok(action)):
             raise IllegalAction("BAD_ACTION", f"malformed {action[0]} action: {action!r}")
         if phases is not None and (seat != self.current or self.phase not in phases):
             self._need_turn(seat, phases)
@@ -305,7 +306,7 @@ class CatanState(Legality, Views, GameState):
             self._pay(seat, cost)
         self.node_owner[node] = seat
         self.node_level[node] = 1
-        self._forget_yields_at(node)
+        self._forget_payouts_at(node)
         self.pieces[seat][SETTLEMENT] -= 1
         self.building_vp[seat] += 1
         self.blocked |= NODE_CLOSED_MASK[node]
@@ -439,7 +440,7 @@ class CatanState(Legality, Views, GameState):
             cost = PIECE_COST[CITY]
             self._pay(seat, cost)
         self.node_level[node] = 2
-        self._forget_yields_at(node)
+        self._forget_payouts_at(node)
         pieces = self.pieces[seat]
         pieces[CITY] -= 1
         pieces[SETTLEMENT] += 1
@@ -464,7 +465,8 @@ class CatanState(Legality, Views, GameState):
         self._receive(seat, PIECE_COST[piece])
         self.build_request = -1
         self.phase = PLAY1
-        return [_event("build_cancelled", {"seat": seat, "piece": PIECE_NAMES[piece], "refund": list(PIECE_COST[piece])})]
+        return [_event("build_cancelled", {"seat": seat, "piece": PIECE_NAMES[piece],
+                                           "refund": list(PIECE_COST[piece])})]
 
     def _do_buy_dev(self, seat: int, action: tuple) -> list[Event]:
         self._pay(seat, COST_DEV)
@@ -477,9 +479,9 @@ class CatanState(Legality, Views, GameState):
         left = len(self.deck)
         cost = list(COST_DEV)
         return [_event("dev_bought", {"seat": seat, "card": DEV_NAMES[kind], "card_id": card,
-                                     "name": card_name(card), "deck_left": left, "cost": cost}, _ONLY[seat]),
+                                      "name": card_name(card), "deck_left": left, "cost": cost}, _ONLY[seat]),
                 _event("dev_bought", {"seat": seat, "card": None, "card_id": None, "name": None,
-                                     "deck_left": left, "cost": cost}, _ALL_BUT[seat])]
+                                      "deck_left": left, "cost": cost}, _ALL_BUT[seat])]
 
     def _do_play_dev(self, seat: int, action: tuple) -> list[Event]:
         card = action[1]
@@ -550,7 +552,7 @@ class CatanState(Legality, Views, GameState):
         return events
 
     def _produce(self, total: int) -> Event:
-        hexes, rows, demand, credits, robbed = self._yields[total] or self._yield_of(total)
+        hexes, rows, demand, credits, robbed = self._payouts[total] or self._payout_of(total)
         robber = self.robber
         if robber in hexes:  # the robbed hex pays nothing
             table = robbed.get(robber)
@@ -574,13 +576,13 @@ class CatanState(Legality, Views, GameState):
             bank[r] -= amount
         return _event("produced", {"gains": gains, "shortage": shortage, "totals": list(map(sum, hands))})
 
-    def _yield_of(self, total: int) -> tuple:
+    def _payout_of(self, total: int) -> tuple:
         """What a roll of `total` pays: (the hexes numbered `total`, then `_pay_table` with the
         robber elsewhere, then {robbed hex: `_pay_table`} filled as the robber visits them).
-        Kept in `_yields` until a building next to one of those hexes changes; copies of the
+        Kept in `_payouts` until a building next to one of those hexes changes; copies of the
         state share it, as it depends only on the buildings they share."""
         entry = (tuple(h for h, _, _ in self.board.production[total]),) + self._pay_table(total, -1) + ({},)
-        self._yields = self._yields[:total] + (entry,) + self._yields[total + 1:]
+        self._payouts = self._payouts[:total] + (entry,) + self._payouts[total + 1:]
         return entry
 
     def _pay_table(self, total: int, robber: int) -> tuple:
@@ -599,12 +601,12 @@ class CatanState(Legality, Views, GameState):
         demand = tuple((r, wanted[r]) for r in range(5) if wanted[r])
         return tuple(map(tuple, gains)), demand, tuple(credits)
 
-    def _forget_yields_at(self, node: int) -> None:
+    def _forget_payouts_at(self, node: int) -> None:
         """A building at `node` changed: what rolls of its hexes' numbers pay must be counted again."""
-        yields = list(self._yields)
+        payouts = list(self._payouts)
         for h in NODE_HEXES[node]:
-            yields[self.board.numbers[h]] = None
-        self._yields = tuple(yields)
+            payouts[self.board.numbers[h]] = None
+        self._payouts = tuple(payouts)
 
     def _do_discard(self, seat: int, action: tuple) -> list[Event]:
         counts = action[1]
@@ -654,8 +656,10 @@ class CatanState(Legality, Views, GameState):
         self.hands[thief][resource] += 1
         self.victims = ()
         self.phase = PLAY1 if self.rolled else ROLL_OR_CARD
-        events.append(_event("robbed", {"thief": thief, "victim": victim, "resource": resource}, _ONLY_PAIR[thief][victim]))
-        events.append(_event("robbed", {"thief": thief, "victim": victim, "resource": None}, _ALL_BUT_PAIR[thief][victim]))
+        events.append(_event("robbed", {"thief": thief, "victim": victim, "resource": resource},
+                             _ONLY_PAIR[thief][victim]))
+        events.append(_event("robbed", {"thief": thief, "victim": victim, "resource": None},
+                             _ALL_BUT_PAIR[thief][victim]))
 
     def _do_bank_trade(self, seat: int, action: tuple) -> list[Event]:
         give, get = action[1], action[2]
@@ -919,7 +923,7 @@ def _event(kind: str, data: dict[str, Any], audience: Audience = EVERYONE) -> Ev
     """The same as `Event(kind, data, audience)`, at about half the cost: the kernel's frozen
     dataclass fills its three slots through ``object.__setattr__``; this fills them directly.
     Every action reports an event or two, so this shows in the engine's speed
-    (tests/catan/test_rules.py checks the two are alike)."""
+    (tests/catan/test_shortcuts.py checks the two are alike)."""
     event = _new_event(Event)
     _set_kind(event, kind)
     _set_data(event, data)
@@ -940,12 +944,12 @@ _ONLY = tuple(only(seat) for seat in range(4))
 _ALL_BUT = tuple(all_but(seat) for seat in range(4))
 _ONLY_PAIR = tuple(tuple(only(a, b) for b in range(4)) for a in range(4))
 _ALL_BUT_PAIR = tuple(tuple(all_but(a, b) for b in range(4)) for a in range(4))
-_NO_YIELDS = (None,) * 13
+_NO_PAYOUTS = (None,) * 13
 _DICE = tuple(((1 + pair // 6, 1 + pair % 6), 2 + pair // 6 + pair % 6) for pair in range(36))
 """_DICE[a draw below 36]: the two dice and their total"""
-# kind -> (action length, argument test, turn phases, check, apply, whether the player to move
-# may have won by it)
+# kinds after which the player to move may have won
+_SCORING = frozenset(("settlement", "city", "road", "buy_dev", "play_dev", "end_turn", "rob", "robber"))
+# kind -> (action length, argument test, turn phases, check, apply, in _SCORING)
 _DISPATCH = {kind: (len(shape) + 1, ARGUMENT_TESTS[shape], TURN_PHASES.get(kind),
-                    getattr(CatanState, "_check_" + kind, None), getattr(CatanState, "_do_" + kind),
-                    kind in ("settlement", "city", "road", "buy_dev", "play_dev", "end_turn", "rob", "robber"))
+                    getattr(CatanState, "_check_" + kind, None), getattr(CatanState, "_do_" + kind), kind in _SCORING)
              for kind, shape in A.SHAPES.items()}
