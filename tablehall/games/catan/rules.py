@@ -587,9 +587,10 @@ class CatanState(Legality, Views, GameState):
 
     def _pay_table(self, total: int, robber: int) -> tuple:
         """(gains per seat, (resource, total demand) for resources in demand, (seat, resource,
-        amount) credits) of a roll of `total` with the robber on hex `robber`."""
+        amount) credits, one per building) of a roll of `total` with the robber on hex `robber`."""
         gains = [[0] * 5 for _ in range(self.seat_count)]
         wanted = [0] * 5
+        credits = []
         owner, level = self.node_owner, self.node_level
         for h, r, nodes in self.board.production[total]:
             if h != robber:
@@ -597,7 +598,7 @@ class CatanState(Legality, Views, GameState):
                     if owner[node] >= 0:
                         gains[owner[node]][r] += level[node]
                         wanted[r] += level[node]
-        credits = [(s, r, row[r]) for s, row in enumerate(gains) for r in range(5) if row[r]]
+                        credits.append((owner[node], r, level[node]))
         demand = tuple((r, wanted[r]) for r in range(5) if wanted[r])
         return tuple(map(tuple, gains)), demand, tuple(credits)
 
