@@ -69,10 +69,12 @@ class SeatObservation:
     """A game as one seat may know it (mixed into `rules.CatanObservation`).
 
     Made by `CatanState.observation(seat)`: a copy of the public state plus `viewer`'s own
-    cards and the sizes of everybody's hands; the `HIDDEN` attributes appear, dealt, on first
-    use.  Listing the viewer's moves (`legal_actions`, `cards_known_to`, `hand_size`) needs no
-    deal.  The future is unscripted: scripted dice, steals and deck orders are dropped, and
-    development cards are drawn at random from the re-dealt deck."""
+    cards and the public counts of everybody's (hand sizes, development cards held, cards left
+    in the deck); the `HIDDEN` attributes appear, dealt, on first use.  Listing the viewer's
+    moves (`legal_actions`, `cards_known_to`, `hand_size`) needs no deal; acting on the
+    observation or reading a hidden attribute deals, and a copy made before the deal deals the
+    same cards later.  The future is unscripted: scripted dice, steals and deck orders are
+    dropped, and development cards are drawn at random from the re-dealt deck."""
 
     viewer: int
 
