@@ -52,9 +52,14 @@ class Rng:
         return items[self.below(len(items))]
 
     def shuffle(self, items: MutableSequence[object]) -> None:
-        """Fisher-Yates, in place."""
+        """Fisher-Yates, in place.  The draws are exactly `below(i + 1)` for each i from the
+        end, written out inline: card games shuffle on their hot path."""
+        bits = self._bits
         for i in range(len(items) - 1, 0, -1):
-            j = self.below(i + 1)
+            k = (i + 1).bit_length()
+            j = bits(k)
+            while j > i:
+                j = bits(k)
             items[i], items[j] = items[j], items[i]
 
     def sample(self, items: Sequence[T], k: int) -> list[T]:

@@ -43,6 +43,8 @@ ENGINE_DISCARD = ("discard", None)
 #: the audience of each seat's private events (built once: drawing is the hot path)
 ONLY = tuple(only(seat) for seat in range(4))
 
+_money_of = MONEY.__getitem__
+
 #: end reasons, reported in the result details
 END_PROVINCES, END_PILES, END_TURN_LIMIT, END_LAST_PLAYER = "provinces", "piles", "turn-limit", "last-player"
 
@@ -127,7 +129,7 @@ class DominionState(GameState):
     # -- what a seat may do --------------------------------------------------------------------
     def money(self) -> int:
         """What the current seat can spend: treasures in hand plus the coins actions gave."""
-        return self.coins + sum(map(MONEY.__getitem__, self.players[self.current].hand))
+        return self.coins + sum(map(_money_of, self.players[self.current].hand))
 
     def legal_actions(self, seat: int) -> list[Any]:
         """Every sensible action: pass, single buys, each playable card with each choice of
@@ -181,18 +183,19 @@ class DominionState(GameState):
     def _validate(self, seat: int, action: Any) -> None:
         if self.end is not None:
             raise IllegalAction("GAME_OVER", "the game is over")
-        if (seat not in self.attack) if self.attack else (seat != self.current):
+        attack = self.attack
+        if (seat not in attack) if attack else (seat != self.current):
             raise IllegalAction("NOT_ASKED", f"seat {seat} is not asked now")
         if not isinstance(action, tuple) or not action:
             raise IllegalAction("BAD_ACTION", f"not an action: {action!r}")
         kind = action[0]
-        if self.attack:
+        if attack:
             self._validate_answer_to_attack(seat, kind, action)
-        elif kind == "pass":
-            _arity(action, 1)
         elif kind == "buy":
             _arity(action, 2)
             self._validate_buy(action[1])
+        elif kind == "pass":
+            _arity(action, 1)
         elif kind == "play":
             _arity(action, 3)
             self._validate_play(action[1], action[2])
@@ -230,11 +233,11 @@ class DominionState(GameState):
         if len(cards) > self.buys:
             raise IllegalAction("NO_BUYS", f"{len(cards)} cards to buy with {self.buys} buys")
         left = self.money()
-        wanted = [0] * CARD_COUNT
-        for card in cards:
-            _check_card(card)
-            wanted[card] += 1
-            if wanted[card] > self.supply[card]:
+        supply = self.supply
+        for index, card in enumerate(cards):
+            if card.__class__ is not int or not 0 <= card < CARD_COUNT:
+                _check_card(card)  # raises, unless an int subclass names a card
+            if cards[:index].count(card) >= supply[card]:
                 raise IllegalAction("PILE_EMPTY", f"not enough {NAMES[card]} left in the supply")
             left -= COST[card]
             if left < 0:
@@ -303,10 +306,10 @@ class DominionState(GameState):
         self._validate(seat, action)
         self.started = True
         kind = action[0]
-        if kind == "play":
-            return self._play(action[1], action[2])
         if kind == "buy":
             return self._buy(action[1])
+        if kind == "play":
+            return self._play(action[1], action[2])
         if kind == "pass":
             return self._end_turn([])
         if kind == "invalid":
@@ -321,14 +324,16 @@ class DominionState(GameState):
 
     def _buy(self, cards: tuple[int, ...]) -> list[Event]:
         player = self.players[self.current]
-        treasures = [c for c in player.hand if IS_TREASURE[c]]
+        hand = player.hand
+        treasures = [c for c in hand if IS_TREASURE[c]]
         if treasures:
-            player.hand = [c for c in player.hand if not IS_TREASURE[c]]
+            player.hand = [c for c in hand if not IS_TREASURE[c]] if len(treasures) < len(hand) else []
             player.play += treasures
+        supply = self.supply
         for card in cards:
-            self.supply[card] -= 1
-            player.discard.append(card)
-            self.gained.append(card)
+            supply[card] -= 1
+        player.discard += cards
+        self.gained += cards
         return self._end_turn([])
 
     def _play(self, card: int, args: tuple[int, ...]) -> list[Event]:
@@ -431,46 +436,40 @@ class DominionState(GameState):
         player = self.players[seat]
         played = player.play
         hand = player.hand
+        discard = player.discard
         if played:
-            player.discard += hand
-            player.discard += played
+            discard += hand
+            discard += played
         elif hand:
             top = max(hand, key=_most_showable)
             hand.remove(top)
-            player.discard += hand
-            player.discard.append(top)
-        top_card = NAMES[player.discard[-1]] if player.discard else None
+            discard += hand
+            discard.append(top)
         events.append(Event("turn-end", {"seat": seat, "gained": names(self.gained), "played": names(played),
-                                         "top": top_card}))
+                                         "top": NAMES[discard[-1]] if discard else None}))
         player.play = []
         player.hand = []
         self._draw(seat, HAND_SIZE, events)
         player.turns += 1
         self.gained = []
         self.attack = {}
-        self._check_end()
-        if self.end is None:
-            self._next_turn(events)
-        else:
-            events.append(self._end_event())
-        return events
-
-    def _check_end(self) -> None:
-        if not self.supply[PROVINCE]:
+        supply = self.supply
+        if not supply[PROVINCE]:
             self.end = END_PROVINCES
-        elif self.supply.count(0) >= 3:
+        elif supply.count(0) >= 3:
             self.end = END_PILES
-        elif (self.players[self.current].turns >= self.max_turns
-              and all(p.turns >= self.max_turns for s, p in enumerate(self.players) if self.out[s] is None)):
+        elif player.turns >= self.max_turns and all(
+                p.turns >= self.max_turns for s, p in enumerate(self.players) if self.out[s] is None):
             self.end = END_TURN_LIMIT
-
-    def _next_turn(self, events: list[Event]) -> None:
-        self.current = self._next_seat(self.current)
-        self.actions = 1
-        self.buys = 1
-        self.coins = 0
-        events.append(Event("turn", {"seat": self.current, "turn": self.players[self.current].turns + 1,
-                                     "supply": list(self.supply)}))
+        else:
+            seat = self.current = self._next_seat(seat)
+            self.actions = 1
+            self.buys = 1
+            self.coins = 0
+            events.append(Event("turn", {"seat": seat, "turn": self.players[seat].turns + 1, "supply": supply[:]}))
+            return events
+        events.append(self._end_event())
+        return events
 
     def start_events(self) -> list[Event]:
         events = [Event("game", {"players": self.seat_count, "kingdom": names(KINGDOM)})]
