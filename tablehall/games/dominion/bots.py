@@ -50,6 +50,9 @@ class MoneyBot(Bot):
 
     def buys(self, state: DominionState, seat: int) -> Any:
         money = state.money()
+        if state.buys == 1:  # the usual turn, without the bookkeeping of several buys
+            card = self.buy(state, seat, money, [])
+            return PASS if card is None or not state.supply[card] else ("buy", (card,))
         bought: list[int] = []
         for _ in range(state.buys):
             card = self.buy(state, seat, money, bought)
@@ -74,6 +77,10 @@ class BigMoneyBot(MoneyBot):
     """Province at 8, gold at 6-7, silver at 3-5, nothing else (the classic benchmark)."""
 
     name = "bigmoney"
+
+    def choose(self, state: DominionState, seat: int) -> Any:
+        # it plays no action card, so it goes straight to buying
+        return self.defend(state, seat) if state.attack else self.buys(state, seat)
 
 
 class SmithyBot(MoneyBot):

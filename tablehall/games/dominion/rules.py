@@ -192,7 +192,8 @@ class DominionState(GameState):
         if attack:
             self._validate_answer_to_attack(seat, kind, action)
         elif kind == "buy":
-            _arity(action, 2)
+            if len(action) != 2:
+                _arity(action, 2)
             self._validate_buy(action[1])
         elif kind == "pass":
             _arity(action, 1)
@@ -232,13 +233,15 @@ class DominionState(GameState):
             raise IllegalAction("BAD_ACTION", "buy needs at least one card")
         if len(cards) > self.buys:
             raise IllegalAction("NO_BUYS", f"{len(cards)} cards to buy with {self.buys} buys")
-        left = self.money()
+        left = self.coins + sum(map(_money_of, self.players[self.current].hand))  # self.money()
         supply = self.supply
-        for index, card in enumerate(cards):
+        taken: list[int] = []
+        for card in cards:
             if card.__class__ is not int or not 0 <= card < CARD_COUNT:
                 _check_card(card)  # raises, unless an int subclass names a card
-            if cards[:index].count(card) >= supply[card]:
+            if taken.count(card) >= supply[card]:
                 raise IllegalAction("PILE_EMPTY", f"not enough {NAMES[card]} left in the supply")
+            taken.append(card)
             left -= COST[card]
             if left < 0:
                 raise IllegalAction("TOO_EXPENSIVE", f"cannot afford {NAMES[card]} "
@@ -559,18 +562,21 @@ class DominionState(GameState):
         other seat only the public part is kept: the cards it owns (every gain and trash is
         public) dealt back in sorted order into hand, deck and discard of the right sizes, its
         visible top discard and its play area.  The copy has no access to the game's Rng."""
-        players = []
-        for s, p in enumerate(self.players):
+        players = self.players[:]
+        for s, p in enumerate(players):
             if s == seat:
-                players.append(Player(sorted(p.deck), p.hand[:], p.discard[:], p.play[:], p.turns))
+                players[s] = Player(sorted(p.deck), p.hand[:], p.discard[:], p.play[:], p.turns)
                 continue
-            discard = p.discard
-            hidden = p.deck + p.hand + discard[:-1]
+            deck, hand, discard = p.deck, p.hand, p.discard
+            hidden = deck + hand
+            hidden += discard
+            top = hidden.pop() if discard else None
             hidden.sort()
-            deck_end = len(p.deck)
-            hand_end = deck_end + len(p.hand)
-            players.append(Player(hidden[:deck_end], hidden[deck_end:hand_end], hidden[hand_end:] + discard[-1:],
-                                  p.play[:], p.turns))
+            if top is not None:
+                hidden.append(top)
+            deck_end = len(deck)
+            hand_end = deck_end + len(hand)
+            players[s] = Player(hidden[:deck_end], hidden[deck_end:hand_end], hidden[hand_end:], p.play[:], p.turns)
         return self._copy(None, players)
 
     def copy(self) -> "DominionState":
