@@ -40,8 +40,10 @@ PASS = ("pass",)
 REVEAL_MOAT = ("react", MOAT)
 ENGINE_DISCARD = ("discard", None)
 
-#: the audience of each seat's private events (built once: drawing is the hot path)
+#: the audience of each seat's private events, and each seat alone as `to_act` answers it
+#: (built once: drawing and asking are the hot path)
 ONLY = tuple(only(seat) for seat in range(4))
+ALONE = tuple((seat,) for seat in range(4))
 
 _money_of = MONEY.__getitem__
 
@@ -120,7 +122,7 @@ class DominionState(GameState):
             return ()
         if self.attack:
             return tuple(self.attack)
-        return (self.current,)
+        return ALONE[self.current]
 
     @property
     def is_over(self) -> bool:
