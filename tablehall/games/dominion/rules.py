@@ -46,6 +46,7 @@ ONLY = tuple(only(seat) for seat in range(4))
 ALONE = tuple((seat,) for seat in range(4))
 
 _money_of = MONEY.__getitem__
+_vp_of = VP.__getitem__
 
 #: end reasons, reported in the result details
 END_PROVINCES, END_PILES, END_TURN_LIMIT, END_LAST_PLAYER = "provinces", "piles", "turn-limit", "last-player"
@@ -75,7 +76,7 @@ class Player:
         return self.deck + self.hand + self.discard + self.play
 
     def vp(self) -> int:
-        return sum(VP[c] for c in self.all_cards())
+        return sum(map(_vp_of, self.all_cards()))
 
 
 class DominionState(GameState):
@@ -421,7 +422,7 @@ class DominionState(GameState):
                 drawn += deck[-more:]
                 del deck[-more:]
         player.hand += drawn
-        events.append(Event("drew", {"seat": seat, "cards": names(drawn)}, ONLY[seat]))
+        events.append(Event("drew", {"seat": seat, "cards": [NAMES[c] for c in drawn]}, ONLY[seat]))
 
     def _next_seat(self, seat: int) -> int:
         """The next seat in turn order that is still in the game."""
@@ -450,7 +451,8 @@ class DominionState(GameState):
             hand.remove(top)
             discard += hand
             discard.append(top)
-        events.append(Event("turn-end", {"seat": seat, "gained": names(self.gained), "played": names(played),
+        events.append(Event("turn-end", {"seat": seat, "gained": [NAMES[c] for c in self.gained],
+                                         "played": [NAMES[c] for c in played],
                                          "top": NAMES[discard[-1]] if discard else None}))
         player.play = []
         player.hand = []
@@ -512,9 +514,7 @@ class DominionState(GameState):
         if self.end is None:
             return None
         scores = self.scores()
-        keys = [(0, 0, 0) if self.out[s] is not None else (1, scores[s], -p.turns)
-                for s, p in enumerate(self.players)]
-        ranks = rank_by(keys)
+        ranks = rank_by(self._ranking_keys(scores))
         seats = tuple(SeatResult(s, ranks[s], scores[s], self.out[s] or EndCause.REGULAR,
                                  "" if self.out[s] is None else "out of the game")
                       for s in range(self.seat_count))
@@ -524,14 +524,22 @@ class DominionState(GameState):
         return Result(seats, cause, {"end": self.end, "turns": [p.turns for p in self.players]})
 
     def winners(self) -> list[int]:
-        """Seats that share the win (never a seat taken out)."""
-        result = self.result()
-        if result is None:
-            return []
-        return [s.seat for s in result.seats if s.rank == 1 and self.out[s.seat] is None]
+        """Seats that share the win (never a seat taken out): the seats `result` ranks first."""
+        return [] if self.end is None else self._winners(self.scores())
+
+    def _winners(self, scores: list[int]) -> list[int]:
+        keys = self._ranking_keys(scores)
+        best = max(keys)
+        return [s for s, key in enumerate(keys) if key == best and self.out[s] is None]
+
+    def _ranking_keys(self, scores: list[int]) -> list[tuple[int, int, int]]:
+        """Higher is better: seats still in the game, then most VP, then fewest turns."""
+        return [(0, 0, 0) if self.out[s] is not None else (1, scores[s], -p.turns)
+                for s, p in enumerate(self.players)]
 
     def _end_event(self) -> Event:
-        return Event("game-over", {"end": self.end, "scores": self.scores(), "winners": self.winners(),
+        scores = self.scores()
+        return Event("game-over", {"end": self.end, "scores": scores, "winners": self._winners(scores),
                                    "turns": [p.turns for p in self.players]})
 
     # -- views -----------------------------------------------------------------------------------
