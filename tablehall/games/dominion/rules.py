@@ -574,21 +574,18 @@ class DominionState(GameState):
         other seat only the public part is kept: the cards it owns (every gain and trash is
         public) dealt back in sorted order into hand, deck and discard of the right sizes, its
         visible top discard and its play area.  The copy has no access to the game's Rng."""
-        players = self.players[:]
-        for s, p in enumerate(players):
+        players = []
+        for s, p in enumerate(self.players):
             if s == seat:
-                players[s] = Player(sorted(p.deck), p.hand[:], p.discard[:], p.play[:], p.turns)
+                players.append(Player(sorted(p.deck), p.hand[:], p.discard[:], p.play[:], p.turns))
                 continue
-            deck, hand, discard = p.deck, p.hand, p.discard
-            hidden = deck + hand
-            hidden += discard
-            top = hidden.pop() if discard else None
+            discard = p.discard
+            hidden = p.deck + p.hand + discard[:-1]
             hidden.sort()
-            if top is not None:
-                hidden.append(top)
-            deck_end = len(deck)
-            hand_end = deck_end + len(hand)
-            players[s] = Player(hidden[:deck_end], hidden[deck_end:hand_end], hidden[hand_end:], p.play[:], p.turns)
+            deck_end = len(p.deck)
+            hand_end = deck_end + len(p.hand)
+            players.append(Player(hidden[:deck_end], hidden[deck_end:hand_end], hidden[hand_end:] + discard[-1:],
+                                  p.play[:], p.turns))
         return self._copy(None, players)
 
     def copy(self) -> "DominionState":
