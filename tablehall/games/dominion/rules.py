@@ -32,9 +32,9 @@ from typing import Any
 from tablehall.core import (EndCause, Event, GameState, IllegalAction, Result, Rng, SeatResult,
                             derive_seed, only, rank_by)
 
-from .cards import (CARD_COUNT, CELLAR, COPPER, COST, GOLD, SILVER, HAND_SIZE, IS_ACTION, IS_TREASURE, KINGDOM, MILITIA, MILITIA_KEEPS, MINE, MINE_BONUS, MOAT, MONEY,
-                    NAMES, PLUS, PROVINCE, REMODEL, REMODEL_BONUS, STARTING_DECK, VP, WORKSHOP,
-                    WORKSHOP_LIMIT, supply_counts)
+from .cards import (CARD_COUNT, CELLAR, COPPER, COST, GOLD, HAND_SIZE, IS_ACTION, IS_TREASURE, KINGDOM, MILITIA,
+                    MILITIA_KEEPS, MINE, MINE_BONUS, MOAT, MONEY, NAMES, PLUS, PROVINCE, REMODEL, REMODEL_BONUS,
+                    SILVER, STARTING_DECK, VP, WORKSHOP, WORKSHOP_LIMIT, supply_counts)
 
 PASS = ("pass",)
 REVEAL_MOAT = ("react", MOAT)
