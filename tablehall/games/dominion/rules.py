@@ -462,7 +462,7 @@ class DominionState(GameState):
         player.turns += 1
         self.gained = []
         self.attack = {}
-        supply = self.supply
+        supply = self.supply  # the game ends, or the next seat's turn begins
         if not supply[PROVINCE]:
             self.end = END_PROVINCES
         elif supply.count(0) >= 3:
