@@ -109,9 +109,9 @@ def _median(rates: list[Rate]) -> float:
 
 def bench(argv: Sequence[str] = ()) -> None:
     parser = argparse.ArgumentParser(prog="tablehall bench dominion")
-    parser.add_argument("--games", type=int, default=1000, help="games per round for tablehall (default 1000)")
-    parser.add_argument("--peer-games", type=int, default=300, help="games per round for pyminion (default 300)")
-    parser.add_argument("--rounds", type=int, default=3)
+    parser.add_argument("--games", type=int, default=2000, help="games per round for tablehall (default 2000)")
+    parser.add_argument("--peer-games", type=int, default=400, help="games per round for pyminion (default 400)")
+    parser.add_argument("--rounds", type=int, default=5)
     parser.add_argument("--no-peer", action="store_true", help="do not measure pyminion")
     parser.add_argument("--winrates", type=int, default=0, metavar="GAMES",
                         help="also play each bot against Big Money this many games")
