@@ -84,7 +84,7 @@ class Rng:
 
     def copy(self) -> "Rng":
         twin = Rng.__new__(Rng)
-        twin._mt = random.Random()
+        twin._mt = random.Random.__new__(random.Random)  # unseeded: setstate replaces it all
         twin._mt.setstate(self._mt.getstate())
         twin._bits = twin._mt.getrandbits
         return twin
