@@ -51,7 +51,7 @@ def all_but(*seats: int) -> Audience:
     return Audience("all_but", frozenset(seats))
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True, slots=True, init=False)
 class Event:
     """Something that happened, as the game tells it: a kind, JSON-able data, an audience."""
 
@@ -59,8 +59,18 @@ class Event:
     data: Mapping[str, Any] = field(default_factory=dict)
     audience: Audience = EVERYONE
 
+    def __init__(self, kind: str, data: Mapping[str, Any] | None = None, audience: Audience = EVERYONE) -> None:
+        # Fills the slots directly: a frozen dataclass's own __init__ goes through
+        # object.__setattr__ and costs twice as much, and games make an event per move.
+        _set_kind(self, kind)
+        _set_data(self, {} if data is None else data)
+        _set_audience(self, audience)
+
     def to_json(self) -> dict[str, Any]:
         return {"kind": self.kind, "data": dict(self.data), "to": self.audience.to_json()}
+
+
+_set_kind, _set_data, _set_audience = Event.kind.__set__, Event.data.__set__, Event.audience.__set__
 
 
 def visible_to(events: Iterable[Event], seat: int | None) -> list[Event]:

@@ -9,10 +9,12 @@ from __future__ import annotations
 
 from abc import ABC, abstractmethod
 from dataclasses import dataclass, field
+from functools import cached_property
 from typing import TYPE_CHECKING, Any, Callable, Mapping, Sequence
 
 from .events import Event
 from .result import EndCause, Result
+from .rng import Rng
 
 if TYPE_CHECKING:
     from .records import Record
@@ -109,9 +111,13 @@ class Bot(ABC):
     name: str = "bot"
 
     def __init__(self, seed: int = 0) -> None:
-        from .rng import Rng
+        self._seed = seed
 
-        self.rng = Rng(seed)
+    @cached_property
+    def rng(self) -> Rng:
+        """The bot's generator, seeded at first use: many rule bots never draw, and seeding a
+        Mersenne Twister costs more than one of their decisions."""
+        return Rng(self._seed)
 
     @abstractmethod
     def choose(self, state: GameState, seat: int) -> Any:

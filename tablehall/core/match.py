@@ -26,6 +26,10 @@ from .store import RecordStore
 
 log = logging.getLogger("tablehall.match")
 
+#: in-process bots answer inline; a match gives the event loop back after this long, so games of
+#: bots never keep other games and connections waiting for more than a couple of milliseconds
+INLINE_SLICE = 0.002
+
 
 class Consequence(StrEnum):
     FORFEIT = "forfeit"  # state.forfeit(seat, cause): the game decides whether it goes on
@@ -164,6 +168,7 @@ class Match:
         try:
             await self._start_agents()
             self._deliver(self.state.start_events())
+            slice_started = time.perf_counter()
             while not self.state.is_over and self._abort_reason is None:
                 if not await self._gate():
                     break
@@ -171,7 +176,9 @@ class Match:
                 if self.state.is_over or self._abort_reason is not None:
                     break
                 if progressed:
-                    await asyncio.sleep(0)  # let other games and connections run
+                    if time.perf_counter() - slice_started > INLINE_SLICE:
+                        await asyncio.sleep(0)  # let other games and connections run
+                        slice_started = time.perf_counter()
                     continue
                 if not self._tasks and not self._unprompted:
                     raise RuntimeError(f"{self.spec.name}: nobody to act in a game that is not over")

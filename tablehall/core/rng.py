@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import hashlib
 import random
-from typing import MutableSequence, Sequence, TypeVar
+from typing import Iterator, MutableSequence, Sequence, TypeVar
 
 T = TypeVar("T")
 
@@ -23,6 +23,14 @@ def derive_seed(seed: int, *labels: object) -> int:
     """
     text = "/".join([str(seed), *map(str, labels)]).encode()
     return int.from_bytes(hashlib.sha256(text).digest()[:8], "big")
+
+
+def _shuffle_steps(n: int) -> Iterator[tuple[int, int]]:
+    """Each step of a Fisher-Yates shuffle of `n` items: (i, bits that `below(i + 1)` draws)."""
+    return zip(range(n - 1, 0, -1), map(int.bit_length, range(n, 1, -1)))
+
+
+_SHUFFLE_STEPS = tuple(tuple(_shuffle_steps(n)) for n in range(65))
 
 
 class Rng:
@@ -52,9 +60,15 @@ class Rng:
         return items[self.below(len(items))]
 
     def shuffle(self, items: MutableSequence[object]) -> None:
-        """Fisher-Yates, in place."""
-        for i in range(len(items) - 1, 0, -1):
-            j = self.below(i + 1)
+        """Fisher-Yates, in place.  The draws are exactly `below(i + 1)` for each i from the
+        end, written out inline with the bit counts of small shuffles precomputed: card games
+        shuffle on their hot path."""
+        bits = self._bits
+        n = len(items)
+        for i, k in _SHUFFLE_STEPS[n] if n < len(_SHUFFLE_STEPS) else _shuffle_steps(n):
+            j = bits(k)
+            while j > i:
+                j = bits(k)
             items[i], items[j] = items[j], items[i]
 
     def sample(self, items: Sequence[T], k: int) -> list[T]:
@@ -70,7 +84,7 @@ class Rng:
 
     def copy(self) -> "Rng":
         twin = Rng.__new__(Rng)
-        twin._mt = random.Random()
+        twin._mt = random.Random.__new__(random.Random)  # unseeded: setstate replaces it all
         twin._mt.setstate(self._mt.getstate())
         twin._bits = twin._mt.getrandbits
         return twin

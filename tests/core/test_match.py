@@ -242,3 +242,12 @@ def test_store_keeps_seeds_of_any_size(tmp_path):
     assert store.load(record.id).seed == seed
     assert store.summaries()[0].seed == seed
     store.close()
+
+
+def test_rng_copy_continues_the_same_stream():
+    from tablehall.core import Rng
+
+    rng = Rng(42)
+    rng.below(1000)
+    twin = rng.copy()
+    assert [twin.below(10**9) for _ in range(20)] == [rng.below(10**9) for _ in range(20)]

@@ -5,8 +5,8 @@ import pytest
 from tablehall.core import EndCause, IllegalAction, replay
 from tablehall.games.dominion import SPEC
 from tablehall.games.dominion.cards import (CELLAR, COPPER, CURSE, DUCHY, ESTATE, GOLD, MARKET, MILITIA,
-                                            MINE, MOAT, NAMES, PROVINCE, REMODEL, SILVER, SMITHY, VILLAGE,
-                                            WOODCUTTER, WORKSHOP, supply_counts)
+                                            MINE, MOAT, MONEY, NAMES, PROVINCE, REMODEL, SILVER, SMITHY,
+                                            TREASURES, VILLAGE, WOODCUTTER, WORKSHOP, supply_counts)
 from tablehall.games.dominion.rules import ENGINE_DISCARD, PASS, REVEAL_MOAT, DominionState
 
 from .conftest import builtin, fresh, play_match
@@ -151,6 +151,16 @@ def test_buying_plays_every_treasure_and_money_includes_extra():
     assert state.current == 1 and len(state.players[0].hand) == 5
     turn = next(e for e in events if e.kind == "turn")
     assert turn.data["seat"] == 1 and turn.data["supply"][SILVER] == 38
+
+
+def test_money_is_what_the_treasures_in_hand_are_worth_plus_extra():
+    # money() counts copper, silver and gold: they must be the only cards worth money
+    assert TREASURES == tuple(card for card in range(len(NAMES)) if MONEY[card])
+    state = fresh()
+    for hand in ([], [GOLD], [COPPER, SILVER, GOLD, ESTATE, SILVER], list(range(len(NAMES)))):
+        set_hand(state, 0, hand)
+        state.coins = len(hand) % 3
+        assert state.money() == state.coins + sum(MONEY[card] for card in hand)
 
 
 def test_pass_ends_the_turn_and_shows_a_victory_card_on_top():

@@ -1,12 +1,19 @@
 """`tablehall bench dominion`: Big Money mirror games per second on one core, side by side with
 pyminion (when installed) in the same run, and win rates of the built-in bots against Big Money.
 
-    tablehall bench dominion [--games N] [--rounds R] [--winrates GAMES] [--no-peer]
+    tablehall bench dominion [--games N] [--peer-games N] [--rounds R] [--winrates GAMES] [--no-peer]
 
-Our games go through the kernel API exactly as a match does (to_act, observation, choose,
-apply); pyminion's through its own `Game.play`.  A second figure lets our bots read the live
-state, as pyminion's do, to show what the observation copies cost.  Rounds alternate between the two so that a
-busy machine slows both alike; the median round of each is compared.
+Two figures of ours, both full games through the kernel API (`to_act`, `choose`, `apply` with
+its validation, events and audiences):
+
+* **engine**: the bots read the live game, as pyminion's bots read theirs.  This is the
+  engine-to-engine comparison.
+* **match path**: each decision on a fresh `observation(seat)`, as a `Match` gives in-process
+  bots: a copy with the seat's own deck order and the others' hidden cards re-dealt.
+
+pyminion plays through its own `Game.play`, silently (`log_stdout=False`, root logger at
+WARNING: it logs every move on the root logger).  Rounds alternate between the three so that a
+busy machine slows all alike; the median rounds are compared.
 """
 
 from __future__ import annotations
@@ -16,12 +23,16 @@ import logging
 import platform
 import statistics
 import time
+from importlib import metadata
 from typing import Callable, Sequence
 
 from tablehall.core import Bot, derive_seed
 
 from .bots import BOTS
 from .rules import DominionState
+
+#: what one measurement gives: (games per second, player-turns per game)
+Rate = tuple[float, float]
 
 
 def play(bots: Sequence[Bot], seed: int, observe: bool = True) -> DominionState:
@@ -35,19 +46,19 @@ def play(bots: Sequence[Bot], seed: int, observe: bool = True) -> DominionState:
     return state
 
 
-def tablehall_games(games: int, seed: int = 0, observe: bool = True) -> tuple[float, float]:
-    """Big Money vs Big Money: (games per second, player-turns per game)."""
+def tablehall_games(games: int, seed: int = 0, observe: bool = True) -> Rate:
+    """Big Money vs Big Money, a new game and new bots each time."""
     bot = BOTS["bigmoney"]
     turns = 0
     started = time.perf_counter()
     for game in range(games):
         state = play([bot(derive_seed(seed, game, 0)), bot(derive_seed(seed, game, 1))], seed + game, observe)
-        turns += sum(p.turns for p in state.players)
+        turns += state.players[0].turns + state.players[1].turns
     return games / (time.perf_counter() - started), turns / games
 
 
-def pyminion_games(games: int) -> float | None:
-    """pyminion's Big Money vs Big Money, games per second; None when it is not installed."""
+def pyminion_games(games: int) -> Rate | None:
+    """pyminion's Big Money vs Big Money, silent; None when it is not installed."""
     try:
         from pyminion.bots.examples import BigMoney
         from pyminion.expansions import base
@@ -57,12 +68,14 @@ def pyminion_games(games: int) -> float | None:
     logging.getLogger().setLevel(logging.WARNING)  # pyminion logs every move on the root logger
     kingdom = [base.cellar, base.market, base.militia, base.mine, base.moat, base.remodel, base.smithy,
                base.village, base.workshop]  # ours less woodcutter, which pyminion (2nd ed.) lacks
+    turns = 0
     started = time.perf_counter()
     for _ in range(games):
         game = Game([BigMoney("bm1"), BigMoney("bm2")], expansions=[base.base_set], kingdom_cards=kingdom,
                     log_stdout=False)
         game.play()
-    return games / (time.perf_counter() - started)
+        turns += game.players[0].turns + game.players[1].turns
+    return games / (time.perf_counter() - started), turns / games
 
 
 def win_rate(bot: str, opponent: str = "bigmoney", games: int = 1000, seed: int = 0) -> dict[str, float]:
@@ -84,41 +97,44 @@ def win_rate(bot: str, opponent: str = "bigmoney", games: int = 1000, seed: int 
     return {**tally, "win%": 100 * (tally["wins"] + tally["ties"] / 2) / games}
 
 
-def _rounds(measure: Callable[[], float | None], rounds: int) -> list[float]:
-    return [r for r in (measure() for _ in range(rounds)) if r is not None]
+def _line(label: str, games: int, rates: list[Rate]) -> str:
+    turns = statistics.mean(turns for _, turns in rates)
+    return (f"  {label:<41} {games:>5} games x {len(rates)}: {' '.join(f'{r:.0f}' for r, _ in rates)} games/s"
+            f"  (median {_median(rates):.0f}; {turns:.1f} player-turns/game)")
+
+
+def _median(rates: list[Rate]) -> float:
+    return statistics.median(rate for rate, _ in rates)
 
 
 def bench(argv: Sequence[str] = ()) -> None:
     parser = argparse.ArgumentParser(prog="tablehall bench dominion")
-    parser.add_argument("--games", type=int, default=1000, help="games per round for tablehall (default 1000)")
-    parser.add_argument("--peer-games", type=int, default=300, help="games per round for pyminion (default 300)")
-    parser.add_argument("--rounds", type=int, default=3)
+    parser.add_argument("--games", type=int, default=2000, help="games per round for tablehall (default 2000)")
+    parser.add_argument("--peer-games", type=int, default=400, help="games per round for pyminion (default 400)")
+    parser.add_argument("--rounds", type=int, default=5)
     parser.add_argument("--no-peer", action="store_true", help="do not measure pyminion")
     parser.add_argument("--winrates", type=int, default=0, metavar="GAMES",
                         help="also play each bot against Big Money this many games")
     args = parser.parse_args(list(argv))
 
-    print(f"Dominion: Big Money vs Big Money, 2 players, one core, Python {platform.python_version()}")
-    ours: list[float] = []
-    live: list[float] = []
-    theirs: list[float] = []
-    turns = 0.0
+    peer: Callable[[], Rate | None] = (lambda: None) if args.no_peer else (lambda: pyminion_games(args.peer_games))
+    engine: list[Rate] = []
+    match_path: list[Rate] = []
+    theirs: list[Rate] = []
     for _ in range(args.rounds):
-        rate, turns = tablehall_games(args.games)
-        ours.append(rate)
-        live.append(tablehall_games(args.games, observe=False)[0])
-        if not args.no_peer:
-            theirs += _rounds(lambda: pyminion_games(args.peer_games), 1)
-    print(f"  tablehall  {args.games:>6} games x {args.rounds}: "
-          f"{' '.join(f'{r:.0f}' for r in ours)} games/s  (median {statistics.median(ours):.0f};"
-          f" {turns:.1f} player-turns/game)")
-    print(f"    bots on the live state, no observation copies: "
-          f"{' '.join(f'{r:.0f}' for r in live)} games/s  (median {statistics.median(live):.0f})")
+        engine.append(tablehall_games(args.games, observe=False))
+        match_path.append(tablehall_games(args.games))
+        measured = peer()
+        if measured is not None:
+            theirs.append(measured)
+
+    print(f"Dominion: Big Money vs Big Money, 2 players, one core, Python {platform.python_version()}")
+    print(_line("tablehall engine (bots on the live game)", args.games, engine))
+    print(_line("tablehall match path (observations)", args.games, match_path))
     if theirs:
-        print(f"  pyminion   {args.peer_games:>6} games x {args.rounds}: "
-              f"{' '.join(f'{r:.0f}' for r in theirs)} games/s  (median {statistics.median(theirs):.0f})")
-        print(f"  ratio tablehall / pyminion: {statistics.median(ours) / statistics.median(theirs):.1f}x"
-              f" (live state: {statistics.median(live) / statistics.median(theirs):.1f}x)")
+        print(_line(f"pyminion {metadata.version('pyminion')} (silent)", args.peer_games, theirs))
+        print(f"  ratio to pyminion: engine {_median(engine) / _median(theirs):.1f}x,"
+              f" match path {_median(match_path) / _median(theirs):.1f}x")
     elif not args.no_peer:
         print("  pyminion not installed (pip install -e '.[bench]'): no side-by-side figure")
     if args.winrates:

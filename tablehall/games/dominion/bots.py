@@ -11,9 +11,17 @@ from typing import Any
 
 from tablehall.core import Bot
 
-from .cards import (CELLAR, COPPER, COST, DUCHY, ESTATE, GOLD, IS_ACTION, IS_TREASURE, MARKET,
-                    MILITIA, MINE, MOAT, PROVINCE, REMODEL, SILVER, SMITHY, VILLAGE)
+from .cards import (CARD_COUNT, CELLAR, COPPER, COST, DUCHY, ESTATE, GOLD, IS_ACTION, IS_TREASURE,
+                    MARKET, MILITIA, MINE, MOAT, PROVINCE, REMODEL, SILVER, SMITHY, VILLAGE)
 from .rules import PASS, REVEAL_MOAT, DominionState, least_useful
+
+#: the answer that buys one card, by card (made once: a bot answers so every turn)
+BUY_ONE = tuple(("buy", (card,)) for card in range(CARD_COUNT))
+
+
+def big_money_buy(money: int) -> int | None:
+    """Big Money's rule: province at 8, gold at 6-7, silver at 3-5, else nothing."""
+    return PROVINCE if money >= 8 else GOLD if money >= 6 else SILVER if money >= 3 else None
 
 
 class RandomBot(Bot):
@@ -50,6 +58,9 @@ class MoneyBot(Bot):
 
     def buys(self, state: DominionState, seat: int) -> Any:
         money = state.money()
+        if state.buys == 1:  # the usual turn, without the bookkeeping of several buys
+            card = self.buy(state, seat, money, [])
+            return PASS if card is None or not state.supply[card] else BUY_ONE[card]
         bought: list[int] = []
         for _ in range(state.buys):
             card = self.buy(state, seat, money, bought)
@@ -61,19 +72,20 @@ class MoneyBot(Bot):
 
     def buy(self, state: DominionState, seat: int, money: int, bought: list[int]) -> int | None:
         """The card to buy with `money` (having bought `bought` this turn already), or None."""
-        if money >= 8:
-            return PROVINCE
-        if money >= 6:
-            return GOLD
-        if money >= 3:
-            return SILVER
-        return None
+        return big_money_buy(money)
 
 
 class BigMoneyBot(MoneyBot):
     """Province at 8, gold at 6-7, silver at 3-5, nothing else (the classic benchmark)."""
 
     name = "bigmoney"
+
+    def choose(self, state: DominionState, seat: int) -> Any:
+        if state.attack or state.buys != 1:
+            return super().choose(state, seat)
+        # the usual turn, straight to its one buy: it plays no action card
+        card = big_money_buy(state.money())
+        return PASS if card is None or not state.supply[card] else BUY_ONE[card]
 
 
 class SmithyBot(MoneyBot):

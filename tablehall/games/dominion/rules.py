@@ -32,16 +32,20 @@ from typing import Any
 from tablehall.core import (EndCause, Event, GameState, IllegalAction, Result, Rng, SeatResult,
                             derive_seed, only, rank_by)
 
-from .cards import (CARD_COUNT, CELLAR, COST, HAND_SIZE, IS_ACTION, IS_TREASURE, KINGDOM, MILITIA, MILITIA_KEEPS, MINE, MINE_BONUS, MOAT, MONEY,
-                    NAMES, PLUS, PROVINCE, REMODEL, REMODEL_BONUS, STARTING_DECK, VP, WORKSHOP,
-                    WORKSHOP_LIMIT, supply_counts)
+from .cards import (CARD_COUNT, CELLAR, COPPER, COST, GOLD, HAND_SIZE, IS_ACTION, IS_TREASURE, KINGDOM, MILITIA,
+                    MILITIA_KEEPS, MINE, MINE_BONUS, MOAT, MONEY, NAMES, PLUS, PROVINCE, REMODEL, REMODEL_BONUS,
+                    SILVER, STARTING_DECK, VP, WORKSHOP, WORKSHOP_LIMIT, supply_counts)
 
 PASS = ("pass",)
 REVEAL_MOAT = ("react", MOAT)
 ENGINE_DISCARD = ("discard", None)
 
-#: the audience of each seat's private events (built once: drawing is the hot path)
+#: the audience of each seat's private events, and each seat alone as `to_act` answers it
+#: (built once: drawing and asking are the hot path)
 ONLY = tuple(only(seat) for seat in range(4))
+ALONE = tuple((seat,) for seat in range(4))
+
+_vp_of = VP.__getitem__
 
 #: end reasons, reported in the result details
 END_PROVINCES, END_PILES, END_TURN_LIMIT, END_LAST_PLAYER = "provinces", "piles", "turn-limit", "last-player"
@@ -71,7 +75,7 @@ class Player:
         return self.deck + self.hand + self.discard + self.play
 
     def vp(self) -> int:
-        return sum(VP[c] for c in self.all_cards())
+        return sum(map(_vp_of, self.all_cards()))
 
 
 class DominionState(GameState):
@@ -118,7 +122,7 @@ class DominionState(GameState):
             return ()
         if self.attack:
             return tuple(self.attack)
-        return (self.current,)
+        return ALONE[self.current]
 
     @property
     def is_over(self) -> bool:
@@ -127,7 +131,10 @@ class DominionState(GameState):
     # -- what a seat may do --------------------------------------------------------------------
     def money(self) -> int:
         """What the current seat can spend: treasures in hand plus the coins actions gave."""
-        return self.coins + sum(map(MONEY.__getitem__, self.players[self.current].hand))
+        hand = self.players[self.current].hand
+        # a count per treasure: quicker than a lookup per card
+        return (self.coins + hand.count(COPPER) * MONEY[COPPER] + hand.count(SILVER) * MONEY[SILVER]
+                + hand.count(GOLD) * MONEY[GOLD])
 
     def legal_actions(self, seat: int) -> list[Any]:
         """Every sensible action: pass, single buys, each playable card with each choice of
@@ -181,18 +188,20 @@ class DominionState(GameState):
     def _validate(self, seat: int, action: Any) -> None:
         if self.end is not None:
             raise IllegalAction("GAME_OVER", "the game is over")
-        if (seat not in self.attack) if self.attack else (seat != self.current):
+        attack = self.attack
+        if (seat not in attack) if attack else (seat != self.current):
             raise IllegalAction("NOT_ASKED", f"seat {seat} is not asked now")
         if not isinstance(action, tuple) or not action:
             raise IllegalAction("BAD_ACTION", f"not an action: {action!r}")
         kind = action[0]
-        if self.attack:
+        if attack:
             self._validate_answer_to_attack(seat, kind, action)
+        elif kind == "buy":
+            if len(action) != 2:
+                _arity(action, 2)
+            self._validate_buy(action[1])
         elif kind == "pass":
             _arity(action, 1)
-        elif kind == "buy":
-            _arity(action, 2)
-            self._validate_buy(action[1])
         elif kind == "play":
             _arity(action, 3)
             self._validate_play(action[1], action[2])
@@ -230,12 +239,14 @@ class DominionState(GameState):
         if len(cards) > self.buys:
             raise IllegalAction("NO_BUYS", f"{len(cards)} cards to buy with {self.buys} buys")
         left = self.money()
-        wanted = [0] * CARD_COUNT
+        supply = self.supply
+        taken: list[int] = []
         for card in cards:
-            _check_card(card)
-            wanted[card] += 1
-            if wanted[card] > self.supply[card]:
+            if card.__class__ is not int or not 0 <= card < CARD_COUNT:
+                _check_card(card)  # raises, unless an int subclass names a card
+            if taken.count(card) >= supply[card]:
                 raise IllegalAction("PILE_EMPTY", f"not enough {NAMES[card]} left in the supply")
+            taken.append(card)
             left -= COST[card]
             if left < 0:
                 raise IllegalAction("TOO_EXPENSIVE", f"cannot afford {NAMES[card]} "
@@ -303,10 +314,10 @@ class DominionState(GameState):
         self._validate(seat, action)
         self.started = True
         kind = action[0]
-        if kind == "play":
-            return self._play(action[1], action[2])
         if kind == "buy":
             return self._buy(action[1])
+        if kind == "play":
+            return self._play(action[1], action[2])
         if kind == "pass":
             return self._end_turn([])
         if kind == "invalid":
@@ -321,14 +332,16 @@ class DominionState(GameState):
 
     def _buy(self, cards: tuple[int, ...]) -> list[Event]:
         player = self.players[self.current]
-        treasures = [c for c in player.hand if IS_TREASURE[c]]
+        hand = player.hand
+        treasures = [c for c in hand if IS_TREASURE[c]]
         if treasures:
-            player.hand = [c for c in player.hand if not IS_TREASURE[c]]
+            player.hand = [c for c in hand if not IS_TREASURE[c]] if len(treasures) < len(hand) else []
             player.play += treasures
+        supply = self.supply
         for card in cards:
-            self.supply[card] -= 1
-            player.discard.append(card)
-            self.gained.append(card)
+            supply[card] -= 1
+        player.discard += cards
+        self.gained += cards
         return self._end_turn([])
 
     def _play(self, card: int, args: tuple[int, ...]) -> list[Event]:
@@ -411,7 +424,7 @@ class DominionState(GameState):
                 drawn += deck[-more:]
                 del deck[-more:]
         player.hand += drawn
-        events.append(Event("drew", {"seat": seat, "cards": names(drawn)}, ONLY[seat]))
+        events.append(Event("drew", {"seat": seat, "cards": [NAMES[c] for c in drawn]}, ONLY[seat]))
 
     def _next_seat(self, seat: int) -> int:
         """The next seat in turn order that is still in the game."""
@@ -431,46 +444,41 @@ class DominionState(GameState):
         player = self.players[seat]
         played = player.play
         hand = player.hand
+        discard = player.discard
         if played:
-            player.discard += hand
-            player.discard += played
+            discard += hand
+            discard += played
         elif hand:
             top = max(hand, key=_most_showable)
             hand.remove(top)
-            player.discard += hand
-            player.discard.append(top)
-        top_card = NAMES[player.discard[-1]] if player.discard else None
-        events.append(Event("turn-end", {"seat": seat, "gained": names(self.gained), "played": names(played),
-                                         "top": top_card}))
+            discard += hand
+            discard.append(top)
+        events.append(Event("turn-end", {"seat": seat, "gained": [NAMES[c] for c in self.gained],
+                                         "played": [NAMES[c] for c in played],
+                                         "top": NAMES[discard[-1]] if discard else None}))
         player.play = []
         player.hand = []
         self._draw(seat, HAND_SIZE, events)
         player.turns += 1
         self.gained = []
         self.attack = {}
-        self._check_end()
-        if self.end is None:
-            self._next_turn(events)
-        else:
-            events.append(self._end_event())
-        return events
-
-    def _check_end(self) -> None:
-        if not self.supply[PROVINCE]:
+        supply = self.supply  # the game ends, or the next seat's turn begins
+        if not supply[PROVINCE]:
             self.end = END_PROVINCES
-        elif self.supply.count(0) >= 3:
+        elif supply.count(0) >= 3:
             self.end = END_PILES
-        elif (self.players[self.current].turns >= self.max_turns
-              and all(p.turns >= self.max_turns for s, p in enumerate(self.players) if self.out[s] is None)):
+        elif player.turns >= self.max_turns and all(
+                p.turns >= self.max_turns for s, p in enumerate(self.players) if self.out[s] is None):
             self.end = END_TURN_LIMIT
-
-    def _next_turn(self, events: list[Event]) -> None:
-        self.current = self._next_seat(self.current)
-        self.actions = 1
-        self.buys = 1
-        self.coins = 0
-        events.append(Event("turn", {"seat": self.current, "turn": self.players[self.current].turns + 1,
-                                     "supply": list(self.supply)}))
+        else:
+            seat = self.current = self._next_seat(seat)
+            self.actions = 1
+            self.buys = 1
+            self.coins = 0
+            events.append(Event("turn", {"seat": seat, "turn": self.players[seat].turns + 1, "supply": supply[:]}))
+            return events
+        events.append(self._end_event())
+        return events
 
     def start_events(self) -> list[Event]:
         events = [Event("game", {"players": self.seat_count, "kingdom": names(KINGDOM)})]
@@ -508,9 +516,7 @@ class DominionState(GameState):
         if self.end is None:
             return None
         scores = self.scores()
-        keys = [(0, 0, 0) if self.out[s] is not None else (1, scores[s], -p.turns)
-                for s, p in enumerate(self.players)]
-        ranks = rank_by(keys)
+        ranks = rank_by(self._ranking_keys(scores))
         seats = tuple(SeatResult(s, ranks[s], scores[s], self.out[s] or EndCause.REGULAR,
                                  "" if self.out[s] is None else "out of the game")
                       for s in range(self.seat_count))
@@ -520,14 +526,22 @@ class DominionState(GameState):
         return Result(seats, cause, {"end": self.end, "turns": [p.turns for p in self.players]})
 
     def winners(self) -> list[int]:
-        """Seats that share the win (never a seat taken out)."""
-        result = self.result()
-        if result is None:
-            return []
-        return [s.seat for s in result.seats if s.rank == 1 and self.out[s.seat] is None]
+        """Seats that share the win (never a seat taken out): the seats `result` ranks first."""
+        return [] if self.end is None else self._winners(self.scores())
+
+    def _winners(self, scores: list[int]) -> list[int]:
+        keys = self._ranking_keys(scores)
+        best = max(keys)
+        return [s for s, key in enumerate(keys) if key == best and self.out[s] is None]
+
+    def _ranking_keys(self, scores: list[int]) -> list[tuple[int, int, int]]:
+        """Higher is better: seats still in the game, then most VP, then fewest turns."""
+        return [(0, 0, 0) if self.out[s] is not None else (1, scores[s], -p.turns)
+                for s, p in enumerate(self.players)]
 
     def _end_event(self) -> Event:
-        return Event("game-over", {"end": self.end, "scores": self.scores(), "winners": self.winners(),
+        scores = self.scores()
+        return Event("game-over", {"end": self.end, "scores": scores, "winners": self._winners(scores),
                                    "turns": [p.turns for p in self.players]})
 
     # -- views -----------------------------------------------------------------------------------

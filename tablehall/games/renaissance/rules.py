@@ -781,10 +781,11 @@ class RenaissanceState(GameState):
     def observation(self, seat: int) -> "RenaissanceState":
         return views.observation(self, seat)
 
-    def copy(self) -> "RenaissanceState":
+    def copy(self, rng: Rng | None = None) -> "RenaissanceState":
+        """An independent game; `rng` replaces the copy of the random stream (observations)."""
         twin = RenaissanceState.__new__(RenaissanceState)
         twin.__dict__.update(self.__dict__)
-        twin.rng = self.rng.copy()
+        twin.rng = self.rng.copy() if rng is None else rng
         twin.players = [p.copy() for p in self.players]
         twin.market = self.market[:]
         twin.decks = [d[:] for d in self.decks]

@@ -67,8 +67,7 @@ def observation(state: "RenaissanceState", seat: int) -> "RenaissanceState":
     """A copy for a bot playing `seat`: other seats' hidden leaders re-dealt from the ones it has
     not seen, face-down cards and solo tokens reshuffled, and a fresh random stream.  The copy
     depends only on what `seat` knows, and the live game's random stream is left alone."""
-    twin = state.copy()
-    twin.rng = Rng(derive_seed(state.seed, "observation", seat, state.steps))
+    twin = state.copy(rng=Rng(derive_seed(state.seed, "observation", seat, state.steps)))
     me = twin.players[seat]
     seen = set(me.hand) | set(me.set_aside) | set(me.discarded) | set(twin.dealt[seat])
     for p in twin.players:
