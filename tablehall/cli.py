@@ -203,17 +203,21 @@ def cmd_play(args: argparse.Namespace) -> int:
     from tqdm import tqdm
 
     progress = tqdm(total=args.games, unit="game", disable=args.quiet or None, file=sys.stderr)
-    try:
+
+    async def play_all() -> None:  # one event loop for every game: starting a loop costs ms
         for index in range(args.games):
             seed = args.seed + index
             shift = index % len(seats) if args.rotate else 0
             order = seats[shift:] + seats[:shift]
             agents = [make_agent(spec, text, seat, seed) for seat, text in enumerate(order)]
-            record = asyncio.run(Match(spec, agents, seed=seed, options=options, names=order).run())
+            record = await Match(spec, agents, seed=seed, options=options, names=order).run()
             for store in stores:
                 store.save(record)
             table.add(order, record)
             progress.update(1)
+
+    try:
+        asyncio.run(play_all())
     finally:
         progress.close()
         for store in stores:

@@ -51,7 +51,7 @@ class Entry:
         return [self.seat, self.action]
 
 
-@dataclass
+@dataclass(repr=False)
 class Record:
     game: str
     rules_version: str
@@ -63,6 +63,9 @@ class Record:
     started_at: str = ""
     ended_at: str = ""
     id: str = ""
+
+    def __repr__(self) -> str:  # short: a whole game in a repr costs milliseconds and says little
+        return f"<Record {self.game} {self.id or '-'} seed={self.seed} actions={len(self.entries)} {self.status}>"
 
     @property
     def status(self) -> str:
