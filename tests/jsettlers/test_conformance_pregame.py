@@ -39,7 +39,9 @@ from tablehall.games.catan.jsettlers.soclog import ALL, OBSERVER, read_soclog
 
 from .conftest import read_jsonl, reference_path
 
-CONFIG = ServerConfig(version=2700, robot_cookie="testcookie", debug_commands=True, allow_bot_games=True)
+# the recorded Java server has robots named "droid N": tablehall's own bots get another name
+CONFIG = ServerConfig(version=2700, robot_cookie="testcookie", debug_commands=True, allow_bot_games=True,
+                      own_bot_prefix="tablehall bot")
 ROBOT_VERSION = Version(2700, "2.7.00", "JM20260517", ";6pl;sb;sc=2700;")
 
 

@@ -88,9 +88,33 @@ def test_wrong_cookie_is_rejected():
     assert conn.closing
 
 
-def test_no_cookie_configured_accepts_any():
-    conn, _, _ = connect(ServerConfig())
-    assert say(conn, ROBOT_2700, f"1022|bot,whatever,{BUILTIN_ROBOT_BRAIN}")[-1] == PARAMS
+def test_without_a_configured_cookie_robots_need_the_random_one():
+    config = ServerConfig()
+    assert len(config.robot_cookie) >= 16 and config.robot_cookie != ServerConfig().robot_cookie
+    conn, _, _ = connect(config)
+    out = say(conn, ROBOT_2700, f"1022|bot,whatever,{BUILTIN_ROBOT_BRAIN}")
+    assert out[-1] == "1059|Cookie contents do not match the running server."
+    assert conn.closing
+    conn, _, _ = connect(config)
+    no_cookie = f"1022|bot,\t,{BUILTIN_ROBOT_BRAIN}"
+    assert say(conn, ROBOT_2700, no_cookie)[-1] == "1059|Cookie contents do not match the running server."
+    conn, _, _ = connect(config)
+    assert say(conn, ROBOT_2700, f"1022|bot,{config.robot_cookie},{BUILTIN_ROBOT_BRAIN}")[-1] == PARAMS
+
+
+@pytest.mark.parametrize("name", ["droid 1", "Droid 7", "Server", "server", "debug"])
+def test_robots_may_not_take_reserved_names(name):
+    conn, lobby, _ = connect(ServerConfig(robot_cookie="cookie", debug_commands=True))
+    assert say(conn, ROBOT_2700, f"1022|{name},cookie,{BUILTIN_ROBOT_BRAIN}")[-2:] == [
+        "1069|19,This nickname is not allowed.",
+        "1059|This nickname is not allowed.",
+    ]
+    assert conn.closing and name not in lobby.names
+
+
+def test_robots_named_like_jsettlers_own_robots_may_log_in():
+    conn, _, _ = connect()
+    assert say(conn, ROBOT_2700, f"1022|robot 3,cookie,{BUILTIN_ROBOT_BRAIN}")[-1] == PARAMS
 
 
 def test_robot_name_in_use_and_second_login():

@@ -12,7 +12,7 @@ VERSION = "9998|2700,2.7.00,JM20260517,;6pl;sb;sc=2700;,en_US"
 
 class World:
     def __init__(self, **config) -> None:
-        self.config = ServerConfig(**config)
+        self.config = ServerConfig(**{"robot_cookie": "cookie", **config})
         self.started: list[GameRoom] = []
         self.actions: list[tuple[str, str]] = []
         self.lobby = PregameLobby(

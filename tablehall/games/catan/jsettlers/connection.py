@@ -24,6 +24,7 @@ game; the engine adapter plugs in at its start hook.
 
 from __future__ import annotations
 
+import secrets
 from dataclasses import dataclass, field
 from enum import Enum
 from typing import Callable, Mapping, Protocol
@@ -64,6 +65,7 @@ PLAYER_NAME_MAX_LENGTH = 20
 WELCOME = "Welcome to Java Settlers of Catan!"
 DEBUG_ON = "Debugging is On."
 NAME_IN_USE = "Someone with that nickname is already logged into the system."
+NAME_NOT_ALLOWED = "This nickname is not allowed."
 DEFAULT_ROBOT_PARAMS = UpdateRobotParams(120, 35, 0.13, 1.0, 1.0, 3.0, 1.0, 1, 1)
 
 
@@ -78,7 +80,10 @@ class ServerConfig:
 
     version: int = 2700
     features: str = ";ch;"
-    robot_cookie: str | None = None  # None: robots are not asked for a cookie
+    # robots must present it; like the Java server, a random one unless the operator sets one
+    robot_cookie: str = field(default_factory=lambda: secrets.token_hex(8))
+    # tablehall's own bots are named "<prefix> N"; nobody else may log in under such a name
+    own_bot_prefix: str = "droid"
     debug_commands: bool = False  # "Debugging is On", debug users may use *STARTBOTGAME*
     debug_users: frozenset[str] = frozenset({"debug"})
     allow_bot_games: bool = False  # a client may start a robots-only game
@@ -112,8 +117,8 @@ class Lobby(Protocol):
     def claim_name(self, conn: "ServerConnection", nickname: str, password: str) -> StatusMessage | None:
         """Log a human in: None if `nickname` is now `conn`'s, else the status to send."""
 
-    def claim_robot_name(self, conn: "ServerConnection", nickname: str) -> bool:
-        """Log a robot in: False if the name is taken."""
+    def claim_robot_name(self, conn: "ServerConnection", nickname: str) -> StatusMessage | None:
+        """Log a robot in: None if `nickname` is now `conn`'s, else the status to send."""
 
     def create_game(self, conn: "ServerConnection", game: str, options: str) -> None:
         """`NewGameWithOptionsRequest` from a logged-in client (options as sent)."""
@@ -288,8 +293,7 @@ class ServerConnection:
         if self.nickname is not None:
             self._reject("Client has already authorized.")
             return
-        cookie = self.config.robot_cookie
-        if cookie is not None and message.cookie != cookie:
+        if not secrets.compare_digest(message.cookie or "", self.config.robot_cookie):
             self._reject("Cookie contents do not match the running server.")
             return
         builtin = message.brain_class == BUILTIN_ROBOT_BRAIN
@@ -299,8 +303,12 @@ class ServerConnection:
                 f"{version_text(self.config.version)} is required."
             )
             return
-        if not is_single_line_and_safe(message.nickname) or not self.lobby.claim_robot_name(self, message.nickname):
-            self._reject(NAME_IN_USE, StatusMessage(NAME_IN_USE, StatusValue.NAME_IN_USE))
+        if not is_single_line_and_safe(message.nickname):
+            self._reject(NAME_NOT_ALLOWED, StatusMessage(NAME_NOT_ALLOWED, StatusValue.NAME_NOT_ALLOWED))
+            return
+        refusal = self.lobby.claim_robot_name(self, message.nickname)
+        if refusal is not None:
+            self._reject(refusal.text, refusal)
             return
         self.nickname = message.nickname
         self.is_robot = True

@@ -20,7 +20,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any, Callable, Iterable
 
-from .connection import NAME_IN_USE, ServerConfig, ServerConnection
+from .connection import NAME_IN_USE, NAME_NOT_ALLOWED, ServerConfig, ServerConnection
 from .constants import (
     MAX_PLAYERS_STANDARD,
     ElementAction,
@@ -109,6 +109,8 @@ class GameRoom:
     created_at: int
     seats: list[str | None] = field(default_factory=lambda: [None] * MAX_PLAYERS_STANDARD)
     robots: list[bool] = field(default_factory=lambda: [False] * MAX_PLAYERS_STANDARD)
+    # the connection that sat down in each seat: a seat belongs to it, not to its nickname
+    holders: list[ServerConnection | None] = field(default_factory=lambda: [None] * MAX_PLAYERS_STANDARD)
     faces: list[int] = field(default_factory=lambda: [DEFAULT_FACE] * MAX_PLAYERS_STANDARD)
     locks: list[SeatLock] = field(default_factory=lambda: [SeatLock.UNLOCKED] * MAX_PLAYERS_STANDARD)
     state: int = State.NEW
@@ -133,8 +135,10 @@ class GameRoom:
         return self.state >= State.START1A
 
     def seat_of(self, conn: ServerConnection) -> int | None:
-        if conn.nickname in self.seats:
-            return self.seats.index(conn.nickname)
+        """The seat `conn` itself sat down in; a namesake gets nothing."""
+        for pn, holder in enumerate(self.holders):
+            if holder is conn:
+                return pn
         return None
 
     def seated_count(self) -> int:
@@ -148,8 +152,8 @@ class GameRoom:
 
     def member_at(self, pn: int) -> ServerConnection | None:
         """The connected client sitting in seat `pn`, if any."""
-        name = self.seats[pn]
-        return next((m for m in self.members if name is not None and m.nickname == name), None)
+        holder = self.holders[pn]
+        return holder if holder is not None and holder in self.members else None
 
     def member_names(self) -> tuple[str, ...]:
         """Members as `GameMembers` lists them: clients, then the tablehall bots seated."""
@@ -262,7 +266,7 @@ class PregameLobby:
         if nickname in self.names:
             return StatusMessage(NAME_IN_USE, StatusValue.NAME_IN_USE)
         if self._reserved(nickname):
-            return StatusMessage("This nickname is not allowed.", StatusValue.NAME_NOT_ALLOWED)
+            return StatusMessage(NAME_NOT_ALLOWED, StatusValue.NAME_NOT_ALLOWED)
         expected = self.config.accounts.get(nickname)
         if (expected is None and password) or (expected is not None and password != expected):
             return StatusMessage(f'Incorrect password for "{nickname}".', StatusValue.PW_WRONG)
@@ -271,18 +275,28 @@ class PregameLobby:
 
     def _reserved(self, nickname: str) -> bool:
         lowered = nickname.lower()
-        if lowered == "server" or lowered.startswith(("robot ", "droid ")):
+        if lowered == "server" or lowered.startswith(("robot ", "droid ", self._own_bot_names)):
             return True
         return nickname in self.config.debug_users and not self.config.debug_commands
 
-    def claim_robot_name(self, conn: ServerConnection, nickname: str) -> bool:
+    @property
+    def _own_bot_names(self) -> str:
+        return self.config.own_bot_prefix.lower() + " "
+
+    def claim_robot_name(self, conn: ServerConnection, nickname: str) -> StatusMessage | None:
+        """Log a robot in, or say why not.  `droid N` are tablehall's own bots, `Server`
+        speaks for the server and debug users hold debug powers: no robot may take those
+        names (JSettlers' own robots, `robot N`, may log in as such)."""
+        lowered = nickname.lower()
+        if lowered == "server" or lowered.startswith(self._own_bot_names) or nickname in self.config.debug_users:
+            return StatusMessage(NAME_NOT_ALLOWED, StatusValue.NAME_NOT_ALLOWED)
         if nickname in self.names:
-            return False
+            return StatusMessage(NAME_IN_USE, StatusValue.NAME_IN_USE)
         self.names[nickname] = conn
         self.robots.append(conn)
         if self.on_idle_robot is not None:
             self.on_idle_robot()  # the service looks on its next turn, after the login reply
-        return True
+        return None
 
     def game_list(self) -> list[tuple[str, str]]:
         return [(name, room.packed_options) for name, room in self.games.items()]
@@ -434,6 +448,7 @@ class PregameLobby:
         name = room.name
         room.seats[pn] = nickname
         room.robots[pn] = robot
+        room.holders[pn] = conn
         resources = tuple((element, 0) for element in range(PE.CLAY, PE.UNKNOWN_RESOURCE + 1))
         room.to_all(SitDown(name, nickname, pn, robot))
         hand = PlayerElements(name, pn, ElementAction.SET, resources)
@@ -447,8 +462,9 @@ class PregameLobby:
         """A tablehall bot joins the game and sits in seat `pn`."""
         assert self.fill_bot is not None
         taken = set(self.names) | {n for r in self.games.values() for n in r.seats if n}
-        number = next(k for k in range(1, 10**6) if f"droid {k}" not in taken)
-        nickname = f"droid {number}"
+        prefix = self.config.own_bot_prefix
+        number = next(k for k in range(1, 10**6) if f"{prefix} {k}" not in taken)
+        nickname = f"{prefix} {number}"
         room.bots[pn] = self.fill_bot
         room.to_all(JoinGame(nickname, "", "\t", room.name))
         self._seat(room, pn, nickname, True, None)
@@ -502,6 +518,7 @@ class PregameLobby:
         if pn is not None and not room.started:
             room.seats[pn] = None
             room.robots[pn] = False
+            room.holders[pn] = None
         room.to_all(LeaveGame(conn.nickname or "", "-", room.name))
         running = room.play is not None and not room.play.finished
         if pn is not None and running and self.on_seat_left is not None:

@@ -9,7 +9,8 @@ by itself (``robot_games``) so robot authors can run robot-vs-robot matches.
 Configuration, section ``[jsettlers]`` (all optional)::
 
     version = 2700            # or 2610: robots refuse a server of another version
-    robot_cookie = "secret"   # robots must present it (JSettlers' -Djsettlers.cookie / 5th arg)
+    robot_cookie = "secret"   # robots must present it (JSettlers' -Djsettlers.cookie / 5th arg);
+                              # unset: a random cookie made at start and logged once
     bot = "strong"            # tablehall bot for seats no robot takes; "" = connected robots only
     robot_timeout = 180       # seconds a robot may think before a tablehall bot replaces it; 0 = never
     human_timeout = 0         # the same for human players (0 = never)
@@ -99,9 +100,13 @@ def settings_from(section: Mapping[str, Any]) -> JSettlersSettings:
     if not isinstance(users, (list, tuple)) or not all(isinstance(u, str) for u in users):
         raise ConfigError("[jsettlers] debug_users must be a list of nicknames")
     debug = _flag(section, "debug_commands", False)
-    server = ServerConfig(version=version, robot_cookie=None if cookie is None else str(cookie), debug_commands=debug,
+    if cookie is not None and (not isinstance(cookie, str) or not cookie):
+        raise ConfigError(f"[jsettlers] robot_cookie must be a non-empty string, not {cookie!r}")
+    server = ServerConfig(version=version, debug_commands=debug,
                           debug_users=frozenset(users), allow_bot_games=_flag(section, "allow_bot_games", debug),
                           accounts=dict(accounts))
+    if cookie is not None:
+        server = dataclasses.replace(server, robot_cookie=cookie)
     play = PlaySettings(bot=bot, robot_timeout=_seconds(section, "robot_timeout", 180.0),
                         human_timeout=_seconds(section, "human_timeout", None))
     counts = {}
@@ -129,6 +134,10 @@ class JSettlersService(Service):
                                   on_game_action=self._game_action, fill_bot=self.settings.play.bot,
                                   on_seat_left=self._seat_left, on_idle_robot=self._robots_idle)
         self.sessions: set[JSettlersSession] = set()
+        if "robot_cookie" not in host.config:
+            # the operator must be able to hand it to robots: say it once, where they look
+            host.log.info("robot cookie %s (robots need it; set [jsettlers] robot_cookie to choose one)",
+                          self.settings.server.robot_cookie, extra={"robot_cookie": self.settings.server.robot_cookie})
         self.robot_games_left = self.settings.robot_games
         self._robot_game_number = 0
         self._pinger: asyncio.Task | None = None
