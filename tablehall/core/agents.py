@@ -95,6 +95,7 @@ class RemoteAgent(Agent):
         self.on_finish = on_finish
         self._pending: dict[int, asyncio.Future] = {}
         self._gone = False
+        self._gone_reason = "left the game"
 
     @property
     def is_gone(self) -> bool:
@@ -111,7 +112,7 @@ class RemoteAgent(Agent):
 
     async def decide(self, seat: int, state: GameState) -> Any:
         if self._gone:
-            raise AgentGone(self.name)
+            raise AgentGone(self._gone_reason)
         future = asyncio.get_running_loop().create_future()
         self._pending[seat] = future
         if self.on_request is not None:
@@ -130,12 +131,15 @@ class RemoteAgent(Agent):
         future.set_result(action)
         return True
 
-    def gone(self) -> None:
-        """The client is gone: fail every pending decision and all later ones."""
+    def gone(self, reason: str = "left the game") -> None:
+        """The client is gone: fail every pending decision and all later ones.  `reason` is
+        what the record says (e.g. "closed its output", "crashed with code 3")."""
+        if not self._gone:
+            self._gone_reason = reason
         self._gone = True
         for future in self._pending.values():
             if not future.done():
-                future.set_exception(AgentGone(self.name))
+                future.set_exception(AgentGone(self._gone_reason))
 
     def rejected(self, seat: int, action: Any, error: IllegalAction) -> None:
         if self.on_rejected is not None and not self._gone:

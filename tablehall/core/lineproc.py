@@ -18,6 +18,19 @@ from typing import Callable, Mapping, Sequence
 log = logging.getLogger("tablehall.lineproc")
 
 DEFAULT_MAX_LINE = 64 * 1024
+#: how long an ended output may wait for the child's exit status before it counts as closed
+EXIT_STATUS_WAIT = 5.0
+
+
+def exit_description(returncode: int) -> str:
+    """"exited with code 0", "crashed with code 3", "was killed by signal SIGSEGV"."""
+    if returncode < 0:
+        try:
+            name = signal.Signals(-returncode).name
+        except ValueError:
+            name = str(-returncode)
+        return f"was killed by signal {name}"
+    return "exited with code 0" if returncode == 0 else f"crashed with code {returncode}"
 
 
 class LineTooLong(ValueError):
@@ -120,8 +133,7 @@ class LineProcess:
             while not self._closed:
                 chunk = await self.process.stdout.read(self.read_size)
                 if not chunk:
-                    code = await self.process.wait()
-                    reason = f"exited with code {code}"
+                    reason = await self._why_output_ended()
                     break
                 for line in self.lines.feed(chunk):
                     self.on_line(line)
@@ -134,6 +146,18 @@ class LineProcess:
         if not self._closed:
             self._closed = True
             self.on_close(reason)
+
+    async def _why_output_ended(self) -> str:
+        """The child's output ended: it exited (with which status) or, still running, closed
+        its stdout.  An exiting child closes its output a moment before the system reports its
+        status, so wait for that a while (a bound, not a guess at speed: a live child that
+        closed its output is reported when the bound passes)."""
+        assert self.process is not None
+        try:
+            code = await asyncio.wait_for(self.process.wait(), EXIT_STATUS_WAIT)
+        except asyncio.TimeoutError:
+            return "closed its output while still running"
+        return exit_description(code)
 
     async def stop(self, grace: float = 1.0) -> None:
         """End the child: close its stdin and give it `grace` seconds to exit, then SIGTERM,

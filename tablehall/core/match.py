@@ -194,8 +194,9 @@ class Match:
         for seat, agent in enumerate(self.agents):
             try:
                 await agent.start(seat, self)
-            except AgentGone:
-                self._consequence(seat, self.policies[seat].on_leave, EndCause.LEFT, "did not start")
+            except AgentGone as gone:
+                reason = f"did not start: {gone}" if str(gone) else "did not start"
+                self._consequence(seat, self.policies[seat].on_leave, EndCause.LEFT, reason)
             if self.state.is_over:
                 return
 
@@ -280,7 +281,7 @@ class Match:
             return
         error = task.exception()
         if error is not None:
-            reason = "left the game" if isinstance(error, AgentGone) else f"agent failed: {error!r}"
+            reason = (str(error) or "left the game") if isinstance(error, AgentGone) else f"agent failed: {error!r}"
             if not isinstance(error, AgentGone):
                 log.warning("match %s seat %d: %s", self.id or "-", seat, reason)
             self._consequence(seat, self.policies[seat].on_leave, EndCause.LEFT, reason)

@@ -68,7 +68,7 @@ def test_echo_child_answers_and_exit_is_reported(tmp_path):
 
     lines, reason = asyncio.run(scenario())
     assert lines == [b"echo hello", b"echo world"]
-    assert reason == "exited with code 3"
+    assert reason == "crashed with code 3"
 
 
 def test_megabytes_without_newline_are_cut_off(tmp_path):

@@ -44,7 +44,7 @@ from dataclasses import fields
 from typing import Any, Sequence
 
 from tablehall.core import (EVERYONE, Audience, EndCause, Event, GameState, IllegalAction, OptionError, Result,
-                            Rng, SeatResult, all_but, only, rank_by, strict_options)
+                            Rng, SeatResult, all_but, derive_seed, only, rank_by, strict_options)
 
 from . import actions as A
 from .board import Board, beginner_board, random_board
@@ -896,6 +896,14 @@ class CatanState(Legality, Views, GameState):
         obs = self._copy_public(CatanObservation)
         obs._observe(self, seat)
         return obs
+
+    def observation_key(self) -> int:
+        """What observations deal their hidden cards from: derived one way (SHA-256) from the
+        seed, so a bot can read it without learning the seed.  Computed once per game."""
+        key = self.__dict__.get("_obs_key")
+        if key is None:
+            key = self._obs_key = derive_seed(self.seed, "observation")
+        return key
 
     def _copy_public(self, cls: type) -> Any:
         """A `cls` twin with its own copy of every list that actions change, except the cards

@@ -88,7 +88,7 @@ class SeatObservation:
                            state.vp_cards[seat][:])
         d["_sizes"] = (list(map(sum, state.hands)), list(map(sum, state.dev_old)), list(map(sum, state.dev_new)),
                        len(state.deck))
-        d["_game_seed"] = state.seed
+        d["_deal_key"] = state.observation_key()  # never the seed: it would replay the game
         d["options"] = {**state.options, "dice": "", "dev_deck": "", "steals": ""}
         d["dice_script"] = d["steal_script"] = ()
         d["draw_at_random"] = True  # the deck's order is unknown: draws pick a random card
@@ -141,7 +141,7 @@ class SeatObservation:
         seat, n = self.viewer, self.seat_count
         own_hand, own_old, own_new, own_vp = self._own_cards
         hand_sizes, old_sizes, new_sizes, _ = self._sizes
-        rng = Rng(derive_seed(self._game_seed, "observation", seat, self.action_count))
+        rng = Rng(derive_seed(self._deal_key, seat, self.action_count))
         seed = rng.below(1 << 62)
         others = [s for s in range(n) if s != seat]
         bank = self.bank

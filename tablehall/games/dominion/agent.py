@@ -123,7 +123,7 @@ class LineBotAgent(RemoteAgent):
         if self._ready is not None and not self._ready.done():
             self._ready.set_exception(AgentGone(reason))
             self._ready.exception()  # retrieved: start() may already have given up waiting
-        self.gone()
+        self.gone(reason)
         self._close_soon()
 
     def _close_soon(self) -> asyncio.Task:

@@ -586,7 +586,18 @@ class DominionState(GameState):
             hand_end = deck_end + len(p.hand)
             players.append(Player(hidden[:deck_end], hidden[deck_end:hand_end], hidden[hand_end:] + discard[-1:],
                                   p.play[:], p.turns))
-        return self._copy(None, players)
+        twin = self._copy(None, players)
+        twin.seed = self._observation_key()  # never the real seed: it would replay every shuffle
+        return twin
+
+    def _observation_key(self) -> int:
+        """What an observation carries instead of the seed: derived from it one way (SHA-256),
+        so it seeds observations' own generators without revealing the game's.  Computed once
+        per game; an observation's own observations keep it."""
+        key = self.__dict__.get("_obs_key")
+        if key is None:
+            key = self._obs_key = derive_seed(self.seed, "observation")
+        return key
 
     def copy(self) -> "DominionState":
         return self._copy(self.rng.copy(), [p.copy() for p in self.players])

@@ -67,7 +67,9 @@ def observation(state: "RenaissanceState", seat: int) -> "RenaissanceState":
     """A copy for a bot playing `seat`: other seats' hidden leaders re-dealt from the ones it has
     not seen, face-down cards and solo tokens reshuffled, and a fresh random stream.  The copy
     depends only on what `seat` knows, and the live game's random stream is left alone."""
-    twin = state.copy(rng=Rng(derive_seed(state.seed, "observation", seat, state.steps)))
+    key = derive_seed(state.seed, "observation", seat, state.steps)
+    twin = state.copy(rng=Rng(key))
+    twin.seed = key  # never the real seed: it would replay the deal, the decks and the tokens
     me = twin.players[seat]
     seen = set(me.hand) | set(me.set_aside) | set(me.discarded) | set(twin.dealt[seat])
     for p in twin.players:
