@@ -48,14 +48,24 @@ class IdMap:
     by lining up the UUIDs of what each connection received with what the capture shows."""
 
     def __init__(self, expected: dict[str, bytes]) -> None:
-        self.expected = expected
+        # per connection: each distinct capture UUID and the index of its first occurrence
+        self.firsts: dict[str, dict[bytes, int]] = {}
+        for name, stream in expected.items():
+            firsts: dict[bytes, int] = {}
+            for index, uuid in enumerate(UUID.findall(stream)):
+                firsts.setdefault(uuid, index)
+            self.firsts[name] = firsts
+        self.mapping: dict[bytes, bytes] = {}  # settled pairs: what a stream received only grows
 
     def __call__(self, data: bytes, peers: dict) -> bytes:
-        mapping: dict[bytes, bytes] = {}
         for name, peer in peers.items():
-            for ours, theirs in zip(UUID.findall(self.expected.get(name, b"")), UUID.findall(bytes(peer.received))):
-                mapping.setdefault(ours, theirs)
-        return UUID.sub(lambda m: mapping.get(m.group(0), m.group(0)), data)
+            missing = {u: i for u, i in self.firsts.get(name, {}).items() if u not in self.mapping}
+            if missing:
+                theirs = UUID.findall(bytes(peer.received))
+                for ours, index in missing.items():
+                    if index < len(theirs):
+                        self.mapping[ours] = theirs[index]
+        return UUID.sub(lambda m: self.mapping.get(m.group(0), m.group(0)), data)
 
 
 def start_piece(*streams: bytes) -> str:

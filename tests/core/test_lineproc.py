@@ -111,7 +111,7 @@ def test_stop_kills_a_child_that_ignores_sigterm(tmp_path):
 
     elapsed, code = asyncio.run(scenario())
     assert code == -9
-    assert elapsed < 5
+    assert elapsed < 60  # escalated to SIGKILL rather than waiting for ever (bound, not a speed)
 
 
 def test_a_child_that_does_not_read_never_blocks_the_writer(tmp_path):

@@ -156,11 +156,9 @@ def on_turn(turn, actions, hand):
     return big_money(hand)
 ''')
     agents = [command_agent(command, 0, reply_timeout=0.5), builtin("bigmoney", 1), builtin("engine", 2)]
-    started = time.monotonic()
     record = play_match(agents, seed=8)
     assert forfeits(record) == [(0, EndCause.DISQUALIFIED)]
     assert record.status == "finished" and record.result.seats[0].rank == 3
-    assert time.monotonic() - started < 15
     assert agents[0].process.process.returncode is not None  # the silent bot was stopped
 
 

@@ -198,7 +198,7 @@ def test_pings_every_interval_and_silent_clients_are_dropped():
                 break
             raw += data
         assert raw.count(b"350 ping\n") >= 3
-        assert 0.4 < time.monotonic() - started < 2.5
+        assert time.monotonic() - started > 0.4  # not before the ping timeout (no upper bound: busy machines)
         reader.join()
         assert stayed == [True] and polite.pings >= 10
         polite.send("Quit")

@@ -104,6 +104,18 @@ def test_two_raw_xml_clients_play_twenty_games_with_correct_results(tmp_path):
         store.close()
 
 
+def read_until(sock: socket.socket, marker: bytes, bound: float = 60.0) -> bytes:
+    """What `sock` receives up to and including `marker` (or until it closes)."""
+    sock.settimeout(bound)
+    data = b""
+    while marker not in data:
+        chunk = sock.recv(1 << 16)
+        if not chunk:
+            break
+        data += chunk
+    return data
+
+
 def test_sigterm_during_a_game_stores_it_as_aborted_and_every_record_replays(tmp_path):
     server = ServeProcess(tmp_path)
     finished = [client(server.port, "--seed", "1")]
@@ -113,12 +125,12 @@ def test_sigterm_during_a_game_stores_it_as_aborted_and_every_record_replays(tmp
         proc.communicate(timeout=60)
     # a second game that never moves: team ONE joins and waits for ever (21.4.0 join games have no clock)
     waiting = [socket.create_connection(("127.0.0.1", server.port)) for _ in range(2)]
-    for sock in waiting:
-        sock.sendall(b'<protocol><join gameType="swc_2021_blokus"/>')
-        time.sleep(0.05)
-    time.sleep(0.3)
-    assert server.stop(signal.SIGTERM) == 0
     received = b""
+    for sock in waiting:  # each join is acknowledged before the next: no guessing at speed
+        sock.sendall(b'<protocol><join gameType="swc_2021_blokus"/>')
+        received += read_until(sock, b"<joined")
+    received += read_until(waiting[0], b'class="memento"')  # the game has started
+    assert server.stop(signal.SIGTERM) == 0
     for sock in waiting:
         sock.settimeout(5)
         chunk = sock.recv(1 << 20)

@@ -136,17 +136,31 @@ class _SocketPeer(_Peer):
 
 @dataclass
 class _Responder:
+    """Answers each new `trigger` a connection receives with the next answer, rewritten when it
+    is sent (not up front: rewriting thousands of recorded moves before the first one goes out
+    would make the first move late on a busy machine)."""
+
     answers: list[bytes]
     trigger: bytes
+    rewrite: "Rewrite | None" = None
     sent: int = 0
+    triggers: int = 0  # occurrences of `trigger` found so far
+    scanned: int = 0  # where the search for the next one starts
+
+    def count_triggers(self, received: bytearray) -> int:
+        while (found := received.find(self.trigger, self.scanned)) >= 0:
+            self.triggers += 1
+            self.scanned = found + len(self.trigger)
+        return self.triggers
 
 
 async def _respond(peers: dict[str, _Peer], responders: dict[str, _Responder]) -> None:
     for name, responder in responders.items():
         peer = peers[name]
-        while responder.sent < len(responder.answers) and peer.received.count(responder.trigger) > responder.sent:
+        while responder.sent < len(responder.answers) and responder.count_triggers(peer.received) > responder.sent:
+            answer = responder.answers[responder.sent]
             responder.sent += 1
-            await peer.send(responder.answers[responder.sent - 1])
+            await peer.send(responder.rewrite(answer, peers) if responder.rewrite else answer)
 
 
 async def _settle(peers: dict[str, _Peer], responders: dict[str, _Responder]) -> None:
@@ -177,8 +191,7 @@ async def _play(steps: Sequence[Step], connect: Callable[[str], "asyncio.Future[
             if step.conn in peers:
                 await peers[step.conn].close()
         elif step.answers is not None:
-            responders[step.conn] = _Responder(
-                [rewrite(a, peers) if rewrite else a for a in step.answers], step.trigger)
+            responders[step.conn] = _Responder(list(step.answers), step.trigger, rewrite)
             await _respond(peers, responders)
         else:
             if step.conn not in peers:
