@@ -31,7 +31,13 @@ if TYPE_CHECKING:
 log = logging.getLogger("tablehall.renaissance")
 
 NICKNAME = re.compile(r"[A-Za-z0-9_.\-]{1,20}\Z")
-RESERVED_NAMES = ("lorenzo",)
+RESERVED_NAMES = ("lorenzo", "server")
+#: tablehall's own bots sit as "<kind>-bot-<seat>" (e.g. greedy-bot-3): no person may take such a name
+BOT_NAME = re.compile(r".+-bot-\d+\Z", re.IGNORECASE)
+
+
+def reserved_nickname(text: str) -> bool:
+    return text.lower() in RESERVED_NAMES or BOT_NAME.match(text) is not None
 
 
 class RenaissanceSession(Session):
@@ -146,7 +152,7 @@ class RenaissanceSession(Session):
 
     # -- before the game ---------------------------------------------------------------------------
     def _nickname(self, text: str) -> None:
-        if not NICKNAME.match(text) or text.lower() in RESERVED_NAMES:
+        if not NICKNAME.match(text) or reserved_nickname(text):
             raise ProtocolError(m.INCORRECT_PARAMETERS, "Invalid nickname: 1-20 letters, digits, _ . or -")
         if self.service.nickname_taken(text):
             raise ProtocolError(m.INCORRECT_PARAMETERS, "Nickname already taken")

@@ -46,6 +46,8 @@ def java_int(text: str) -> int:
     """`Integer.parseInt`: optional sign and decimal digits only, 32-bit range."""
     if not _JAVA_INT.fullmatch(text):
         raise MalformedMessage(f"not an integer: {text!r}")
+    if len(text.lstrip("+-").lstrip("0")) > 10:  # out of range, and never a huge int() to parse
+        raise MalformedMessage(f"integer out of range: {text[:20]!r}...")
     value = int(text)
     if not -(2**31) <= value < 2**31:
         raise MalformedMessage(f"integer out of range: {text!r}")
@@ -68,6 +70,8 @@ def hex_coord(value: int) -> str:
 def parse_hex(text: str) -> int:
     if not _JAVA_HEX.fullmatch(text):
         raise MalformedMessage(f"not a hex number: {text!r}")
+    if len(text.lstrip("-").lstrip("0")) > 8:  # beyond a Java int
+        raise MalformedMessage(f"hex number out of range: {text[:20]!r}...")
     return int(text, 16)
 
 
@@ -334,7 +338,10 @@ def parse_cmd(text: str) -> Message:
     parts = tokens(text, SEP)
     if not parts or not _JAVA_INT.fullmatch(parts[0]):
         return Unknown(None, text)
-    type_id = int(parts[0])
+    try:
+        type_id = java_int(parts[0])
+    except MalformedMessage:
+        return Unknown(None, text)
     cls = MESSAGE_TYPES.get(type_id)
     if cls is None:
         return Unknown(type_id, text)
