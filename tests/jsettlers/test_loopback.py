@@ -92,6 +92,21 @@ def assert_nothing_hidden_leaked(outcomes, record):
             assert not isinstance(message, GameServerText), "robots get no server texts"
 
 
+def hidden_from_observer(received: list[str]) -> None:
+    """What no seat's secret may show to an observer: drawn cards, stolen resources, discards
+    and hands are unknown to it."""
+    for wire in received:
+        message = parse_cmd(wire)
+        if isinstance(message, DevCardAction) and message.action == 0:
+            assert message.cards == (0,), wire
+        elif isinstance(message, RobberyResult):
+            assert message.resource == 6, wire
+        elif isinstance(message, Discard):
+            assert message.resources[:5] == (0, 0, 0, 0, 0), wire
+        elif isinstance(message, PlayerElements) and message.action == 100:
+            assert not any(element <= 5 and amount for element, amount in message.elements), wire
+
+
 def test_a_human_starts_a_game_and_tablehall_bots_take_the_empty_seats(store):
     outcomes, records = serve(store, lambda port, oracle: [
         robot(port, "alice", COOKIE, oracle, seed=3, create="alices game")], seed=5)
