@@ -54,6 +54,8 @@ def build_parser() -> argparse.ArgumentParser:
     for name, default, description in _service_flags():
         serve.add_argument(f"--{name}-port", type=int, metavar="PORT", dest=f"port_{name.replace('-', '_')}",
                            help=f"{description} (default {default}; 0 turns it off)")
+    serve.add_argument("--http-port", type=int, metavar="PORT", dest="port_http",
+                       help="the web hall: lobby, live boards, records, replays, JSON API (default 8080; 0 turns it off)")
     serve.set_defaults(handler=cmd_serve)
 
     play = commands.add_parser("play", help="play local games between built-in or subprocess bots",
@@ -138,7 +140,7 @@ def cmd_serve(args: argparse.Namespace) -> int:
             config.admin_password = args.admin_password
         if args.log_format:
             config.log_format = args.log_format
-        for name, _, _ in _service_flags():
+        for name in [*(n for n, _, _ in _service_flags()), "http"]:
             port = getattr(args, f"port_{name.replace('-', '_')}")
             if port is not None:
                 config.ports[name] = check_port(port, f"--{name}-port")

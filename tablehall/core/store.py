@@ -31,6 +31,26 @@ class RecordSummary:
     result: str
 
 
+@dataclass(frozen=True)
+class RecordQuery:
+    """Which records to list (every field optional), newest first, a page at a time."""
+
+    game: str | None = None
+    player: str | None = None  # a seat's exact name
+    status: str | None = None  # finished | aborted | ...
+    since: str | None = None  # ISO date or time: started at or after
+    until: str | None = None  # ISO date or time: started before
+    offset: int = 0
+    limit: int = 50
+
+    def admits(self, summary: RecordSummary) -> bool:
+        return ((self.game is None or summary.game == self.game)
+                and (self.status is None or summary.status == self.status)
+                and (self.player is None or self.player in summary.seats.split(", "))
+                and (self.since is None or summary.started_at >= self.since)
+                and (self.until is None or summary.started_at < self.until))
+
+
 class RecordStore(ABC):
     @abstractmethod
     def save(self, record: Record) -> str:
@@ -43,6 +63,12 @@ class RecordStore(ABC):
     @abstractmethod
     def summaries(self, game: str | None = None, limit: int = 50) -> list[RecordSummary]:
         """The newest records first."""
+
+    def search(self, query: RecordQuery) -> tuple[list[RecordSummary], int]:
+        """The page of records `query` asks for and how many match in all.  Stores with an
+        index override this; the default filters every summary."""
+        matching = [s for s in self.summaries(query.game, limit=10**9) if query.admits(s)]
+        return matching[query.offset:query.offset + query.limit], len(matching)
 
     def close(self) -> None:
         pass
@@ -129,6 +155,24 @@ class SqliteStore(RecordStore):
         with self._lock:
             rows = self._db.execute(query, args + (limit,)).fetchall()
         return [RecordSummary(r[0], r[1], r[2], int(r[3]), *r[4:]) for r in rows]
+
+    def search(self, query: RecordQuery) -> tuple[list[RecordSummary], int]:
+        where, args = [], []
+        for column, op, value in (("game", "=", query.game), ("status", "=", query.status),
+                                  ("started_at", ">=", query.since), ("started_at", "<", query.until)):
+            if value is not None:
+                where.append(f"{column} {op} ?")
+                args.append(value)
+        if query.player is not None:  # names are joined by ", " in `seats`: match one whole name
+            where.append("(', ' || seats || ', ') LIKE ? ESCAPE '\\'")
+            args.append("%, " + _like_prefix(query.player)[:-1] + ", %")
+        clause = f" WHERE {' AND '.join(where)}" if where else ""
+        columns = "id, game, status, seed, started_at, seats, outcome"
+        with self._lock:
+            total = self._db.execute(f"SELECT COUNT(*) FROM records{clause}", args).fetchone()[0]
+            rows = self._db.execute(f"SELECT {columns} FROM records{clause} ORDER BY started_at DESC, rowid DESC "
+                                    "LIMIT ? OFFSET ?", [*args, query.limit, query.offset]).fetchall()
+        return [RecordSummary(r[0], r[1], r[2], int(r[3]), *r[4:]) for r in rows], total
 
     def count(self) -> int:
         with self._lock:
@@ -226,5 +270,5 @@ def load_record(ref: str, db: str | None = None) -> Record:
         store.close()
 
 
-__all__ = ["RecordStore", "SqliteStore", "DirectoryStore", "RecordSummary", "open_store",
+__all__ = ["RecordStore", "RecordQuery", "SqliteStore", "DirectoryStore", "RecordSummary", "open_store",
            "load_record", "write_atomically", "dumps"]

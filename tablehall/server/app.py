@@ -109,7 +109,7 @@ class Server:
     """All listeners of one `tablehall serve` process."""
 
     def __init__(self, config: ServerConfig, store: RecordStore | None = None,
-                 services: list[ServiceSpec] | None = None) -> None:
+                 services: list[ServiceSpec] | None = None, web: bool = False) -> None:
         self.config = config
         self.store = store
         self._owns_store = store is None
@@ -119,6 +119,8 @@ class Server:
         self.listeners: list[asyncio.AbstractServer] = []
         self.connections: set[Connection] = set()
         self.listening: list[Listening] = []
+        self.web = None  # the web hall's listener, when it runs
+        self.want_web = web  # servers given their services (tests, embedding): a web hall on a free port
         self._stopped = asyncio.Event()
 
     async def start(self) -> list[Listening]:
@@ -144,7 +146,33 @@ class Server:
             self.listeners.append(listener)
             self.listening.append(Listening(spec.name, game, self.config.host, bound, spec.description))
             log.info("listening", extra={"service": spec.name, "game": game, "host": self.config.host, "port": bound})
+        self._start_web(explicit)
         return self.listening
+
+    def _start_web(self, explicit: bool) -> None:
+        """The web hall on `ports.http` (default 8080, 0 turns it off).  A server given its
+        services explicitly has none unless asked (`web=True`: on a free port)."""
+        from .web import DEFAULT_HTTP_PORT, WebListener, WebUnavailable
+        from ..web.hall import Hall, Listener
+
+        port = self.config.ports.get("http")
+        if port == 0 or (port is None and explicit and not self.want_web):
+            return
+        if port is None:
+            port = 0 if explicit else DEFAULT_HTTP_PORT
+        hall = Hall(self.store, self.live_matches, [Listener(l.service, l.game, l.host, l.port, l.description)
+                                                    for l in self.listening])
+        try:
+            self.web = WebListener(hall, self.config.host, port)
+        except WebUnavailable as exc:
+            log.warning("web hall off: %s", exc)
+            return
+        self.web.start()
+        log.info("listening", extra={"service": "http", "game": "-", "host": self.config.host, "port": self.web.port})
+
+    def live_matches(self):
+        """Every running match of every service."""
+        return [match for host in self.hosts.values() for match in list(host.matches)]
 
     def port(self, service: str) -> int:
         return next(l.port for l in self.listening if l.service == service)
@@ -167,6 +195,8 @@ class Server:
         log.info("shutting down")
         for listener in self.listeners:
             listener.close()
+        if self.web is not None:
+            await self.web.stop()
         for service in self.services.values():
             try:
                 await service.shutdown()
@@ -191,5 +221,7 @@ async def serve(config: ServerConfig, announce=print) -> None:
     server = Server(config)
     for entry in await server.start():
         announce(f"tablehall: {entry.service:12} {entry.description or entry.game} on {entry.host}:{entry.port}")
+    if server.web is not None:
+        announce(f"tablehall: web hall      http://{config.host}:{server.web.port}/")
     announce(f"tablehall: records in {config.db}; Ctrl-C stops and stores running games as aborted")
     await server.serve_until_stopped()

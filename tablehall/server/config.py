@@ -9,6 +9,7 @@ Example file::
 
     [ports]                        # 0 turns a listener off
     sc = 13050
+    http = 8080                    # the web hall
 
     [sc]                           # each service's own section
     version = "21.4.0"

@@ -1,0 +1,54 @@
+"""The web hall inside `tablehall serve`: uvicorn on the server's own event loop, serving
+`tablehall.web` over the same live matches and record store as the protocol listeners."""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import logging
+import socket
+from typing import Iterator
+
+from ..web.hall import Hall
+
+log = logging.getLogger("tablehall.web")
+
+DEFAULT_HTTP_PORT = 8080
+
+
+class WebUnavailable(RuntimeError):
+    """The `web` extra is not installed."""
+
+
+class WebListener:
+    def __init__(self, hall: Hall, host: str, port: int) -> None:
+        try:
+            import uvicorn
+
+            from ..web.app import create_app
+        except ImportError as exc:
+            raise WebUnavailable(f"the web hall needs the web extra (pip install 'tablehall[web]'): {exc}") from None
+
+        class EmbeddedServer(uvicorn.Server):
+            @contextlib.contextmanager
+            def capture_signals(self) -> Iterator[None]:
+                yield  # `tablehall serve` handles SIGINT/SIGTERM itself and stops us
+
+        self.sock = socket.create_server((host, port), reuse_port=False)
+        self.port = self.sock.getsockname()[1]
+        config = uvicorn.Config(create_app(hall), log_level="warning", lifespan="off", access_log=False,
+                                ws="websockets-sansio", ws_max_size=1 << 16)
+        self.server = EmbeddedServer(config)
+        self.task: asyncio.Task | None = None
+
+    def start(self) -> None:
+        self.task = asyncio.ensure_future(self.server.serve(sockets=[self.sock]))
+
+    async def stop(self) -> None:
+        self.server.should_exit = True
+        if self.task is not None:
+            try:
+                await asyncio.wait_for(self.task, 10)
+            except asyncio.TimeoutError:
+                self.task.cancel()
+        self.sock.close()

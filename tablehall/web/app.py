@@ -1,0 +1,163 @@
+"""The ASGI app: JSON API under /api, a WebSocket per live game, and the pages.  Routes only
+read: the hall's store and live matches, through `views`."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from starlette.applications import Starlette
+from starlette.exceptions import HTTPException
+from starlette.requests import Request
+from starlette.responses import HTMLResponse, JSONResponse, PlainTextResponse
+from starlette.routing import Mount, Route, WebSocketRoute
+from starlette.staticfiles import StaticFiles
+from starlette.templating import Jinja2Templates
+from starlette.websockets import WebSocket, WebSocketDisconnect
+
+from ..core.records import RecordError
+from ..core.registry import UnknownGame, game_names, get_game
+from ..core.store import RecordQuery
+from . import views
+from .hall import Hall
+from .live import Watchers
+
+HERE = Path(__file__).parent
+MAX_PAGE = 200
+
+
+def create_app(hall: Hall) -> Starlette:
+    templates = Jinja2Templates(directory=str(HERE / "templates"))
+    watchers = Watchers()
+
+    def load(record_id: str):
+        try:
+            return hall.store.load(record_id)
+        except RecordError as exc:
+            raise HTTPException(404, str(exc)) from None
+
+    # -- JSON API ---------------------------------------------------------------------------------
+    async def api_games(request: Request) -> JSONResponse:
+        return JSONResponse({"games": [views.live_game(i, m) for i, m in hall.live().items()]})
+
+    async def api_game(request: Request) -> JSONResponse:
+        match = hall.find(request.path_params["id"])
+        if match is None:
+            raise HTTPException(404, "no such live game")
+        return JSONResponse({**views.live_game(request.path_params["id"], match), **views.observer_frame(match)})
+
+    async def api_records(request: Request) -> JSONResponse:
+        query = _record_query(request)
+        page, total = hall.store.search(query)
+        return JSONResponse({"records": [views.summary(s) for s in page], "total": total,
+                             "offset": query.offset, "limit": query.limit})
+
+    async def api_record(request: Request) -> JSONResponse:
+        return JSONResponse(views.record_json(load(request.path_params["id"])))
+
+    async def api_replay(request: Request) -> JSONResponse:
+        record = load(request.path_params["id"])
+        try:
+            steps = views.replay_views(record)
+        except RecordError as exc:
+            raise HTTPException(422, str(exc)) from None
+        return JSONResponse({"id": record.id, "game": record.game, "players": [s.name for s in record.seats],
+                             "steps": steps, "result": record.result.to_json() if record.result else None})
+
+    async def api_export(request: Request) -> PlainTextResponse:
+        record = load(request.path_params["id"])
+        notation = request.path_params["format"]
+        if notation == "json":
+            return PlainTextResponse(record.dumps(), media_type="application/json")
+        exporter = get_game(record.game).exporters.get(notation)
+        if exporter is None:
+            raise HTTPException(404, f"{record.game} records have no {notation!r} notation")
+        return PlainTextResponse(exporter(record))
+
+    async def api_server(request: Request) -> JSONResponse:
+        return JSONResponse({"games": game_names(), **hall.extra()})
+
+    async def watch(socket: WebSocket) -> None:
+        """A spectator: the observer's frame now and after every change, until the end."""
+        await socket.accept()
+        match = hall.find(socket.path_params["id"])
+        if match is None:
+            await socket.send_json({"type": "error", "message": "no such live game"})
+            await socket.close()
+            return
+        spectators = watchers.of(match)
+        queue = spectators.join()
+        try:
+            while True:
+                text = await queue.get()
+                await socket.send_text(text)
+                if text.startswith('{"type": "end"'):
+                    break
+        except WebSocketDisconnect:
+            pass
+        finally:
+            spectators.leave(queue)
+        await socket.close()
+
+    # -- pages ------------------------------------------------------------------------------------
+    def page(name: str, request: Request, **context) -> HTMLResponse:
+        return templates.TemplateResponse(request, name, {"games": game_names(), **context})
+
+    async def lobby(request: Request) -> HTMLResponse:
+        live = [views.live_game(i, m) for i, m in hall.live().items()]
+        host = request.url.hostname or "127.0.0.1"
+        return page("lobby.html", request, live=live, listeners=hall.listeners, host=host)
+
+    async def records_page(request: Request) -> HTMLResponse:
+        query = _record_query(request)
+        found, total = hall.store.search(query)
+        return page("records.html", request, records=[views.summary(s) for s in found], total=total, query=query)
+
+    async def record_page(request: Request) -> HTMLResponse:
+        record = load(request.path_params["id"])
+        return page("replay.html", request, record=views.record_json(record))
+
+    async def live_page(request: Request) -> HTMLResponse:
+        match = hall.find(request.path_params["id"])
+        if match is None:
+            raise HTTPException(404, "no such live game")
+        return page("live.html", request, game=views.live_game(request.path_params["id"], match))
+
+    async def player_page(request: Request) -> HTMLResponse:
+        name = request.path_params["name"]
+        found, total = hall.store.search(RecordQuery(player=name, limit=MAX_PAGE))
+        return page("player.html", request, name=name, records=[views.summary(s) for s in found], total=total)
+
+    return Starlette(routes=[
+        Route("/", lobby),
+        Route("/records", records_page),
+        Route("/records/{id}", record_page),
+        Route("/games/{id}", live_page),
+        Route("/players/{name}", player_page),
+        Route("/api/server", api_server),
+        Route("/api/games", api_games),
+        Route("/api/games/{id}", api_game),
+        Route("/api/records", api_records),
+        Route("/api/records/{id}", api_record),
+        Route("/api/records/{id}/replay", api_replay),
+        Route("/api/records/{id}/export/{format}", api_export),
+        WebSocketRoute("/ws/games/{id}", watch),
+        Mount("/static", StaticFiles(directory=str(HERE / "static")), name="static"),
+    ])
+
+
+def _record_query(request: Request) -> RecordQuery:
+    params = request.query_params
+    game = params.get("game") or None
+    if game is not None:
+        try:
+            get_game(game)
+        except UnknownGame as exc:
+            raise HTTPException(400, str(exc)) from None
+    try:
+        offset = max(0, int(params.get("offset", 0)))
+        limit = min(MAX_PAGE, max(1, int(params.get("limit", 50))))
+    except ValueError:
+        raise HTTPException(400, "offset and limit must be whole numbers") from None
+    return RecordQuery(game=game, player=params.get("player") or None, status=params.get("status") or None,
+                       since=params.get("since") or None, until=params.get("until") or None,
+                       offset=offset, limit=limit)

@@ -1,0 +1,36 @@
+"""What the web may read of a running server: the record store, the live matches and the
+listeners.  The server fills it; the web never touches sockets or sessions."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any, Callable, Iterable
+
+from ..core.match import Match
+from ..core.store import RecordStore
+
+
+@dataclass
+class Listener:
+    service: str
+    game: str
+    host: str
+    port: int
+    description: str
+
+
+@dataclass
+class Hall:
+    store: RecordStore
+    matches: Callable[[], Iterable[Match]]  # every live match of every service
+    listeners: list[Listener] = field(default_factory=list)
+
+    def live(self) -> dict[str, Match]:
+        """Live matches by id (matches without one are named by their object id)."""
+        return {match.id or f"m{id(match):x}": match for match in self.matches()}
+
+    def find(self, match_id: str) -> Match | None:
+        return self.live().get(match_id)
+
+    def extra(self) -> dict[str, Any]:
+        return {"listeners": [vars(l) for l in self.listeners]}

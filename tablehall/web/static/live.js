@@ -1,0 +1,25 @@
+// A live board: the observer's view pushed over the game's WebSocket after every action.
+import { rendererFor } from "/static/board.js";
+
+const root = document.getElementById("live");
+const board = document.getElementById("board");
+const players = JSON.parse(root.dataset.players);
+
+async function start() {
+  const render = await rendererFor(root.dataset.game);
+  const socket = new WebSocket(`${location.protocol === "https:" ? "wss" : "ws"}://${location.host}/ws/games/${root.dataset.id}`);
+  socket.onmessage = (message) => {
+    const frame = JSON.parse(message.data);
+    if (frame.type === "error") { document.getElementById("status").textContent = frame.message; return; }
+    render(board, frame.view, { seat: null, names: players, legal: null, act: () => {}, events: [], result: frame.result ?? null });
+    document.getElementById("actions").textContent = frame.actions;
+    root.dataset.actions = frame.actions;
+    document.getElementById("status").textContent = frame.type === "end" ? "game over" : "live";
+    if (frame.type === "end") {
+      document.getElementById("result").innerHTML = `Game over. <a href="/records/${frame.record}">Replay it</a>.`;
+    }
+  };
+  socket.onclose = () => { if (root.dataset.actions === undefined) document.getElementById("status").textContent = "closed"; };
+}
+
+start();

@@ -1,0 +1,58 @@
+// The replay viewer: every observer view of a record, stepped with buttons, slider and keys.
+import { rendererFor } from "/static/board.js";
+
+const root = document.getElementById("replay");
+const board = document.getElementById("board");
+const slider = document.getElementById("slider");
+const moves = document.getElementById("moves");
+const position = document.getElementById("position");
+let steps = [], at = 0, render, players = [];
+
+function show(index) {
+  at = Math.max(0, Math.min(steps.length - 1, index));
+  slider.value = at;
+  const step = steps[at];
+  render(board, step.view, { seat: null, names: players, legal: null, act: () => {}, events: [],
+                             result: at === steps.length - 1 ? root.dataset.result : null });
+  position.textContent = `${at} / ${steps.length - 1}`;
+  moves.querySelectorAll("li").forEach((li, i) => li.classList.toggle("current", i + 1 === at));
+  const current = moves.children[at - 1];
+  if (current) current.scrollIntoView({ block: "nearest" });
+  document.getElementById("result").textContent = at === steps.length - 1 ? root.dataset.resultText : "";
+}
+
+function describe(step) {
+  const who = step.seat === null ? "" : (players[step.seat] ?? `seat ${step.seat}`);
+  return `${who}: ${JSON.stringify(step.action)}`;
+}
+
+async function start() {
+  const response = await fetch(`/api/records/${root.dataset.record}/replay`);
+  const data = await response.json();
+  if (!response.ok) { board.textContent = data.detail || "this record cannot be replayed"; return; }
+  steps = data.steps; players = data.players;
+  render = await rendererFor(data.game);
+  const result = data.result;
+  root.dataset.resultText = result ? "Result: " + result.seats.map((s, i) =>
+    `${players[i]} rank ${s.rank}, score ${s.score}${s.cause !== "regular" ? " (" + s.cause + ")" : ""}`).join("; ") : "no result";
+  slider.max = steps.length - 1;
+  for (const step of steps.slice(1)) {
+    const li = document.createElement("li");
+    li.textContent = describe(step);
+    li.addEventListener("click", () => show(steps.indexOf(step)));
+    moves.appendChild(li);
+  }
+  document.getElementById("first").onclick = () => show(0);
+  document.getElementById("prev").onclick = () => show(at - 1);
+  document.getElementById("next").onclick = () => show(at + 1);
+  document.getElementById("last").onclick = () => show(steps.length - 1);
+  slider.oninput = () => show(Number(slider.value));
+  document.addEventListener("keydown", (e) => {
+    const to = { ArrowLeft: at - 1, ArrowRight: at + 1, Home: 0, End: steps.length - 1 }[e.key];
+    if (to !== undefined) { e.preventDefault(); show(to); }
+  });
+  show(0);
+  root.dataset.ready = "true";
+}
+
+start();

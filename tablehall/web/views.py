@@ -1,0 +1,69 @@
+"""JSON for the web, built from matches and records only through the games' public views:
+`view(None)` is what an observer may see, so nothing here can show a hidden card."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from ..core.match import Match
+from ..core.records import Record, RecordError
+from ..core.registry import get_game
+from ..core.store import RecordSummary
+
+
+def live_game(match_id: str, match: Match) -> dict[str, Any]:
+    state = match.state
+    return {
+        "id": match_id,
+        "game": match.spec.name,
+        "title": match.spec.title,
+        "players": [{"seat": s, "name": info.name, "agent": info.agent} for s, info in enumerate(match.record.seats)],
+        "to_act": list(state.to_act()),
+        "actions": len(match.record.entries),
+        "status": "paused" if match.paused else ("over" if state.is_over else "running"),
+        "started_at": match.record.started_at,
+    }
+
+
+def observer_frame(match: Match, kind: str = "view") -> dict[str, Any]:
+    """What a spectator is sent: the observer's view and the public progress of the match."""
+    state = match.state
+    frame = {"type": kind, "view": state.view(None), "to_act": list(state.to_act()),
+             "actions": len(match.record.entries)}
+    if state.is_over and state.result() is not None:
+        frame["result"] = state.result().to_json()
+    return frame
+
+
+def summary(s: RecordSummary) -> dict[str, Any]:
+    return {"id": s.id, "game": s.game, "status": s.status, "started_at": s.started_at,
+            "players": s.seats.split(", ") if s.seats else [], "result": s.result}
+
+
+def record_json(record: Record) -> dict[str, Any]:
+    spec = get_game(record.game)
+    return {**record.to_json(), "digest": record.digest(), "title": spec.title,
+            "notations": ["json", *sorted(spec.exporters)]}
+
+
+def replay_views(record: Record) -> list[dict[str, Any]]:
+    """The observer's view before the first action and after each one, re-run through the
+    rules (a record that does not replay raises RecordError)."""
+    spec = get_game(record.game)
+    try:
+        state = spec.new(len(record.seats), record.options, record.seed)
+    except ValueError as exc:
+        raise RecordError(f"record cannot start: {exc}") from None
+    steps = [{"view": state.view(None), "seat": None, "action": None}]
+    for index, entry in enumerate(record.entries):
+        try:
+            if entry.forfeit is not None:
+                state.forfeit(entry.seat, entry.forfeit, entry.reason)
+                move = {"forfeit": entry.forfeit.value, "reason": entry.reason}
+            else:
+                state.apply(entry.seat, spec.decode_action(entry.action))
+                move = entry.action
+        except Exception as exc:  # noqa: BLE001 - a broken record is reported, not served half
+            raise RecordError(f"action {index} cannot be replayed: {exc}") from None
+        steps.append({"view": state.view(None), "seat": entry.seat, "action": move})
+    return steps
