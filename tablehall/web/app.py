@@ -99,8 +99,8 @@ def create_app(hall: Hall) -> Starlette:
         await socket.close()
 
     # -- pages ------------------------------------------------------------------------------------
-    def page(name: str, request: Request, **context) -> HTMLResponse:
-        return templates.TemplateResponse(request, name, {"games": game_names(), **context})
+    def page(template: str, request: Request, **context) -> HTMLResponse:
+        return templates.TemplateResponse(request, template, {"games": game_names(), **context})
 
     async def lobby(request: Request) -> HTMLResponse:
         live = [views.live_game(i, m) for i, m in hall.live().items()]

@@ -13,6 +13,7 @@ function show(index) {
   slider.value = at;
   const step = steps[at];
   render(board, step.view, { seat: null, names: players, legal: null, act: () => {}, events: [],
+                             previous: at > 0 ? steps[at - 1].view : null,
                              result: at === steps.length - 1 ? root.dataset.result : null });
   position.textContent = `${at} / ${steps.length - 1}`;
   moves.querySelectorAll("li").forEach((li, i) => li.classList.toggle("current", i + 1 === at));
@@ -33,8 +34,8 @@ async function start() {
   steps = data.steps; players = data.players;
   render = await rendererFor(data.game);
   const result = data.result;
-  root.dataset.resultText = result ? "Result: " + result.seats.map((s, i) =>
-    `${players[i]} rank ${s.rank}, score ${s.score}${s.cause !== "regular" ? " (" + s.cause + ")" : ""}`).join("; ") : "no result";
+  root.dataset.resultText = result ? `Result (${result.cause}): ` + result.seats.map((s) =>
+    `${players[s.seat]} rank ${s.rank}, score ${s.score}${s.cause ? " (" + s.cause + ")" : ""}`).join("; ") : "no result";
   slider.max = steps.length - 1;
   for (const step of steps.slice(1)) {
     const li = document.createElement("li");

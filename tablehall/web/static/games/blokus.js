@@ -15,8 +15,8 @@ function colourAt(ch) {
 }
 
 export function render(root, view, ctx) {
-  const previous = root._board;
-  const svg = el("svg", { width: CELL * SIZE + 220, height: CELL * SIZE, "data-board": "blokus" });
+  const previous = ctx.previous ? ctx.previous.board : root._board;  // marks what the last move placed
+  const svg = el("svg", { width: CELL * SIZE + 260, height: CELL * SIZE, "data-board": "blokus" });
   const grid = el("g", {}, svg);
   view.board.forEach((row, y) => [...row].forEach((ch, x) => {
     const colour = colourAt(ch);
@@ -32,14 +32,18 @@ export function render(root, view, ctx) {
     const active = (view.valid_colors ?? []).includes(colour);
     el("rect", { x: 0, y, width: 14, height: 14, fill: COLOURS[colour], opacity: active ? 1 : .35 }, side);
     const text = el("text", { x: 20, y: y + 12, "font-size": 13 }, side);
-    text.textContent = `${colour.toLowerCase()}: ${left} pieces left${colour === view.current_color ? " ◀" : ""}`;
+    text.textContent = `${colour.toLowerCase()}: ${left} pieces left${colour === view.current_color ? " (to move)" : ""}`;
     y += 22;
   }
   const round = el("text", { x: 0, y: y + 14, "font-size": 13 }, side);
   round.textContent = `round ${view.round}, turn ${view.turn}`;
-  if (view.points) {
-    const pts = el("text", { x: 0, y: y + 34, "font-size": 13 }, side);
-    pts.textContent = `points: ${JSON.stringify(view.points)}`;
+  for (const [i, colour] of Object.keys(COLOURS).entries()) {
+    const pts = el("text", { x: 0, y: y + 36 + 18 * i, "font-size": 13 }, side);
+    pts.textContent = `${colour.toLowerCase()}: ${view.points?.[colour] ?? 0} points`;
+  }
+  if (view.team_points) {
+    const teams = el("text", { x: 0, y: y + 36 + 18 * 4, "font-size": 13 }, side);
+    teams.textContent = `teams: ${view.team_points[0]} – ${view.team_points[1]}`;
   }
   root.replaceChildren(svg);
   root._board = view.board;

@@ -1,0 +1,82 @@
+"""The pages in a real browser: Debian's Chromium driven by Playwright.  Screenshots of each
+page are saved as artifacts (TABLEHALL_ARTIFACTS, default tests/artifacts/)."""
+
+from __future__ import annotations
+
+import os
+import shutil
+
+import pytest
+
+from .conftest import GAMES
+from .test_spectate import paused_match
+
+CHROMIUM = os.environ.get("TABLEHALL_CHROMIUM", "/usr/bin/chromium")
+sync_api = pytest.importorskip("playwright.sync_api", reason="browser tests need playwright (the dev extra)")
+if not shutil.which(CHROMIUM) and not os.path.exists(CHROMIUM):
+    pytest.skip(f"browser tests need Chromium at {CHROMIUM} (Debian package chromium; .ci/run installs it)",
+                allow_module_level=True)
+
+FLAGS = ["--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage", "--disable-background-networking",
+         "--disable-component-update", "--disable-sync", "--no-first-run"]
+WAIT = 60_000  # ms: generous bounds for a busy machine, never a measure of speed
+
+
+@pytest.fixture(scope="module")
+def page():
+    with sync_api.sync_playwright() as playwright:
+        browser = playwright.chromium.launch(executable_path=CHROMIUM, args=FLAGS)
+        page = browser.new_page(viewport={"width": 1280, "height": 900})
+        page.set_default_timeout(WAIT)
+        yield page
+        browser.close()
+
+
+@pytest.mark.parametrize("game", sorted(GAMES))
+def test_the_replay_viewer_steps_a_stored_game_to_its_end(web, stored, page, artifacts, game):
+    record = stored[1][game]
+    page.goto(f"{web.url}/records/{record.id}")
+    page.wait_for_selector("#replay[data-ready='true']")
+    last = len(record.entries)
+    assert page.inner_text("#position") == f"0 / {last}"
+    page.click("#next")
+    assert page.inner_text("#position") == f"1 / {last}"
+    page.keyboard.press("ArrowRight")
+    assert page.inner_text("#position") == f"2 / {last}"
+    page.keyboard.press("ArrowLeft")
+    assert page.inner_text("#position") == f"1 / {last}"
+    page.click("#last")
+    assert page.inner_text("#position") == f"{last} / {last}"
+    result = page.inner_text("#result")
+    for seat, outcome in zip(record.seats, record.result.seats):
+        assert f"{seat.name} rank {outcome.rank}" in result
+    assert page.locator("#moves li").count() == last
+    if game == "blokus":
+        assert page.locator("svg[data-board='blokus'] rect").count() >= 400
+    page.screenshot(path=str(artifacts / f"replay-{game}.png"), full_page=True)
+
+
+def test_the_lobby_lists_a_live_game_and_its_board_updates(web, page, artifacts):
+    match = paused_match("blokus", ["strong", "random"], seed=8, name="lobby-live")
+    web.start_match(match)
+    page.goto(web.url + "/")
+    page.wait_for_selector("#live-games tr[data-id='lobby-live']")
+    page.screenshot(path=str(artifacts / "lobby.png"), full_page=True)
+    page.click("#live-games tr[data-id='lobby-live'] a.spectate")
+    page.wait_for_selector("#live[data-actions='0']")
+    for step in range(1, 4):
+        web.loop.call_soon_threadsafe(match.step)
+        page.wait_for_selector(f"#live[data-actions='{step}']")
+    assert page.locator("rect.last-move").count() >= 1  # the last move is marked
+    page.screenshot(path=str(artifacts / "live-blokus.png"), full_page=True)
+    web.loop.call_soon_threadsafe(match.resume)
+    page.wait_for_selector("#result a")
+    assert "Game over" in page.inner_text("#result")
+
+
+def test_the_record_browser_filters_and_links_players(web, page, artifacts):
+    page.goto(web.url + "/records?game=catan")
+    assert page.locator("#records tr").count() == 2  # header and the one Catan game
+    page.screenshot(path=str(artifacts / "records.png"), full_page=True)
+    page.click("#records a[href^='/players/']")
+    assert "game(s)" in page.inner_text("main")
