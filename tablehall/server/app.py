@@ -160,8 +160,13 @@ class Server:
             return
         if port is None:
             port = 0 if explicit else DEFAULT_HTTP_PORT
+        # games people start from the web run through a host of their own: stored, and aborted
+        # and stored if the server stops, like every protocol's games
+        web_host = Host(self.store, {}, self.config.admin_password, log=logging.getLogger("tablehall.web"))
+        self.hosts["web"] = web_host
         hall = Hall(self.store, self.live_matches, [Listener(l.service, l.game, l.host, l.port, l.description)
-                                                    for l in self.listening])
+                                                    for l in self.listening],
+                    start_match=web_host.start_match, bots_threaded=web_host.bots_threaded)
         try:
             self.web = WebListener(hall, self.config.host, port)
         except WebUnavailable as exc:

@@ -3,6 +3,8 @@ read: the hall's store and live matches, through `views`."""
 
 from __future__ import annotations
 
+import asyncio
+import secrets
 from pathlib import Path
 
 from starlette.applications import Starlette
@@ -14,12 +16,16 @@ from starlette.staticfiles import StaticFiles
 from starlette.templating import Jinja2Templates
 from starlette.websockets import WebSocket, WebSocketDisconnect
 
+from ..core.agents import BotAgent
+from ..core.match import Match
 from ..core.records import RecordError
+from ..core.rng import derive_seed
 from ..core.registry import UnknownGame, game_names, get_game
 from ..core.store import RecordQuery
 from . import views
 from .hall import Hall
 from .live import Watchers
+from .seats import BrowserSeat
 
 HERE = Path(__file__).parent
 MAX_PAGE = 200
@@ -28,6 +34,7 @@ MAX_PAGE = 200
 def create_app(hall: Hall) -> Starlette:
     templates = Jinja2Templates(directory=str(HERE / "templates"))
     watchers = Watchers()
+    people: dict[str, list[BrowserSeat | None]] = {}  # match id -> its browser seats
 
     def load(record_id: str):
         try:
@@ -76,6 +83,86 @@ def create_app(hall: Hall) -> Starlette:
     async def api_server(request: Request) -> JSONResponse:
         return JSONResponse({"games": game_names(), **hall.extra()})
 
+    async def api_new_game(request: Request) -> JSONResponse:
+        """Start a game: each seat "me"/"person" (a browser seat, with a token) or a built-in bot."""
+        if hall.start_match is None:
+            raise HTTPException(503, "this server does not start games from the web")
+        try:
+            body = await request.json()
+            spec = get_game(str(body["game"]))
+            seats = [str(s) for s in body["seats"]]
+            name = str(body.get("name") or "guest")[:20]
+            options = spec.normalize_options(dict(body.get("options") or {}))
+        except (KeyError, TypeError, ValueError, UnknownGame) as exc:
+            raise HTTPException(400, f"a new game needs game, seats (and name, options): {exc}") from None
+        if len(seats) not in spec.seat_counts:
+            raise HTTPException(400, f"{spec.name} is played by {sorted(spec.seat_counts)} seats, not {len(seats)}")
+        unknown = [s for s in seats if s not in ("me", "person") and s not in spec.bots]
+        if unknown:
+            raise HTTPException(400, f"unknown seat {unknown[0]!r}: me, person or one of {', '.join(sorted(spec.bots))}")
+        seed = secrets.randbits(63)
+        agents, browser = [], []
+        for index, seat in enumerate(seats):
+            if seat in ("me", "person"):
+                agent = BrowserSeat(name if seat == "me" else f"person {index + 1}")
+                browser.append(agent)
+            else:
+                agent = BotAgent(spec.bots[seat](derive_seed(seed, "bot", index)), name=f"{seat}-{index + 1}",
+                                 threaded=hall.bots_threaded)
+                browser.append(None)
+            agents.append(agent)
+        match_id = "w" + secrets.token_hex(6)
+        match = Match(spec, agents, seed=seed, options=options, match_id=match_id)
+        people[match_id] = browser
+        hall.start_match(match)
+        return JSONResponse({"id": match_id, "seats": [
+            {"seat": i, "token": a.token, "play": f"/play/{match_id}?seat={i}#{a.token}"}
+            for i, a in enumerate(browser) if a is not None]})
+
+    async def play_socket(socket: WebSocket) -> None:
+        """A person's seat: that seat's view and, when asked, its legal actions; actions back."""
+        await socket.accept()
+        seats = people.get(socket.path_params["id"], [])
+        try:
+            index = int(socket.path_params["seat"])
+            seat = seats[index]
+        except (ValueError, IndexError):
+            seat = None
+        if seat is None or not secrets.compare_digest(socket.query_params.get("token", ""), seat.token):
+            await socket.send_json({"type": "error", "message": "no such seat, or not your token"})
+            await socket.close()
+            return
+        queue = seat.attach()
+
+        async def forward() -> None:
+            while True:
+                text = await queue.get()
+                await socket.send_text(text)
+                if text.startswith(('{"type": "end"', '{"type": "replaced"')):
+                    return
+
+        sender = asyncio.ensure_future(forward())
+        try:
+            while not sender.done():
+                receiver = asyncio.ensure_future(socket.receive_json())
+                done, _ = await asyncio.wait({sender, receiver}, return_when=asyncio.FIRST_COMPLETED)
+                if receiver not in done:
+                    receiver.cancel()
+                    break
+                message = receiver.result()
+                error = seat.submit(message.get("action") if isinstance(message, dict) else None)
+                if error:
+                    await socket.send_json({"type": "refused", "error": error})
+        except (WebSocketDisconnect, ValueError, RuntimeError):
+            pass
+        finally:
+            sender.cancel()
+            seat.detach(queue)
+        try:
+            await socket.close()
+        except RuntimeError:
+            pass
+
     async def watch(socket: WebSocket) -> None:
         """A spectator: the observer's frame now and after every change, until the end."""
         await socket.accept()
@@ -122,6 +209,17 @@ def create_app(hall: Hall) -> Starlette:
             raise HTTPException(404, "no such live game")
         return page("live.html", request, game=views.live_game(request.path_params["id"], match))
 
+    async def new_game_page(request: Request) -> HTMLResponse:
+        bots = {g: sorted(get_game(g).bots) for g in game_names()}
+        counts = {g: sorted(get_game(g).seat_counts) for g in game_names()}
+        return page("new.html", request, bots=bots, counts=counts)
+
+    async def play_page(request: Request) -> HTMLResponse:
+        match = hall.find(request.path_params["id"])
+        if match is None:
+            raise HTTPException(404, "no such live game (it may be over: see the records)")
+        return page("play.html", request, game=views.live_game(request.path_params["id"], match))
+
     async def player_page(request: Request) -> HTMLResponse:
         name = request.path_params["name"]
         found, total = hall.store.search(RecordQuery(player=name, limit=MAX_PAGE))
@@ -133,14 +231,18 @@ def create_app(hall: Hall) -> Starlette:
         Route("/records/{id}", record_page),
         Route("/games/{id}", live_page),
         Route("/players/{name}", player_page),
+        Route("/new", new_game_page),
+        Route("/play/{id}", play_page),
         Route("/api/server", api_server),
         Route("/api/games", api_games),
+        Route("/api/games/new", api_new_game, methods=["POST"]),
         Route("/api/games/{id}", api_game),
         Route("/api/records", api_records),
         Route("/api/records/{id}", api_record),
         Route("/api/records/{id}/replay", api_replay),
         Route("/api/records/{id}/export/{format}", api_export),
         WebSocketRoute("/ws/games/{id}", watch),
+        WebSocketRoute("/ws/games/{id}/seats/{seat}", play_socket),
         Mount("/static", StaticFiles(directory=str(HERE / "static")), name="static"),
     ])
 

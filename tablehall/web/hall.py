@@ -24,6 +24,8 @@ class Hall:
     store: RecordStore
     matches: Callable[[], Iterable[Match]]  # every live match of every service
     listeners: list[Listener] = field(default_factory=list)
+    start_match: Callable[[Match], Any] | None = None  # runs a match the web made (stored, aborted at shutdown)
+    bots_threaded: bool = True
 
     def live(self) -> dict[str, Match]:
         """Live matches by id (matches without one are named by their object id)."""

@@ -80,3 +80,33 @@ def test_the_record_browser_filters_and_links_players(web, page, artifacts):
     page.screenshot(path=str(artifacts / "records.png"), full_page=True)
     page.click("#records a[href^='/players/']")
     assert "game(s)" in page.inner_text("main")
+
+
+def test_a_person_plays_a_whole_blokus_game_against_a_bot_by_clicks(web, page, artifacts):
+    page.goto(web.url + "/new")
+    page.select_option("#game", "blokus")
+    page.fill("#name", "alice")
+    page.fill("#seats", "me,random")
+    page.click("#start")
+    page.wait_for_selector("#play")
+    moves = 0
+    while True:
+        page.wait_for_selector("#play[data-asked='true'], #play[data-over='true']")
+        if page.get_attribute("#play", "data-over") == "true":
+            break
+        before = page.get_attribute("#play", "data-actions")
+        if moves == 1:
+            page.keyboard.press("r")  # turn the piece once: the anchors follow
+            page.screenshot(path=str(artifacts / "play-blokus.png"), full_page=True)
+        anchors = page.locator("rect.anchor")
+        if anchors.count():
+            anchors.first.click()
+        else:
+            page.click("#pass")
+        moves += 1
+        page.wait_for_function(f"document.querySelector('#play').dataset.actions !== '{before}'")
+    assert moves >= 10
+    assert "Game over." in page.inner_text("#result") and "alice: rank" in page.inner_text("#result")
+    page.screenshot(path=str(artifacts / "play-blokus-over.png"), full_page=True)
+    status, body = web.get("/api/records?player=alice")
+    assert body["total"] == 1 and body["records"][0]["status"] == "finished"

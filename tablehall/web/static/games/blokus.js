@@ -14,6 +14,70 @@ function colourAt(ch) {
   return LETTERS[ch.toUpperCase()] ?? null;
 }
 
+// Playing: pick a piece, turn it (r: rotate, f: flip), and the cells where it may be placed
+// (its anchor, as the contest gives a move's x and y) light up; click one to place, or pass.
+function orientations(legal, piece) {
+  const seen = new Map();
+  for (const a of legal) if (a[0] === "set" && a[2] === piece) seen.set(`${a[3]}/${a[4]}`, [a[3], a[4]]);
+  return [...seen.values()];
+}
+
+function playing(root, view, ctx, grid) {
+  const legal = ctx.legal;
+  const pieces = [...new Set(legal.filter((a) => a[0] === "set").map((a) => a[2]))];
+  const state = root._play ?? (root._play = { piece: null, orient: 0 });
+  if (!pieces.includes(state.piece)) { state.piece = pieces[0] ?? null; state.orient = 0; }
+  const turns = state.piece ? orientations(legal, state.piece) : [];
+  state.orient = turns.length ? state.orient % turns.length : 0;
+  const [rotation, flipped] = turns[state.orient] ?? [null, null];
+  for (const rect of grid.querySelectorAll("rect")) {
+    const x = Number(rect.dataset.x), y = Number(rect.dataset.y);
+    const action = legal.find((a) => a[0] === "set" && a[2] === state.piece && a[3] === rotation
+                                  && a[4] === flipped && a[5] === x && a[6] === y);
+    if (action) {
+      rect.classList.add("anchor");
+      rect.setAttribute("fill", "#b8f0b8");
+      rect.addEventListener("click", () => ctx.act(action));
+    } else {
+      rect.addEventListener("mouseenter", () => rect.setAttribute("stroke", "#c00"));
+      rect.addEventListener("mouseleave", () => rect.setAttribute("stroke", "none"));
+    }
+  }
+  const controls = document.createElement("div");
+  controls.className = "blokus-controls";
+  const info = document.createElement("p");
+  info.id = "orientation";
+  info.textContent = state.piece ? `${view.current_color.toLowerCase()} plays ${state.piece}, ${rotation}${flipped ? ", flipped" : ""} `
+    + "(r: rotate, f: flip; green cells: where it fits)" : "no piece fits: pass";
+  controls.appendChild(info);
+  for (const piece of pieces) {
+    const button = document.createElement("button");
+    button.className = "piece" + (piece === state.piece ? " selected" : "");
+    button.dataset.piece = piece;
+    button.textContent = piece;
+    button.onclick = () => { state.piece = piece; state.orient = 0; render(root, view, ctx); };
+    controls.appendChild(button);
+  }
+  const skip = legal.find((a) => a[0] === "skip");
+  if (skip) {
+    const pass = document.createElement("button");
+    pass.id = "pass";
+    pass.textContent = "pass";
+    pass.onclick = () => ctx.act(skip);
+    controls.appendChild(pass);
+  }
+  document.onkeydown = (e) => {
+    if (!root._play || !ctx.legal) return;
+    if (e.key === "r") { state.orient += 1; render(root, view, ctx); }
+    if (e.key === "f") {
+      const flippedTwin = turns.findIndex((t) => t[0] === rotation && t[1] !== flipped);
+      state.orient = flippedTwin >= 0 ? flippedTwin : state.orient + 1;
+      render(root, view, ctx);
+    }
+  };
+  root.appendChild(controls);
+}
+
 export function render(root, view, ctx) {
   const previous = ctx.previous ? ctx.previous.board : root._board;  // marks what the last move placed
   const svg = el("svg", { width: CELL * SIZE + 260, height: CELL * SIZE, "data-board": "blokus" });
@@ -21,9 +85,9 @@ export function render(root, view, ctx) {
   view.board.forEach((row, y) => [...row].forEach((ch, x) => {
     const colour = colourAt(ch);
     const changed = previous && previous[y][x] !== ch;
-    el("rect", { x: x * CELL, y: y * CELL, width: CELL - 1, height: CELL - 1,
+    el("rect", { x: x * CELL, y: y * CELL, width: CELL - 1, height: CELL - 1, "data-x": x, "data-y": y,
                  fill: colour ? COLOURS[colour] : "#f2f2f2", stroke: changed ? "#000" : "none",
-                 "stroke-width": changed ? 2 : 0, class: changed ? "last-move" : "" }, grid);
+                 "stroke-width": 2, class: changed ? "last-move" : "" }, grid);
   }));
   const side = el("g", { transform: `translate(${CELL * SIZE + 12}, 10)` }, svg);
   let y = 0;
@@ -47,4 +111,5 @@ export function render(root, view, ctx) {
   }
   root.replaceChildren(svg);
   root._board = view.board;
+  if (ctx.legal) playing(root, view, ctx, grid);
 }

@@ -1,0 +1,93 @@
+"""People in the browser: a seat played from a page is an agent of the match runner like any
+protocol session.  It is sent exactly that seat's view (`view(seat)`) and, when the runner asks
+it, the legal actions encoded as records encode them; what the page sends back is decoded by the
+game and judged by its rules.  The seat belongs to whoever holds its token: a closed tab rejoins
+with it, and a new socket with the token takes over from the old one."""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import secrets
+from typing import Any, Sequence
+
+from ..core.agents import RemoteAgent
+from ..core.events import Event
+from ..core.game import GameState, IllegalAction
+from ..core.match import Match
+
+BACKLOG = 8
+
+
+class BrowserSeat(RemoteAgent):
+    def __init__(self, name: str) -> None:
+        super().__init__(name, "web", on_request=self._asked, on_events=self._changed,
+                         on_rejected=self._refused)
+        self.token = secrets.token_urlsafe(18)
+        self.match: Match | None = None
+        self.seat = -1
+        self.queue: asyncio.Queue | None = None  # the socket currently holding the seat
+
+    async def start(self, seat: int, match: Match) -> None:
+        self.seat, self.match = seat, match
+
+    # -- what the page is sent --------------------------------------------------------------------
+    def frame(self, kind: str = "view", **extra: Any) -> dict[str, Any]:
+        assert self.match is not None
+        state, spec = self.match.state, self.match.spec
+        asked = self.waiting(self.seat)
+        frame = {"type": kind, "seat": self.seat, "view": state.view(self.seat), "to_act": list(state.to_act()),
+                 "actions": len(self.match.record.entries),
+                 "legal": [spec.encode_action(a) for a in state.legal_actions(self.seat)] if asked else None}
+        if state.is_over and state.result() is not None:
+            frame["result"] = state.result().to_json()
+        return {**frame, **extra}
+
+    def _send(self, frame: dict[str, Any]) -> None:
+        queue = self.queue
+        if queue is None:
+            return  # nobody holds the seat right now: the page gets the whole view when it rejoins
+        if queue.full():
+            queue.get_nowait()
+        queue.put_nowait(json.dumps(frame))
+
+    def attach(self) -> asyncio.Queue:
+        """A socket takes the seat (a rejoin replaces the previous socket)."""
+        old, self.queue = self.queue, asyncio.Queue(BACKLOG)
+        if old is not None:
+            old.put_nowait(json.dumps({"type": "replaced"}))
+        self.queue.put_nowait(json.dumps(self.frame()))
+        return self.queue
+
+    def detach(self, queue: asyncio.Queue) -> None:
+        if self.queue is queue:
+            self.queue = None
+
+    # -- the runner's side -----------------------------------------------------------------------
+    def _asked(self, seat: int, state: GameState) -> None:
+        self._send(self.frame())
+
+    def _changed(self, seat: int, events: Sequence[Event], state: GameState) -> None:
+        if not self.waiting(seat):  # when asked, _asked sends the frame with the legal actions
+            self._send(self.frame())
+
+    def _refused(self, seat: int, action: Any, error: IllegalAction) -> None:
+        self._send(self.frame("refused", error=error.message, code=error.code))
+
+    async def finish(self, seat: int, result: Any) -> None:
+        self._send(self.frame("end", record=self.match.record.id if self.match else ""))
+
+    # -- the page's side --------------------------------------------------------------------------
+    def submit(self, encoded: Any) -> str | None:
+        """An action from the page: None if it went to the runner, else why not."""
+        assert self.match is not None
+        try:
+            action = self.match.spec.decode_action(encoded)
+        except (KeyError, TypeError, ValueError, IndexError) as exc:
+            return f"not an action of this game: {exc}"
+        if self.answer(self.seat, action):
+            return None
+        if self.match.state.may_act_unprompted(self.seat):
+            self.match.submit(self.seat, action)
+            return None
+        return "it is not your turn"
