@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import argparse
 import asyncio
+import os
+import secrets
 import sys
 from collections import defaultdict
 from pathlib import Path
@@ -14,7 +16,8 @@ from .core.game import GameSpec
 from .core.registry import UnknownGame, game_names, get_game
 from .core.store import DirectoryStore, RecordStore, SqliteStore, load_record, open_store
 
-DEFAULT_DB = "var/tablehall.sqlite"
+#: the record store every command uses unless told otherwise (TABLEHALL_DB moves it)
+DEFAULT_DB = os.environ.get("TABLEHALL_DB", "var/tablehall.sqlite")
 
 
 class UsageError(Exception):
@@ -63,11 +66,13 @@ def build_parser() -> argparse.ArgumentParser:
                                            "for a subprocess bot where the game's protocol allows it.")
     play.add_argument("game", help=f"one of: {', '.join(game_names())}")
     play.add_argument("--seats", required=True, help="comma-separated seats, e.g. random,strong")
-    play.add_argument("--seed", type=int, default=0, help="seed of the first game; game k uses seed+k")
+    play.add_argument("--seed", type=int, default=None,
+                      help="seed of the first game; game k uses seed+k (default: a fresh one, printed)")
     play.add_argument("--games", type=int, default=1, help="number of games")
     play.add_argument("--option", action="append", default=[], metavar="KEY=VALUE", help="a game option")
-    play.add_argument("--record-dir", help="store each game as a JSON record file in this directory")
-    play.add_argument("--db", help="store each game in this SQLite record store")
+    play.add_argument("--record-dir", help="also write each game as a JSON record file in this directory")
+    play.add_argument("--db", help=f"the SQLite record store every game goes to (default {DEFAULT_DB})")
+    play.add_argument("--no-db", action="store_true", help="do not store the games in the record store")
     play.add_argument("--rotate", action="store_true", help="rotate the seats from game to game")
     play.add_argument("--quiet", action="store_true", help="no progress bar")
     play.set_defaults(handler=cmd_play)
@@ -196,11 +201,14 @@ def cmd_play(args: argparse.Namespace) -> int:
     for seat, text in enumerate(seats):  # fail on a bad seat before playing anything
         if not text.startswith("cmd:"):
             make_agent(spec, text, seat, 0)
+    fresh_seed = args.seed is None
+    if fresh_seed:  # a fresh seed, said aloud at the end: the records keep it, so the games replay
+        args.seed = secrets.randbits(31)
     stores: list[RecordStore] = []
     if args.record_dir:
         stores.append(DirectoryStore(args.record_dir))
-    if args.db:
-        stores.append(SqliteStore(args.db))
+    if not args.no_db:
+        stores.append(SqliteStore(args.db or DEFAULT_DB))
     table = ResultTable()
     from tqdm import tqdm
 
@@ -225,6 +233,10 @@ def cmd_play(args: argparse.Namespace) -> int:
         for store in stores:
             store.close()
     print(table.render())
+    if fresh_seed:
+        print(f"seed {args.seed} (--seed {args.seed} plays these games again)", file=sys.stderr)
+    if not args.no_db:
+        print(f"stored in {args.db or DEFAULT_DB} (tablehall records, replay, export read it)", file=sys.stderr)
     return 0
 
 
