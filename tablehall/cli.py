@@ -37,6 +37,9 @@ def main(argv: Sequence[str] | None = None) -> int:
         return 2
     except KeyboardInterrupt:
         return 130
+    except BrokenPipeError:  # `tablehall records | head`: the reader has all it wanted
+        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+        return 0
 
 
 def build_parser() -> argparse.ArgumentParser:
@@ -157,8 +160,15 @@ def cmd_serve(args: argparse.Namespace) -> int:
             config.sections.setdefault(service, {})[option] = value
     except ConfigError as exc:
         raise UsageError(str(exc)) from None
+    from .server.app import ListenError
+
+    if all(config.ports.get(name) == 0 for name, _, _ in _service_flags()) and config.ports.get("http") == 0:
+        raise UsageError("every listener is turned off: nothing to serve")
     setup_logging(config.log_format)
-    asyncio.run(serve(config, announce=lambda line: print(line, flush=True)))
+    try:
+        asyncio.run(serve(config, announce=lambda line: print(line, flush=True)))
+    except ListenError as exc:
+        raise UsageError(str(exc)) from None
     return 0
 
 

@@ -70,7 +70,8 @@ def one_line_error(err: str, *words: str) -> None:
     (["play", "blokus", "--seats", "random,random", "--option", "colour=red"], ["unknown option 'colour'"]),
     (["play", "blokus", "--seats", "random,random", "--option", "start_piece=PENTO_X"], ["start"]),
     (["play", "blokus", "--seats", "cmd:python3 bot.py,random"], ["does not run subprocess bots"]),
-    (["export", "--format", "sgn", "missing.json", "--db", "none.sqlite"], ["no record store"]),
+    (["export", "--format", "sgn", "missing.json", "--db", "none.sqlite"], ["no such file: missing.json"]),
+    (["export", "--format", "sgn", "abc123", "--db", "none.sqlite"], ["no record store"]),
     (["records", "--db", "none.sqlite"], ["no record store"]),
     (["bench", "chess"], ["unknown game"]),
 ])
@@ -133,3 +134,36 @@ def test_same_seed_same_record_in_separate_processes(tmp_path):
         assert all(r.canonical_bytes() for r in records)
     assert digests[0] == digests[1]
     assert len(set(digests[0])) == 2
+
+
+def test_user_errors_of_serve_and_replay_are_one_line(tmp_path, capsys):
+    import socket
+
+    with socket.socket() as taken:
+        taken.bind(("127.0.0.1", 0))
+        taken.listen()
+        port = taken.getsockname()[1]
+        off = ["--jsettlers-port", "0", "--dominion-port", "0", "--renaissance-port", "0", "--http-port", "0"]
+        code, _, err = run(capsys, "serve", "--db", str(tmp_path / "s.sqlite"), "--sc-port", str(port), *off)
+        assert code == 2 and err.strip().splitlines()[-1].startswith("tablehall: error: cannot listen for sc")
+        assert "--sc-port N moves it" in err
+    code, _, err = run(capsys, "serve", "--db", str(tmp_path / "s.sqlite"), "--host", "999.1.1.1", *off)
+    assert code == 2 and "cannot listen for sc on 999.1.1.1" in err
+    code, _, err = run(capsys, "serve", "--sc-port", "0", *off)
+    one_line_error(err, "every listener is turned off")
+    code, _, err = run(capsys, "replay", str(tmp_path / "nope.json"))
+    one_line_error(err, "no such file")
+    notation = tmp_path / "game.sgn"
+    notation.write_text("{}")
+    code, _, err = run(capsys, "replay", str(notation))
+    one_line_error(err, "is a notation file", "tablehall import")
+
+
+def test_a_closed_pipe_is_no_error(tmp_path):
+    db = tmp_path / "db.sqlite"
+    env = {**os.environ, "PYTHONPATH": str(REPO)}
+    subprocess.run([sys.executable, "-m", "tablehall.cli", "play", "blokus", "--seats", "random,random",
+                    "--games", "30", "--db", str(db), "--quiet"], env=env, check=True, capture_output=True, timeout=300)
+    shell = f"{sys.executable} -m tablehall.cli records --db {db} --limit 30 | head -1"
+    done = subprocess.run(shell, shell=True, env=env, capture_output=True, text=True, timeout=120)
+    assert done.stdout.startswith("id") and "Traceback" not in done.stderr and "BrokenPipe" not in done.stderr

@@ -251,14 +251,22 @@ def open_store(location: str | os.PathLike[str]) -> RecordStore:
     return SqliteStore(path)
 
 
+#: files `tablehall import` reads; given where a record is expected, they get a pointer to it
+NOTATION_SUFFIXES = (".sgn", ".soclog", ".xml", ".log")
+
+
 def load_record(ref: str, db: str | None = None) -> Record:
     """A record from a JSON file path, or by id (prefix) from the store at `db`."""
     path = Path(ref)
     if path.is_file():
+        if path.suffix.lower() in NOTATION_SUFFIXES:
+            raise RecordError(f"{ref} is a notation file, not a record: `tablehall import {ref}` stores it as one")
         try:
             return Record.loads(path.read_bytes())
         except OSError as exc:
             raise RecordError(f"cannot read {ref}: {exc.strerror}") from None
+    if "/" in ref or path.suffix.lower() in (".json", *NOTATION_SUFFIXES):
+        raise RecordError(f"no such file: {ref}")
     if db is None:
         raise RecordError(f"{ref!r} is not a record file, and no --db was given to look it up")
     if not Path(db).exists():

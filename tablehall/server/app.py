@@ -24,6 +24,10 @@ log = logging.getLogger("tablehall.server")
 MAX_WRITE_BUFFER = 8 * 1024 * 1024
 
 
+class ListenError(OSError):
+    """A listener could not be opened; the message says which and how to change it."""
+
+
 def all_services() -> list[tuple[str, ServiceSpec]]:
     """(game, service spec) for every protocol every registered game offers."""
     return [(name, spec) for name in game_names() for spec in get_game(name).services]
@@ -137,9 +141,14 @@ class Server:
             host = Host(self.store, self.config.section(spec.name), self.config.admin_password,
                         log=logging.getLogger(f"tablehall.{spec.name}"))
             service = spec.factory(host)
-            listener = await loop.create_server(
-                lambda s=service, n=spec.name: Connection(s, n, self.connections),
-                self.config.host, port)
+            try:
+                listener = await loop.create_server(
+                    lambda s=service, n=spec.name: Connection(s, n, self.connections),
+                    self.config.host, port)
+            except OSError as exc:  # in use, no such address, no permission: say which and what to do
+                await self.stop()
+                raise ListenError(f"cannot listen for {spec.name} on {self.config.host}:{port}: "
+                                  f"{exc.strerror or exc} (--{spec.name}-port N moves it, 0 turns it off)") from None
             bound = listener.sockets[0].getsockname()[1]
             self.hosts[spec.name] = host
             self.services[spec.name] = service

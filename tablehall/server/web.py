@@ -34,7 +34,13 @@ class WebListener:
             def capture_signals(self) -> Iterator[None]:
                 yield  # `tablehall serve` handles SIGINT/SIGTERM itself and stops us
 
-        self.sock = socket.create_server((host, port), reuse_port=False)
+        try:
+            self.sock = socket.create_server((host, port), reuse_port=False)
+        except OSError as exc:
+            from .app import ListenError
+
+            raise ListenError(f"cannot listen for the web hall on {host}:{port}: {exc.strerror or exc} "
+                              "(--http-port N moves it, 0 turns it off)") from None
         self.port = self.sock.getsockname()[1]
         config = uvicorn.Config(create_app(hall), log_level="warning", lifespan="off", access_log=False,
                                 ws="websockets-sansio", ws_max_size=1 << 16)
