@@ -110,3 +110,68 @@ def test_a_person_plays_a_whole_blokus_game_against_a_bot_by_clicks(web, page, a
     page.screenshot(path=str(artifacts / "play-blokus-over.png"), full_page=True)
     status, body = web.get("/api/records?player=alice")
     assert body["total"] == 1 and body["records"][0]["status"] == "finished"
+
+
+def take_seat(page, web, game: str, seats: str) -> None:
+    page.goto(web.url + "/new")
+    page.select_option("#game", game)
+    page.fill("#name", "bob")
+    page.fill("#seats", seats)
+    page.click("#start")
+    page.wait_for_selector("#play")
+
+
+def click_until(page, prefer: list[str], stop, limit: int = 3000) -> int:
+    """Answer every question with the first preferred action offered (else the first one)
+    until `stop()`; returns the number of clicks."""
+    clicks = 0
+    while not stop() and clicks < limit:
+        page.wait_for_selector("#play[data-asked='true'], #play[data-over='true']")
+        if page.get_attribute("#play", "data-over") == "true":
+            break
+        before = page.get_attribute("#play", "data-actions")
+        buttons = page.locator("button.action")
+        labels = buttons.all_inner_texts()
+        choice = next((i for p in prefer for i, text in enumerate(labels) if text.startswith(p)), 0)
+        buttons.nth(choice).click()
+        clicks += 1
+        page.wait_for_function(f"document.querySelector('#play').dataset.actions !== '{before}'")
+    return clicks
+
+
+def test_a_person_plays_a_whole_dominion_game_in_the_browser(web, page, artifacts):
+    take_seat(page, web, "dominion", "me,bigmoney")
+    page.wait_for_selector("svg[data-board='dominion']")
+    page.screenshot(path=str(artifacts / "play-dominion.png"), full_page=True)
+    clicks = click_until(page, ["buy province", "buy gold", "buy silver", "discard", "pass"],
+                         stop=lambda: page.get_attribute("#play", "data-over") == "true")
+    assert clicks >= 5 and "Game over." in page.inner_text("#result")
+    assert "bob: rank" in page.inner_text("#result")
+    page.screenshot(path=str(artifacts / "play-dominion-over.png"), full_page=True)
+
+
+def test_a_person_takes_a_catan_seat_and_completes_a_turn(web, page, artifacts):
+    take_seat(page, web, "catan", "me,random,random")
+    # initial placement: a settlement and a road, twice (the bots place in between)
+    assert click_until(page, ["settlement", "road"], stop=lambda: False, limit=4) == 4
+    # the first own turn: roll, build what the hand allows (if anything), end it
+    click_until(page, ["roll", "discard", "move_robber", "steal"], stop=lambda: False, limit=1)
+    while True:
+        page.wait_for_selector("#play[data-asked='true']")
+        labels = page.locator("button.action").all_inner_texts()
+        if any(t.startswith(("discard", "move_robber", "steal")) for t in labels):
+            click_until(page, ["discard", "move_robber", "steal"], stop=lambda: False, limit=1)
+            continue
+        break
+    builds = [t for t in page.locator("button.action").all_inner_texts() if t.startswith(("road ", "settlement ", "city "))]
+    if builds:
+        click_until(page, [builds[0]], stop=lambda: False, limit=1)
+    page.screenshot(path=str(artifacts / "play-catan.png"), full_page=True)
+    click_until(page, ["end_turn"], stop=lambda: False, limit=1)
+    status, body = web.get("/api/games")
+    game = next(g for g in body["games"] if g["game"] == "catan" and g["players"][0]["name"] == "bob")
+    match = web.server.hosts["web"].matches
+    [live] = [m for m in match if m.id == game["id"]]
+    mine = [e.action[0] for e in live.record.entries if e.seat == 0 and not e.forfeit]
+    assert mine[:4] == ["settlement", "road", "settlement", "road"]
+    assert "roll" in mine and mine[-1] == "end_turn"

@@ -1,6 +1,10 @@
-// The generic board: the observer's view as readable text (games without a board of their own).
+// The generic board: the view as readable text, and the legal actions as buttons when asked.
+import { actionButtons } from "/static/actions.js";
+
 export function render(root, view, ctx) {
-  let panel = root.querySelector(".panel");
-  if (!panel) { panel = document.createElement("div"); panel.className = "panel"; root.replaceChildren(panel); }
+  const panel = document.createElement("div");
+  panel.className = "panel";
   panel.textContent = JSON.stringify(view, null, 1);
+  root.replaceChildren(panel);
+  if (ctx.legal) root.prepend(actionButtons(ctx.legal, ctx.act));
 }
