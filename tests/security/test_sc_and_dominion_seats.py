@@ -27,9 +27,9 @@ def test_a_stranger_cannot_move_for_a_contest_player():
         room = re.search(rb'roomId="([^"]+)"', bytes(one.buffer)).group(1).decode()
         start = re.search(rb'startPiece="(\w+)"', bytes(one.buffer)).group(1).decode()
         assert b"MoveRequest" in one.buffer
-        move = (f'<protocol><room roomId="{room}"><data class="setmove"><piece color="BLUE" kind="{start}" '
+        move = (f'<room roomId="{room}"><data class="setmove"><piece color="BLUE" kind="{start}" '
                 f'rotation="NONE" isFlipped="false"><position x="0" y="0"/></piece></data></room>').encode()
-        sessions[2].data_received(move)
+        sessions[2].data_received(b"<protocol>" + move)
         for _ in range(20):
             await asyncio.sleep(0)
         [match] = list(host.matches)
