@@ -23,6 +23,7 @@ from ..core.rng import derive_seed
 from ..core.registry import UnknownGame, game_names, get_game
 from ..core.store import RecordQuery
 from . import views
+from .geometry import BOARDS
 from .hall import Hall
 from .live import Watchers
 from .seats import BrowserSeat
@@ -79,6 +80,12 @@ def create_app(hall: Hall) -> Starlette:
         if exporter is None:
             raise HTTPException(404, f"{record.game} records have no {notation!r} notation")
         return PlainTextResponse(exporter(record))
+
+    async def api_geometry(request: Request) -> JSONResponse:
+        board = BOARDS.get(request.path_params["game"])
+        if board is None:
+            raise HTTPException(404, "no board geometry for this game")
+        return JSONResponse(board())
 
     async def api_server(request: Request) -> JSONResponse:
         return JSONResponse({"games": game_names(), **hall.extra()})
@@ -234,6 +241,7 @@ def create_app(hall: Hall) -> Starlette:
         Route("/new", new_game_page),
         Route("/play/{id}", play_page),
         Route("/api/server", api_server),
+        Route("/api/geometry/{game}", api_geometry),
         Route("/api/games", api_games),
         Route("/api/games/new", api_new_game, methods=["POST"]),
         Route("/api/games/{id}", api_game),

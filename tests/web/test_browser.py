@@ -150,28 +150,44 @@ def test_a_person_plays_a_whole_dominion_game_in_the_browser(web, page, artifact
     page.screenshot(path=str(artifacts / "play-dominion-over.png"), full_page=True)
 
 
+def click_on_board(page, selector: str) -> None:
+    page.wait_for_selector("#play[data-asked='true']")
+    before = page.get_attribute("#play", "data-actions")
+    page.locator(selector).first.click()
+    page.wait_for_function(f"document.querySelector('#play').dataset.actions !== '{before}'")
+
+
 def test_a_person_takes_a_catan_seat_and_completes_a_turn(web, page, artifacts):
     take_seat(page, web, "catan", "me,random,random")
-    # initial placement: a settlement and a road, twice (the bots place in between)
-    assert click_until(page, ["settlement", "road"], stop=lambda: False, limit=4) == 4
-    # the first own turn: roll, build what the hand allows (if anything), end it
-    click_until(page, ["roll", "discard", "move_robber", "steal"], stop=lambda: False, limit=1)
+    page.wait_for_selector("svg[data-board='catan'] polygon.hex")
+    assert page.locator("svg[data-board='catan'] polygon.hex").count() == 19
+    # initial placement by clicks on the board: a settlement and a road, twice
+    for _ in range(2):
+        click_on_board(page, "circle.legal-settlement")
+        click_on_board(page, "line.legal-road")
+    page.wait_for_selector("#play[data-asked='true']")
+    page.screenshot(path=str(artifacts / "play-catan.png"), full_page=True)
+    # the first own turn: roll, answer what the roll asks (robber, discards), build if the hand
+    # allows, end the turn
+    click_until(page, ["roll"], stop=lambda: False, limit=1)
     while True:
         page.wait_for_selector("#play[data-asked='true']")
+        if page.locator("circle.legal-robber").count():
+            click_on_board(page, "circle.legal-robber")
+            continue
         labels = page.locator("button.action").all_inner_texts()
-        if any(t.startswith(("discard", "move_robber", "steal")) for t in labels):
-            click_until(page, ["discard", "move_robber", "steal"], stop=lambda: False, limit=1)
+        if any(t.startswith(("discard", "rob")) for t in labels):
+            click_until(page, ["discard", "rob"], stop=lambda: False, limit=1)
             continue
         break
-    builds = [t for t in page.locator("button.action").all_inner_texts() if t.startswith(("road ", "settlement ", "city "))]
-    if builds:
-        click_until(page, [builds[0]], stop=lambda: False, limit=1)
-    page.screenshot(path=str(artifacts / "play-catan.png"), full_page=True)
+    for piece in ("circle.legal-city", "circle.legal-settlement", "line.legal-road"):
+        if page.locator(piece).count():
+            click_on_board(page, piece)
+            break
     click_until(page, ["end_turn"], stop=lambda: False, limit=1)
     status, body = web.get("/api/games")
     game = next(g for g in body["games"] if g["game"] == "catan" and g["players"][0]["name"] == "bob")
-    match = web.server.hosts["web"].matches
-    [live] = [m for m in match if m.id == game["id"]]
+    [live] = [m for m in web.server.hosts["web"].matches if m.id == game["id"]]
     mine = [e.action[0] for e in live.record.entries if e.seat == 0 and not e.forfeit]
     assert mine[:4] == ["settlement", "road", "settlement", "road"]
     assert "roll" in mine and mine[-1] == "end_turn"

@@ -1,0 +1,31 @@
+"""Board geometry for drawing (presentation only): where a game's hexes, corners and paths lie
+on the page, derived from the game's own geometry module, in units of one hex's radius."""
+
+from __future__ import annotations
+
+import math
+from functools import cache
+from typing import Any
+
+
+@cache
+def catan() -> dict[str, Any]:
+    from ..games.catan import geometry as g
+
+    def centre(q: int, r: int) -> tuple[float, float]:  # pointy-top axial hexes
+        return (round(math.sqrt(3) * (q + r / 2), 4), round(1.5 * r, 4))
+
+    def corner(point) -> tuple[float, float]:
+        xs, ys = zip(*(centre(*h) for h in point))
+        return (round(sum(xs) / 3, 4), round(sum(ys) / 3, 4))
+
+    sea_of = {}
+    for edge, hex_index, side in g.COAST:
+        q, r = g.LAND_HEXES[hex_index]
+        dq, dr = g.DIRECTIONS[side]
+        sea_of[edge] = centre(q + dq, r + dr)
+    return {"hexes": [centre(*h) for h in g.LAND_HEXES], "nodes": [corner(p) for p in g.NODES],
+            "edges": [list(e) for e in g.EDGES], "sea": {str(e): xy for e, xy in sea_of.items()}}
+
+
+BOARDS = {"catan": catan}
