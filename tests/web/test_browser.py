@@ -191,3 +191,13 @@ def test_a_person_takes_a_catan_seat_and_completes_a_turn(web, page, artifacts):
     mine = [e.action[0] for e in live.record.entries if e.seat == 0 and not e.forfeit]
     assert mine[:4] == ["settlement", "road", "settlement", "road"]
     assert "roll" in mine and mine[-1] == "end_turn"
+
+
+def test_a_person_plays_renaissance_solo_against_lorenzo(web, page, artifacts):
+    take_seat(page, web, "renaissance", "me")
+    page.wait_for_selector("svg[data-board='renaissance']")
+    # the setup choices, then turns: take from the market, place or discard, end the turn
+    clicks = click_until(page, ["keep", "market", "place", "discard", "end"], stop=lambda: False, limit=40)
+    assert clicks == 40 or page.get_attribute("#play", "data-over") == "true"
+    assert page.locator("text.black-cross").count() == 1 and page.locator("circle.faith-marker").count() == 1
+    page.screenshot(path=str(artifacts / "play-renaissance.png"), full_page=True)
