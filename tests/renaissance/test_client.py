@@ -4,6 +4,7 @@ import os
 import select
 import subprocess
 import sys
+import termios
 import time
 
 import pytest
@@ -18,6 +19,11 @@ class Terminal:
 
     def __init__(self, port):
         self.master, slave = os.openpty()
+        # No echo: what the test types would otherwise interleave with what the client prints
+        # at the same moment ("End turLorenzo won") on a busy machine.
+        attrs = termios.tcgetattr(slave)
+        attrs[3] &= ~termios.ECHO
+        termios.tcsetattr(slave, termios.TCSANOW, attrs)
         self.proc = subprocess.Popen([sys.executable, *CLIENT, "127.0.0.1", str(port)],
                                      stdin=slave, stdout=slave, stderr=slave, close_fds=True)
         os.close(slave)
