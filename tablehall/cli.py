@@ -3,18 +3,21 @@
 from __future__ import annotations
 
 import argparse
-import asyncio
 import os
-import secrets
 import sys
 from collections import defaultdict
 from pathlib import Path
-from typing import Any, Sequence
+from typing import TYPE_CHECKING, Any, Sequence
 
-from .core import BotAgent, Match, OptionError, RecordError, derive_seed, replay
-from .core.game import GameSpec
-from .core.registry import UnknownGame, game_names, get_game
-from .core.store import DirectoryStore, RecordStore, SqliteStore, load_record, open_store
+# Only what every command needs: a game, asyncio and the match runner are imported by the
+# commands that use them, so `tablehall records` and `--help` start in a few tens of ms.
+from .core.game import OptionError
+from .core.records import RecordError, replay
+from .core.registry import SERVICES, UnknownGame, game_names, get_game
+
+if TYPE_CHECKING:
+    from .core.game import GameSpec
+    from .core.store import RecordStore
 
 #: the record store every command uses unless told otherwise (TABLEHALL_DB moves it)
 DEFAULT_DB = os.environ.get("TABLEHALL_DB", "var/tablehall.sqlite")
@@ -124,16 +127,15 @@ def build_parser() -> argparse.ArgumentParser:
 
 
 def _service_flags() -> list[tuple[str, int, str]]:
-    from .server.app import all_services
-
-    try:
-        return [(spec.name, spec.default_port, spec.description or game) for game, spec in all_services()]
-    except Exception:  # a broken game must not break --help of every command
-        return []
+    """(name, default port, description) of every protocol listener, from the registry: no game
+    is imported to build the parser."""
+    return [(s.name, s.default_port, s.description or s.game) for s in SERVICES]
 
 
 # -- serve ---------------------------------------------------------------------------------------
 def cmd_serve(args: argparse.Namespace) -> int:
+    import asyncio
+
     from .server.app import serve
     from .server.config import ConfigError, check_port, load_config
     from .server.logs import setup_logging
@@ -183,7 +185,10 @@ def parse_options(items: Sequence[str]) -> dict[str, Any]:
     return options
 
 
-def make_agent(spec: GameSpec, seat_text: str, seat: int, seed: int):
+def make_agent(spec: "GameSpec", seat_text: str, seat: int, seed: int):
+    from .core.agents import BotAgent
+    from .core.rng import derive_seed
+
     if seat_text.startswith("cmd:"):
         if not spec.seat_command_bots or spec.subprocess_agent is None:
             raise UsageError(f"{spec.name} does not run subprocess bots (cmd: seats)")
@@ -201,6 +206,12 @@ def make_agent(spec: GameSpec, seat_text: str, seat: int, seed: int):
 
 
 def cmd_play(args: argparse.Namespace) -> int:
+    import asyncio
+    import secrets
+
+    from .core.match import Match
+    from .core.store import DirectoryStore, SqliteStore
+
     spec = get_game(args.game)
     seats = [s.strip() for s in args.seats.split(",") if s.strip()]
     if len(seats) not in spec.seat_counts:
@@ -214,7 +225,7 @@ def cmd_play(args: argparse.Namespace) -> int:
     fresh_seed = args.seed is None
     if fresh_seed:  # a fresh seed, said aloud at the end: the records keep it, so the games replay
         args.seed = secrets.randbits(31)
-    stores: list[RecordStore] = []
+    stores: list["RecordStore"] = []
     if args.record_dir:
         stores.append(DirectoryStore(args.record_dir))
     if not args.no_db:
@@ -292,6 +303,8 @@ class ResultTable:
 
 # -- records -------------------------------------------------------------------------------------
 def cmd_replay(args: argparse.Namespace) -> int:
+    from .core.store import load_record
+
     record = load_record(args.record, args.db)
     spec = get_game(record.game)
     report = replay(record, spec)
@@ -307,6 +320,8 @@ def cmd_replay(args: argparse.Namespace) -> int:
 
 
 def cmd_export(args: argparse.Namespace) -> int:
+    from .core.store import load_record
+
     record = load_record(args.record, args.db)
     if args.format == "json":
         text = record.dumps() + "\n"
@@ -327,6 +342,8 @@ def cmd_export(args: argparse.Namespace) -> int:
 
 
 def cmd_import(args: argparse.Namespace) -> int:
+    from .core.store import open_store
+
     spec = get_game(args.game)
     importer = spec.importers.get(args.format)
     if importer is None:
@@ -349,6 +366,8 @@ def cmd_import(args: argparse.Namespace) -> int:
 
 
 def cmd_records(args: argparse.Namespace) -> int:
+    from .core.store import open_store
+
     if not Path(args.db).exists():
         raise UsageError(f"no record store at {args.db}")
     store = open_store(args.db)
