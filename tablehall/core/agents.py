@@ -111,17 +111,24 @@ class RemoteAgent(Agent):
             self.on_events(seat, events, state)
 
     async def decide(self, seat: int, state: GameState) -> Any:
-        if self._gone:
-            raise AgentGone(self._gone_reason)
+        return await self.begin_decision(seat, state)
+
+    def begin_decision(self, seat: int, state: GameState) -> asyncio.Future:
+        """Send the request and return the future `answer` completes (what `decide` awaits;
+        the match runner takes the future itself, which spares a task per decision)."""
         future = asyncio.get_running_loop().create_future()
+        if self._gone:
+            future.set_exception(AgentGone(self._gone_reason))
+            return future
         self._pending[seat] = future
+        future.add_done_callback(lambda done: self._pending.pop(seat) if self._pending.get(seat) is done else None)
         if self.on_request is not None:
-            self.on_request(seat, state)
-        try:
-            return await future
-        finally:
-            if self._pending.get(seat) is future:
-                del self._pending[seat]
+            try:
+                self.on_request(seat, state)
+            except Exception as exc:  # the session's bug fails this decision, not the match
+                if not future.done():
+                    future.set_exception(exc)
+        return future
 
     def answer(self, seat: int, action: Any) -> bool:
         """Deliver the client's action; False when no decision of `seat` is pending."""
