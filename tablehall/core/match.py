@@ -240,10 +240,12 @@ class Match:
             # remote agents hand back a plain future their client's answer completes: no task
             # and no coroutine per decision (the commonest wait of a server)
             begin = getattr(agent, "begin_decision", None)
-            decision = begin(seat, observation) if begin is not None else asyncio.ensure_future(
-                agent.decide(seat, observation))
+            if begin is not None:
+                decision = begin(seat, observation, wake=self._poke)
+            else:
+                decision = asyncio.ensure_future(agent.decide(seat, observation))
+                decision.add_done_callback(self._poke)
             self._tasks[seat] = decision
-            decision.add_done_callback(self._poke)
         return False
 
     def _take_unprompted(self) -> list[tuple[int, Any]]:

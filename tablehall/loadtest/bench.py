@@ -12,7 +12,6 @@ from __future__ import annotations
 import argparse
 import json
 import os
-import resource
 import subprocess
 import sys
 import tempfile
@@ -71,7 +70,6 @@ def run_level(server: ServerProcess, protocol: str, matches: int, seconds: float
             if client.stdout.readline().strip() != "ready":  # type: ignore[union-attr]
                 raise RuntimeError("a load client did not start")
         cpu_before = server.cpu()
-        clients_before = _children_cpu()
         started = time.monotonic()
         for client in clients:
             client.stdin.write("go\n")  # type: ignore[union-attr]
@@ -82,17 +80,11 @@ def run_level(server: ServerProcess, protocol: str, matches: int, seconds: float
             peak = max(peak, server.rss())
         elapsed = time.monotonic() - started
         cpu = server.cpu() - cpu_before
-        client_cpu = _children_cpu() - clients_before
         outputs = [json.loads(c.stdout.read().strip().splitlines()[-1]) for c in clients]  # type: ignore[union-attr]
     latencies = [x for out in outputs for x in out["latencies"]]
     errors = [e for out in outputs for e in out["errors"]]
     return Level(matches, sum(o["moves"] for o in outputs), sum(o["games"] for o in outputs), elapsed, cpu,
-                 peak, latencies, errors, client_cpu)
-
-
-def _children_cpu() -> float:
-    usage = resource.getrusage(resource.RUSAGE_CHILDREN)
-    return usage.ru_utime + usage.ru_stime
+                 peak, latencies, errors, sum(o["cpu"] for o in outputs))
 
 
 def table(levels: list[Level]) -> str:

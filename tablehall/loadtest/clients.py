@@ -34,6 +34,7 @@ async def run(play, matches: int, seconds: float) -> Totals:
     totals = Totals()
     deadline = Deadline(seconds)
     totals.started = time.time()
+    cpu = time.process_time()
 
     async def loop() -> None:
         while not deadline.passed:
@@ -45,6 +46,7 @@ async def run(play, matches: int, seconds: float) -> Totals:
 
     await asyncio.gather(*(loop() for _ in range(matches)))
     totals.ended = time.time()
+    totals.cpu = time.process_time() - cpu
     return totals
 
 

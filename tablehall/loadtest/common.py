@@ -60,11 +60,12 @@ class Totals:
     latencies: list[float] = field(default_factory=list)  # ms
     started: float = 0.0
     ended: float = 0.0
+    cpu: float = 0.0  # this process's CPU seconds while playing (start-up left out)
 
     def to_json(self) -> dict:
         return {"moves": self.moves, "games": self.games, "errors": self.errors[:20],
                 "error_count": len(self.errors), "latencies": [round(x, 3) for x in self.latencies],
-                "started": self.started, "ended": self.ended}
+                "started": self.started, "ended": self.ended, "cpu": self.cpu}
 
 
 class Deadline:

@@ -18,8 +18,13 @@ from .common import MatchClock, PairLock, Totals, read_until
 JOIN = b'<protocol><join gameType="swc_2021_blokus"/>'
 CLOSE = b"<sc.protocol.CloseConnection/></protocol>"
 SCRIPTS_PER_START = 4
-MARKERS = re.compile(rb'<joined roomId="([^"]+)"|class="welcomeMessage" color="(ONE|TWO)"|startPiece="(\w+)"'
-                     rb'|class="(sc\.framework\.plugins\.protocol\.MoveRequest|result|error)"|<(left) ')
+JOINED = re.compile(rb'<joined roomId="([^"]+)"')
+WELCOME = re.compile(rb'class="welcomeMessage" color="(ONE|TWO)"')
+START = re.compile(rb'startPiece="(\w+)"')
+REQUEST = b'class="sc.framework.plugins.protocol.MoveRequest"'
+RESULT = b'class="result"'
+ERROR = b'class="error"'
+LEFT = b"<left "
 TAIL = 160  # bytes kept between reads, so a marker split over two reads is still found
 
 
@@ -77,41 +82,61 @@ async def play_match(host: str, port: int, lock: PairLock, scripts: dict, totals
 
 
 async def _seat(seat: Seat, match: dict, scripts: dict, clock: MatchClock, totals: Totals, think: float) -> None:
+    """Answer the seat's MoveRequests.  Markers are found with bytes.find (a regular expression
+    over every 10 KB memento would cost the client more than the server spends on it)."""
     tail = b""
     data = seat.greeting
     mine = 0
     while True:
         chunk = tail + data
-        for found in MARKERS.finditer(chunk):
-            if found.end() <= len(tail):
-                continue  # seen in the previous read
-            room, color, start, kind, left = found.groups()
-            if room:
-                seat.room = room.decode()
-            elif color:
-                seat.team = 0 if color == b"ONE" else 1
-            elif start and match["script"] is None:
-                games = scripts[start.decode()]
+        fresh = len(tail)  # markers ending after this offset are new
+        if seat.team is None:
+            found = WELCOME.search(chunk)
+            if found:
+                seat.team = 0 if found.group(1) == b"ONE" else 1
+            found = JOINED.search(chunk)
+            if found:
+                seat.room = found.group(1).decode()
+        if match["script"] is None:
+            found = START.search(chunk)
+            if found:
+                games = scripts[found.group(1).decode()]
                 match["script"] = games[zlib.crc32(seat.room.encode()) % len(games)]
-            elif kind == b"sc.framework.plugins.protocol.MoveRequest":
-                clock.answered()
-                if think:
-                    await asyncio.sleep(think)
-                if not seat.moves:
-                    seat.moves = [data_ for team, data_ in match["script"] if team == seat.team]
-                move = seat.moves[mine]
-                mine += 1
-                seat.writer.write(f'<room roomId="{seat.room}">{move}</room>'.encode())
-                clock.sent()
-                totals.moves += 1
-            elif kind == b"result":
-                clock.answered()
-            elif kind == b"error":
-                totals.errors.append(chunk[found.start():found.start() + 300].decode(errors="replace"))
-            elif left:
-                seat.writer.write(CLOSE)
-                return
+        for _ in range(_count(chunk, REQUEST, fresh)):
+            clock.answered()
+            if think:
+                await asyncio.sleep(think)
+            if not seat.moves:
+                seat.moves = [move for team, move in match["script"] if team == seat.team]
+            seat.writer.write(f'<room roomId="{seat.room}">{seat.moves[mine]}</room>'.encode())
+            mine += 1
+            clock.sent()
+            totals.moves += 1
+        if _count(chunk, RESULT, fresh):
+            clock.answered()
+        at = _find(chunk, ERROR, fresh)
+        if at >= 0:
+            totals.errors.append(chunk[at:at + 300].decode(errors="replace"))
+        if _count(chunk, LEFT, fresh):
+            seat.writer.write(CLOSE)
+            return
         tail = chunk[-TAIL:]
         data = await asyncio.wait_for(seat.reader.read(262144), 120)
         if not data:
             return
+
+
+def _find(chunk: bytes, marker: bytes, fresh: int) -> int:
+    at = chunk.find(marker, max(0, fresh - len(marker) + 1))
+    return at
+
+
+def _count(chunk: bytes, marker: bytes, fresh: int) -> int:
+    """Occurrences of `marker` that end after offset `fresh`."""
+    count, at = 0, max(0, fresh - len(marker) + 1)
+    while True:
+        at = chunk.find(marker, at)
+        if at < 0:
+            return count
+        count += 1
+        at += len(marker)
