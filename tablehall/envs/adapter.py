@@ -27,7 +27,7 @@ from typing import Any, Sequence
 
 import numpy as np
 
-from tablehall.core import GameState, Result
+from tablehall.core import GameState, IllegalAction, Result
 from tablehall.core.registry import get_game
 
 from .layout import Layout
@@ -103,6 +103,23 @@ class Adapter(ABC):
     @abstractmethod
     def encode(self, state: GameState, seat: int, action: Any) -> list[int]:
         """The indices that, played from no draft, make `action` (ValueError if none can)."""
+
+    def accepts(self, state: GameState, seat: int, index: int, draft: Any = None) -> bool:
+        """What the engine says of `index` now: the action it completes passes `check`, or the
+        draft it extends can still be completed into one that does.  (The mask is computed
+        without asking `check`; tests hold the two against each other.)"""
+        action, extended = self.decode(state, seat, index, draft)
+        if action is None:
+            action = self.completion(state, seat, extended)
+        try:
+            state.check(seat, action)
+        except IllegalAction:
+            return False
+        return True
+
+    def completion(self, state: GameState, seat: int, draft: Any) -> Any:
+        """A whole engine action that a draft could still grow into (games with drafts)."""
+        raise NotImplementedError(f"{self.game} has no drafts")
 
     def points(self, state: GameState, seat: int) -> float:
         """The seat's running score for shaped rewards (what it may know of it)."""

@@ -181,6 +181,19 @@ class CatanAdapter(Adapter):
             return A.bank_trade(A.unit(give, state.ratios[seat][give]), A.unit(get)), None
         return _ACTION_OF[index], None
 
+    def completion(self, state: CatanState, seat: int, draft: Any) -> Any:
+        """The discard `draft` grows into when the rest comes from the largest piles left."""
+        chosen = list(draft)
+        hand = state.cards_known_to(seat)[0]
+        missing = state.discards[seat] - sum(chosen)
+        while missing > 0:
+            r = max(range(5), key=lambda k: hand[k] - chosen[k])
+            if hand[r] <= chosen[r]:
+                break
+            chosen[r] += 1
+            missing -= 1
+        return A.discard(chosen)
+
     def encode(self, state: CatanState, seat: int, action: Any) -> list[int]:
         kind = action[0]
         n = state.seat_count

@@ -1,13 +1,16 @@
 """Dominion (base set, first edition, the version-1 protocol's 17 supply cards) as an
 environment, 2-4 seats.
 
-Actions: pass; buy one card (a buy ends the turn, as in the protocol, so a seat with several
-buys still buys one card per index: multiple buys are not in the index); play an action card
-with its choice (cellar: discard nothing or every victory card and curse; workshop: the card to
-gain; remodel and mine: the card to trash and the card to gain); and the answers to a militia
-(reveal a moat, let the engine pick the discards, or name the one or two cards).  Every index
-stands for one whole engine action, so the mask is the engine's `legal_actions`, looked up in
-one table.
+Actions: pass; buy a card; play an action card with its choice (cellar: discard nothing or
+every victory card and curse; workshop: the card to gain; remodel and mine: the card to trash
+and the card to gain); and the answers to a militia (reveal a moat, let the engine pick the
+discards, or name the one or two cards, in order).  The mask is the engine's `legal_actions`,
+looked up in one table.
+
+A buy ends the turn (the protocol's one ``buy`` answer names every card), so with several buys
+(market, woodcutter) the cards are chosen one index at a time: they gather in the *draft* until
+the buys are used up or the seat passes, and then go to the engine as one action.  While a draft
+is open only more buys and pass are legal.
 """
 
 from __future__ import annotations
@@ -16,7 +19,7 @@ from typing import Any
 
 import numpy as np
 
-from tablehall.games.dominion.cards import (CARD_COUNT, CELLAR, IS_ACTION, IS_TREASURE, MARKET, MILITIA,
+from tablehall.games.dominion.cards import (CARD_COUNT, CELLAR, COST, IS_ACTION, IS_TREASURE, MARKET, MILITIA,
                                            MINE, MOAT, NAMES, REMODEL, SMITHY, TREASURES, VILLAGE, WOODCUTTER,
                                            WORKSHOP)
 from tablehall.games.dominion.rules import DominionState
@@ -26,7 +29,7 @@ from .layout import Layout
 
 CARDS = range(CARD_COUNT)
 SIMPLE = (MARKET, MILITIA, MOAT, SMITHY, VILLAGE, WOODCUTTER)
-PAIRS = tuple((a, b) for a in CARDS for b in CARDS if a <= b)
+PAIRS = tuple((a, b) for a in CARDS for b in CARDS)  # in order: the discard pile keeps it
 
 INDEX = ActionIndex()
 PASS = INDEX.add("pass", 1, "end the turn without buying")
@@ -45,8 +48,8 @@ MINE_NONE = INDEX.add("mine_none", 1, "play mine with no treasure in hand")
 REACT = INDEX.add("react", 1, "answer a militia by revealing a moat")
 DISCARD_ANY = INDEX.add("discard_default", 1, "answer a militia by letting the engine discard (least useful first)")
 DISCARD_ONE = INDEX.add("discard_one", CARD_COUNT, "answer a militia by discarding card c")
-DISCARD_TWO = INDEX.add("discard_two", len(PAIRS), "answer a militia by discarding cards a <= b, in the order "
-                                                  "(0,0), (0,1), .. (16,16)")
+DISCARD_TWO = INDEX.add("discard_two", len(PAIRS), "answer a militia by discarding card a, then card b "
+                                                  "(index a * 17 + b; the order is the discard pile's)")
 
 _ACTION: dict[int, tuple] = {PASS: ("pass",), CELLAR_NONE: ("play", CELLAR, ()), REACT: ("react", MOAT),
                              DISCARD_ANY: ("discard", None), WORKSHOP_NONE: ("play", WORKSHOP, ()),
@@ -76,11 +79,14 @@ LAYOUT = Layout([
     ("owned", (4, CARD_COUNT), 0, 60, "per relative seat: every card it owns (gains and trashes are public)"),
     ("top_discard", (4, CARD_COUNT), 0, 1, "per relative seat: the card on top of its discard pile (one-hot)"),
     ("in_play", (4, CARD_COUNT), 0, 60, "per relative seat: its play area this turn"),
-    ("turn", 6, 0, 500, "to move (1/0), actions, buys, coins from actions, money to spend (this seat's turn), "
-                        "cards to discard for a militia"),
+    ("turn", 6, 0, 500, "to move (1/0), actions, buys left, coins from actions, money left to spend (this "
+                        "seat's turn), cards to discard for a militia"),
     ("vp", 1, -60, 500, "this seat's victory points (curses count -1)"),
+    ("buying", CARD_COUNT, 0, 4, "cards chosen so far in a buy of several cards (the draft)"),
 ])
-_PLAYERS, _TURN = LAYOUT.offset("players"), LAYOUT.offset("turn")
+_PLAYERS, _TURN, _BUYING = LAYOUT.offset("players"), LAYOUT.offset("turn"), LAYOUT.offset("buying")
+#: what an index names that no engine accepts (an index the rules forbid while a buy is open)
+FINISH_BUYING_FIRST = ("draft_error", "finish buying first: more buys or pass")
 _OWNED, _TOP, _IN_PLAY = LAYOUT.offset("owned"), LAYOUT.offset("top_discard"), LAYOUT.offset("in_play")
 
 
@@ -98,6 +104,10 @@ class DominionAdapter(Adapter):
 
     def mask(self, state: DominionState, seat: int, draft: Any = None) -> np.ndarray:
         mask = np.zeros(INDEX.size, np.int8)
+        if draft:
+            mask[PASS] = 1
+            mask[[BUY + c for c in CARDS if self._can_add(state, draft, c)]] = 1
+            return mask
         legal = state.legal_actions(seat)
         if not legal:
             return mask
@@ -109,6 +119,9 @@ class DominionAdapter(Adapter):
                 indices += (CELLAR_NONE, CELLAR_JUNK)
             elif index == CELLAR_NONE:
                 indices += (CELLAR_NONE, CELLAR_JUNK)  # with no junk in hand the two are one action
+            elif index >= DISCARD_TWO:  # the engine lists each pair once; either order is legal
+                a, b = action[1]
+                indices += (index, DISCARD_TWO + b * CARD_COUNT + a)
             else:
                 indices.append(index)
         if state.attack:
@@ -116,7 +129,26 @@ class DominionAdapter(Adapter):
         mask[indices] = 1
         return mask
 
+    @staticmethod
+    def _can_add(state: DominionState, draft: tuple, card: int) -> bool:
+        """Whether `card` may join the cards `draft` buys this turn (supply, money, buys)."""
+        money = state.money() - sum(COST[c] for c in draft)
+        return len(draft) < state.buys and state.supply[card] > draft.count(card) and COST[card] <= money
+
     def decode(self, state: DominionState, seat: int, index: int, draft: Any = None) -> tuple[Any, Any]:
+        buying = BUY <= index < BUY + CARD_COUNT
+        if draft:
+            if index == PASS:
+                return ("buy", draft), None
+            if not buying:
+                return FINISH_BUYING_FIRST, None
+            cards = draft + (index - BUY,)
+            if len(cards) >= state.buys or not self._can_add(state, draft, index - BUY):
+                return ("buy", cards), None  # complete, or one the engine refuses
+            return None, cards
+        if buying and state.buys > 1 and seat == state.current and not state.attack \
+                and self._can_add(state, (), index - BUY):
+            return None, (index - BUY,)
         if index == CELLAR_JUNK:
             rest = list(state.players[seat].hand)
             if CELLAR in rest:
@@ -124,9 +156,13 @@ class DominionAdapter(Adapter):
             return ("play", CELLAR, tuple(c for c in rest if not IS_ACTION[c] and not IS_TREASURE[c])), None
         return _ACTION[index], None
 
+    def completion(self, state: DominionState, seat: int, draft: Any) -> Any:
+        return ("buy", draft)  # the cards chosen so far are a buy the engine takes
+
     def encode(self, state: DominionState, seat: int, action: Any) -> list[int]:
-        if action[0] == "discard" and action[1] is not None:
-            action = ("discard", tuple(sorted(action[1])))
+        if action[0] == "buy" and isinstance(action[1], tuple) and state.buys > 1:
+            cards = [BUY + c for c in action[1]]
+            return cards + [PASS] if len(cards) < state.buys else cards
         index = _INDEX_OF.get(action)
         if index is not None:
             return [index]
@@ -154,9 +190,12 @@ class DominionAdapter(Adapter):
                 out[_IN_PLAY + base:_IN_PLAY + base + CARD_COUNT] = _counts(p.play)
         out[_PLAYERS:_PLAYERS + len(rows)] = rows
         mine = state.current == seat and not state.is_over
-        out[_TURN:] = [mine, state.actions if mine else 0, state.buys if mine else 0,
-                                state.coins if mine else 0, state.money() if mine else 0,
-                                state.attack.get(seat, 0), me.vp()]
+        spent = sum(COST[c] for c in draft) if draft else 0
+        out[_TURN:_BUYING] = [mine, state.actions if mine else 0, state.buys - len(draft or ()) if mine else 0,
+                              state.coins if mine else 0, state.money() - spent if mine else 0,
+                              state.attack.get(seat, 0), me.vp()]
+        if draft:
+            out[_BUYING:] = _counts(list(draft))
         return out
 
     def points(self, state: DominionState, seat: int) -> float:
