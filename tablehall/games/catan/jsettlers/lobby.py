@@ -65,7 +65,7 @@ from .lobby_messages import (
     StatusMessage,
 )
 from .message import Message, is_single_line_and_safe
-from .options import OptionValue, UnknownOption, check_playable, pack_options, parse_options
+from .options import OptionValue, UnknownOption, adjust_options, pack_options, parse_options
 from .soclog import ALL, FROM_OBSERVER, OBSERVER, Audience, Entry, from_player, to_player
 
 GAME_NAME_MAX_LENGTH = 30
@@ -326,8 +326,7 @@ class PregameLobby:
                                     StatusValue.NEWGAME_ALREADY_EXISTS))  # fmt: skip
             return
         try:
-            values = parse_options(options)
-            check_playable(values)
+            values = adjust_options(parse_options(options), self.config.offer)
         except UnknownOption as error:
             conn.send(StatusMessage(
                 "Unknown game option(s) were requested, cannot create this game. " + ", ".join(error.keys),
@@ -688,7 +687,7 @@ class PregameLobby:
             return None
         if self.fill_bot is None and len(available) < MIN_PLAYERS:
             return None
-        room = self._new_room(game, parse_options(options))
+        room = self._new_room(game, adjust_options(parse_options(options), self.config.offer))
         announce = NewGameWithOptions(game, -1, room.packed_options)
         room.log.append(Entry(ALL, announce))
         self.broadcast(announce)
