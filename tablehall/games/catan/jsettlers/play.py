@@ -94,7 +94,8 @@ class GamePlay:
         self._seen_entries = 0
         self._started_at = clock()
         # tablehall bots pause only where a client plays: its robot or person needs the time
-        self.paced = settings.bot_pause > 0 and any(pn not in room.bots for pn in self.pns)
+        in_process = {*room.bots, *(pn for pn, agent in room.agents.items() if getattr(agent, "trusted", False))}
+        self.paced = settings.bot_pause > 0 and any(pn not in in_process for pn in self.pns)
         names = {pn: room.seats[pn] or "" for pn in self.pns}
         self.narrator = Narrator(room.name, self.pns, names, {pn: room.robots[pn] for pn in self.pns},
                                  elapsed=lambda: self.clock() - self._started_at)
