@@ -14,7 +14,7 @@ from typing import Any, Sequence
 from .core import BotAgent, Match, OptionError, RecordError, derive_seed, replay
 from .core.game import GameSpec
 from .core.registry import UnknownGame, game_names, get_game
-from .core.store import DirectoryStore, RecordStore, SqliteStore, load_record, open_store
+from .core.store import DirectoryStore, RecordStore, describe, load_record, open_store, store_exists
 
 #: the record store every command uses unless told otherwise (TABLEHALL_DB moves it)
 DEFAULT_DB = os.environ.get("TABLEHALL_DB", "var/tablehall.sqlite")
@@ -52,7 +52,7 @@ def build_parser() -> argparse.ArgumentParser:
                                 description="Run the server. Binds 127.0.0.1 unless --host says otherwise.")
     serve.add_argument("--config", help="TOML config file (see docs/architecture.md)")
     serve.add_argument("--host", help="address to bind (default 127.0.0.1)")
-    serve.add_argument("--db", help=f"SQLite record store (default {DEFAULT_DB})")
+    serve.add_argument("--db", help=f"record store: an SQLite file or postgresql://... (default {DEFAULT_DB})")
     serve.add_argument("--admin-password", help="password for admin clients")
     serve.add_argument("--log-format", choices=("text", "json"), help="log line format")
     serve.add_argument("--set", action="append", default=[], metavar="SERVICE.KEY=VALUE",
@@ -74,7 +74,8 @@ def build_parser() -> argparse.ArgumentParser:
     play.add_argument("--games", type=int, default=1, help="number of games")
     play.add_argument("--option", action="append", default=[], metavar="KEY=VALUE", help="a game option")
     play.add_argument("--record-dir", help="also write each game as a JSON record file in this directory")
-    play.add_argument("--db", help=f"the SQLite record store every game goes to (default {DEFAULT_DB})")
+    play.add_argument("--db", help=f"the record store every game goes to: an SQLite file or postgresql://... "
+                                   f"(default {DEFAULT_DB})")
     play.add_argument("--no-db", action="store_true", help="do not store the games in the record store")
     play.add_argument("--rotate", action="store_true", help="rotate the seats from game to game")
     play.add_argument("--quiet", action="store_true", help="no progress bar")
@@ -218,7 +219,7 @@ def cmd_play(args: argparse.Namespace) -> int:
     if args.record_dir:
         stores.append(DirectoryStore(args.record_dir))
     if not args.no_db:
-        stores.append(SqliteStore(args.db or DEFAULT_DB))
+        stores.append(open_store(args.db or DEFAULT_DB))
     table = ResultTable()
     from tqdm import tqdm
 
@@ -246,7 +247,8 @@ def cmd_play(args: argparse.Namespace) -> int:
     if fresh_seed:
         print(f"seed {args.seed} (--seed {args.seed} plays these games again)", file=sys.stderr)
     if not args.no_db:
-        print(f"stored in {args.db or DEFAULT_DB} (tablehall records, replay, export read it)", file=sys.stderr)
+        print(f"stored in {describe(args.db or DEFAULT_DB)} (tablehall records, replay, export read it)",
+              file=sys.stderr)
     return 0
 
 
@@ -349,7 +351,7 @@ def cmd_import(args: argparse.Namespace) -> int:
 
 
 def cmd_records(args: argparse.Namespace) -> int:
-    if not Path(args.db).exists():
+    if not store_exists(args.db):
         raise UsageError(f"no record store at {args.db}")
     store = open_store(args.db)
     try:
