@@ -79,6 +79,9 @@ def build_parser() -> argparse.ArgumentParser:
     play.add_argument("--no-db", action="store_true", help="do not store the games in the record store")
     play.add_argument("--rotate", action="store_true", help="rotate the seats from game to game")
     play.add_argument("--quiet", action="store_true", help="no progress bar")
+    play.add_argument("--workers", type=int, default=1,
+                      help="worker processes playing games side by side (default 1; the games, records and "
+                           "table are the same for any number)")
     play.set_defaults(handler=cmd_play)
 
     rep = commands.add_parser("replay", help="re-run a record through the rules and check its result",
@@ -115,6 +118,10 @@ def build_parser() -> argparse.ArgumentParser:
     bench.add_argument("game", help=f"one of: {', '.join(game_names())}, or web (the web hall's scale)")
     bench.add_argument("args", nargs=argparse.REMAINDER, help="arguments for the game's benchmark (try --help)")
     bench.set_defaults(handler=cmd_bench)
+
+    from .arena.cli import add_parser as add_arena_parser
+
+    add_arena_parser(commands, DEFAULT_DB)
 
     mor = commands.add_parser("renaissance-client", help="play Masters of Renaissance in a terminal",
                               description="A terminal client for the Masters of Renaissance protocol.")
@@ -208,6 +215,8 @@ def cmd_play(args: argparse.Namespace) -> int:
         raise UsageError(f"{spec.name} needs {'/'.join(map(str, spec.seat_counts))} seats, got {len(seats)}")
     if args.games < 1:
         raise UsageError("--games must be at least 1")
+    if args.workers < 1:
+        raise UsageError("--workers must be at least 1")
     options = spec.normalize_options(parse_options(args.option))
     for seat, text in enumerate(seats):  # fail on a bad seat before playing anything
         if not text.startswith("cmd:"):
@@ -225,20 +234,44 @@ def cmd_play(args: argparse.Namespace) -> int:
 
     progress = tqdm(total=args.games, unit="game", disable=args.quiet or None, file=sys.stderr)
 
+    def seating(index: int) -> list[str]:
+        shift = index % len(seats) if args.rotate else 0
+        return seats[shift:] + seats[:shift]
+
+    def finished(order: list[str], record) -> None:  # in game order, however the games were run
+        for store in stores:
+            store.save(record)
+        table.add(order, record)
+        progress.update(1)
+
     async def play_all() -> None:  # one event loop for every game: starting a loop costs ms
         for index in range(args.games):
             seed = args.seed + index
-            shift = index % len(seats) if args.rotate else 0
-            order = seats[shift:] + seats[:shift]
+            order = seating(index)
             agents = [make_agent(spec, text, seat, seed) for seat, text in enumerate(order)]
-            record = await Match(spec, agents, seed=seed, options=options, names=order).run()
-            for store in stores:
-                store.save(record)
-            table.add(order, record)
-            progress.update(1)
+            finished(order, await Match(spec, agents, seed=seed, options=options, names=order).run())
+
+    async def play_on_workers() -> None:  # the arena's local backend: the same games, in order
+        from .arena.runner import Job, LocalBackend, batches
+
+        backend = LocalBackend(args.workers)
+        backend.keep_records = True
+        jobs = (Job(index, spec.name, tuple(seating(index)), tuple(seating(index)), args.seed + index, options)
+                for index in range(args.games))
+        size = max(1, min(32, args.games // (4 * args.workers)))
+        waiting: dict[int, Any] = {}
+        done = 0
+        try:
+            async for outcomes in backend.run(batches(jobs, size)):
+                waiting.update((o.index, o.record) for o in outcomes)
+                while done in waiting:
+                    finished(seating(done), waiting.pop(done))
+                    done += 1
+        finally:
+            backend.close()
 
     try:
-        asyncio.run(play_all())
+        asyncio.run(play_all() if args.workers == 1 else play_on_workers())
     finally:
         progress.close()
         for store in stores:
