@@ -78,8 +78,11 @@ def default_label(seat: str) -> str:
             words = shlex.split(seat[4:])
         except ValueError:
             words = seat[4:].split()
-        scripts = [w for w in words if not w.startswith("-")]
-        return PurePath(scripts[-1]).stem if scripts else "cmd"
+        # the program's file: the first word that looks like a path (python3 bot.py, java -jar
+        # bot.jar, ./bot), else the command's first word
+        files = [w for w in words[1:] if not w.startswith("-") and ("/" in w or PurePath(w).suffix)]
+        chosen = files[0] if files else (words[0] if words else "cmd")
+        return PurePath(chosen).stem or "cmd"
     if seat.startswith(REMOTE):
         return seat[len(REMOTE):]
     return seat

@@ -17,6 +17,7 @@ import hashlib
 import time
 import uuid
 from dataclasses import dataclass, field
+from itertools import islice
 from typing import Any, Callable, Iterator
 
 from ..core.match import utc_now
@@ -101,8 +102,7 @@ class Tournament:
 
     def scheduled(self) -> Iterator[Scheduled]:
         if self.settings.sprt is not None:
-            games = self.schedule.games()
-            return (g for g in games if g.index < self.settings.games)
+            return islice(self.schedule.games(), self.settings.games)
         return self.schedule.games(self.schedule.rounds_for(self.settings.games))
 
     def job(self, game: Scheduled) -> Job:
