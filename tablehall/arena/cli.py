@@ -15,7 +15,7 @@ from ..core.registry import game_names, get_game
 from ..core.store import describe, is_url, open_store
 from .entrants import EntrantError, parse_entrants, split_entrants
 from .report import LiveView, render
-from .runner import Backend, make_backend
+from .runner import make_backend
 from .schedule import FORMATS, ScheduleError
 from .stats import Sprt
 from .tournament import Settings, Tournament
@@ -63,6 +63,13 @@ def add_parser(commands: Any, default_db: str) -> argparse.ArgumentParser:
                                                       "and digests) as JSON")
     where.add_argument("--name", help="the tournament's name")
     where.add_argument("--quiet", action="store_true", help="no live standings")
+    remote = arena.add_argument_group("remote entrants (remote:NAME): the listeners the arena opens")
+    remote.add_argument("--host", help="address to bind (default 127.0.0.1)")
+    remote.add_argument("--port", type=int, help="the game's listener port (default: the protocol's usual one; "
+                                                 "0: any free port, printed)")
+    remote.add_argument("--set", action="append", default=[], metavar="SERVICE.KEY=VALUE",
+                        help="a service option, as for tablehall serve")
+    remote.add_argument("--config", help="a tablehall serve TOML config for the listeners")
     arena.set_defaults(handler=lambda args: cmd_arena(args, default_db))
     return arena
 
@@ -114,20 +121,29 @@ def cmd_arena(args: argparse.Namespace, default_db: str) -> int:
     settings = settings_from(args, spec)
     if args.workers is not None and args.workers < 1:
         raise UsageError("--workers must be at least 1")
-    remote = [e for e in settings.entrants if e.remote]
+    remote = any(e.remote for e in settings.entrants)
+    if remote and args.ray:
+        raise UsageError("remote entrants connect to this process: they cannot play on --ray")
     location = None if args.no_db else (args.db or default_db)
     store = None if location is None else open_store(location)
+    tournament = Tournament(settings, store)
+    view = LiveView(enabled=False if args.quiet else None)
     try:
         if remote:
-            from .remote import run_with_listeners
+            from .remote import listener_config, run_remote
 
-            doc = run_with_listeners(args, settings, store, location)
+            config = listener_config(args, settings)
+            doc = play(tournament, run_remote(tournament, config, workers=args.workers or 1, on_progress=view,
+                                              announce=lambda line: print(line, file=sys.stderr, flush=True)))
         else:
             backend = make_backend(args.workers, args.ray)
             # workers store their games where they can reach the store; Ray workers on other
             # machines reach a PostgreSQL server but not this machine's file
             worker_location = location if (location and (is_url(location) or not args.ray)) else None
-            doc = run(settings, store, backend, worker_location, quiet=args.quiet)
+            try:
+                doc = play(tournament, tournament.run(backend, worker_location, on_progress=view))
+            finally:
+                backend.close()
     finally:
         if store is not None:
             store.close()
@@ -144,14 +160,15 @@ def cmd_arena(args: argparse.Namespace, default_db: str) -> int:
     return 0
 
 
-def run(settings: Settings, store, backend: Backend, worker_location: str | None, quiet: bool = False) -> dict:
-    tournament = Tournament(settings, store)
-    view = LiveView(enabled=False if quiet else None)
+def play(tournament: Tournament, main: Any) -> dict:
+    """Run `main` (the tournament's coroutine); on Ctrl-C, the standings so far."""
+    from ..server.app import ListenError
+    from ..cli import UsageError
+
     try:
-        return asyncio.run(tournament.run(backend, worker_location, on_progress=view))
+        return asyncio.run(main)
     except KeyboardInterrupt:
         print("stopped: the standings so far", file=sys.stderr)
         return tournament.document(with_games=True)
-    finally:
-        view.close()
-        backend.close()
+    except ListenError as exc:
+        raise UsageError(str(exc)) from None
