@@ -115,7 +115,8 @@ def build_parser() -> argparse.ArgumentParser:
 
     bench = commands.add_parser("bench", help="measure a game's engine and protocol speed",
                                 description="Measure speed; peers are measured side by side where installed.")
-    bench.add_argument("game", help=f"one of: {', '.join(game_names())}, or web (the web hall's scale)")
+    bench.add_argument("game", help=f"one of: {', '.join(game_names())}, web (the web hall's scale) or arena "
+                                    "(the arena's backends)")
     bench.add_argument("args", nargs=argparse.REMAINDER, help="arguments for the game's benchmark (try --help)")
     bench.set_defaults(handler=cmd_bench)
 
@@ -404,6 +405,10 @@ def cmd_bench(args: argparse.Namespace) -> int:
         from .web.bench import main as web_bench
 
         return web_bench(list(args.args))
+    if args.game == "arena":  # the arena's backends and duplicate seeding
+        from .arena.bench import main as arena_bench
+
+        return arena_bench(list(args.args))
     spec = get_game(args.game)
     if spec.bench is None:
         raise UsageError(f"{spec.name} has no benchmark")
