@@ -6,7 +6,7 @@ built-in bot name, ``cmd:COMMAND`` for a subprocess bot where the protocol allow
 whatever seat kinds play learns later), or ``remote:NAME``: the clients that log in to the
 arena's listeners under NAME (JSettlers robots, contest clients, Dominion TCP bots,
 Renaissance clients).  Seats are checked and turned into agents by play's own parser
-(`tablehall.cli.make_agent`), so the arena knows every seat kind play knows.
+(`tablehall.core.seats`), so the arena knows every seat kind play knows.
 
 Without a label, an entrant is named for its bot, its command's script (``engine`` for
 ``cmd:python3 examples/dominion/engine.py``) or its login name; the same name twice becomes
@@ -129,15 +129,9 @@ def check_seat(spec: GameSpec, seat: str) -> None:
         if not spec.services:
             raise EntrantError(f"{spec.name} has no network protocol for remote entrants")
         return
-    from ..cli import UsageError, make_agent  # play's seat parser: every seat kind play knows
+    from ..core.seats import SeatError, make_agent  # play's seat parser: every seat kind play knows
 
-    if seat.startswith("cmd:") and not seat[4:].strip():
-        raise EntrantError("cmd: entrant without a command")
     try:
-        if seat.startswith("cmd:"):
-            if not spec.seat_command_bots or spec.subprocess_agent is None:
-                raise EntrantError(f"{spec.name} does not run subprocess bots (cmd: entrants)")
-        else:
-            make_agent(spec, seat, 0, 0)  # builds (and drops) the agent: only bots are built here
-    except UsageError as exc:
+        make_agent(spec, seat, 0, 0)  # builds (and drops) the agent; a subprocess is not started
+    except SeatError as exc:
         raise EntrantError(str(exc)) from None

@@ -61,7 +61,7 @@ AgentFactory = Callable[[Job, int], Any]
 
 def default_agents(job: Job, seat: int):
     """The agent of a seat, built by play's own seat parser."""
-    from ..cli import make_agent
+    from ..core.seats import make_agent
 
     spec = get_game(job.game)
     return make_agent(spec, job.seats[seat], seat, job.bot_seeds[seat] if job.bot_seeds else job.seed)
