@@ -3,7 +3,7 @@ text), and the news of another player's turn (121), over real TCP."""
 
 import re
 
-from .net import Client, ServerThread, login
+from .net import ServerThread, login
 from .util import set_market
 
 
