@@ -7,6 +7,7 @@ import asyncio
 import os
 import secrets
 import sys
+import warnings
 from collections import defaultdict
 from pathlib import Path
 from typing import Any, Sequence
@@ -368,7 +369,11 @@ def cmd_export(args: argparse.Namespace) -> int:
         if exporter is None:
             known = ", ".join(["json", *sorted(spec.exporters)])
             raise UsageError(f"{record.game} cannot be exported as {args.format!r} (formats: {known})")
-        text = exporter(record)
+        with warnings.catch_warnings(record=True) as caught:  # what the notation cannot say
+            warnings.simplefilter("always")
+            text = exporter(record)
+        for warning in caught:
+            print(f"tablehall: warning: {args.format}: {warning.message}", file=sys.stderr)
     if args.output:
         from .core.store import write_atomically
 
@@ -387,7 +392,11 @@ def cmd_import(args: argparse.Namespace) -> int:
         text = Path(args.file).read_text(encoding="utf-8")
     except OSError as exc:
         raise UsageError(f"cannot read {args.file}: {exc.strerror}") from None
-    record = importer(text)
+    with warnings.catch_warnings(record=True) as caught:  # a reader's warnings: one line each
+        warnings.simplefilter("always")
+        record = importer(text)
+    for warning in caught:
+        print(f"tablehall: warning: {args.file}: {warning.message}", file=sys.stderr)
     report = replay(record, spec)
     if not report.matches:
         raise RecordError("the imported game does not reproduce its own result")

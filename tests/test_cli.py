@@ -274,3 +274,41 @@ def test_help_teaches_the_bots_options_listeners_and_settings(capsys):
             assert service.settings, service.name
             for key in service.settings:
                 assert f"    {key} = " in out, (service.name, key)
+
+
+def test_reader_warnings_are_one_readable_line_each(tmp_path):
+    corpus = REPO.parent / "shared" / "reference" / "sgn" / "test-corpus" / "game.log"
+    done = subprocess.run([sys.executable, "-m", "tablehall.cli", "import", "catan", str(corpus), "--format", "sgn",
+                           "--db", str(tmp_path / "db.sqlite")],
+                          capture_output=True, text=True, timeout=300, env={**os.environ, "PYTHONPATH": str(REPO)})
+    assert done.returncode == 0 and done.stdout.startswith("imported catan game as ")
+    assert done.stderr == (f"tablehall: warning: {corpus}: line 73: player 1 discards 3 cards holding 7; the rules "
+                           "ask a discard only above 7 cards; ignored\n")
+
+
+def test_notation_files_given_to_replay_say_how_to_import_them(tmp_path, capsys):
+    for name, hint in (("game.sgn", "`tablehall import catan {} --format sgn` stores it as one"),
+                       ("game.soclog", "`tablehall import catan {} --format soclog` stores it as one"),
+                       ("replay.xml", "tablehall does not read it back")):
+        path = tmp_path / name
+        path.write_text("x")
+        code, _, err = run(capsys, "replay", str(path))
+        assert code == 2
+        one_line_error(err, f"{path} is a notation file, not a record: " + hint.format(path))
+
+
+def test_an_export_says_which_rules_its_notation_cannot_carry(tmp_path, capsys):
+    db = str(tmp_path / "db.sqlite")
+    assert run(capsys, "play", "catan", "--seats", "random,random,random", "--seed", "2", "--option", "vp_to_win=6",
+               "--option", "discard_limit=9", "--db", db, "--quiet")[0] == 0
+    code, out, err = run(capsys, "records", "--db", db)
+    record_id = out.splitlines()[1].split()[0]
+    code, out, err = run(capsys, "export", "--format", "sgn", "--db", db, record_id)
+    assert code == 0 and out.startswith('["1","DM"')
+    assert err.splitlines() == ["tablehall: warning: sgn: SGN has no place for vp_to_win=6; a reader assumes 10",
+                                "tablehall: warning: sgn: SGN has no place for discard_limit=9; a reader assumes 7"]
+    code, out, err = run(capsys, "export", "--format", "soclog", "--db", db, record_id)
+    assert code == 0 and "VP=t6" in out
+    assert err == "tablehall: warning: soclog: JSettlers has no option for discard_limit=9; a reader assumes 7\n"
+    code, out, err = run(capsys, "export", "--format", "json", "--db", db, record_id)
+    assert code == 0 and err == ""
