@@ -370,10 +370,10 @@ def cmd_export(args: argparse.Namespace) -> int:
             known = ", ".join(["json", *sorted(spec.exporters)])
             raise UsageError(f"{record.game} cannot be exported as {args.format!r} (formats: {known})")
         with warnings.catch_warnings(record=True) as caught:  # what the notation cannot say
-            warnings.simplefilter("always")
+            warnings.simplefilter("always", UserWarning)
             text = exporter(record)
-        for warning in caught:
-            print(f"tablehall: warning: {args.format}: {warning.message}", file=sys.stderr)
+        for warning in notation_warnings(caught):
+            print(f"tablehall: warning: {args.format}: {warning}", file=sys.stderr)
     if args.output:
         from .core.store import write_atomically
 
@@ -381,6 +381,11 @@ def cmd_export(args: argparse.Namespace) -> int:
     else:
         sys.stdout.write(text)
     return 0
+
+
+def notation_warnings(caught: list[warnings.WarningMessage]) -> list[str]:
+    """What a notation's reader or writer warned about (not the interpreter's own warnings)."""
+    return [str(w.message) for w in caught if issubclass(w.category, UserWarning)]
 
 
 def cmd_import(args: argparse.Namespace) -> int:
@@ -393,10 +398,10 @@ def cmd_import(args: argparse.Namespace) -> int:
     except OSError as exc:
         raise UsageError(f"cannot read {args.file}: {exc.strerror}") from None
     with warnings.catch_warnings(record=True) as caught:  # a reader's warnings: one line each
-        warnings.simplefilter("always")
+        warnings.simplefilter("always", UserWarning)
         record = importer(text)
-    for warning in caught:
-        print(f"tablehall: warning: {args.file}: {warning.message}", file=sys.stderr)
+    for warning in notation_warnings(caught):
+        print(f"tablehall: warning: {args.file}: {warning}", file=sys.stderr)
     report = replay(record, spec)
     if not report.matches:
         raise RecordError("the imported game does not reproduce its own result")

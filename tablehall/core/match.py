@@ -196,13 +196,16 @@ class Match:
 
     async def _start_agents(self) -> None:
         for seat, agent in enumerate(self.agents):
+            # a seat named only by how its player connected (a peer address, a command line)
+            # takes the name the player gives itself in its handshake
+            placeholders = {agent.name, agent.kind}
             try:
                 await agent.start(seat, self)
             except AgentGone as gone:
                 reason = f"did not start: {gone}" if str(gone) else "did not start"
                 self._consequence(seat, self.policies[seat].on_leave, EndCause.LEFT, reason)
             else:
-                if agent.chosen_name:
+                if agent.chosen_name and self.record.seats[seat].name in placeholders:
                     self.record.seats[seat] = SeatInfo(agent.chosen_name, agent.kind)
             if self.state.is_over:
                 return

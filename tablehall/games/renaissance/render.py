@@ -93,7 +93,8 @@ def faith_all(vatican: Mapping[str, Any], me: str = "") -> list[str]:
     width = len(lines[1])
     for player in vatican["players"]:
         label = "you" if player["player"] == me else player["player"]
-        lines.append(f"{_marker(player['faith'], '^', width)}  ^ {label} ({player['faith']})  {_tiles(player['tiles'])}")
+        marker = _marker(player["faith"], "^", width)
+        lines.append(f"{marker}  ^ {label} ({player['faith']})  {_tiles(player['tiles'])}")
     if vatican.get("black_cross") is not None:
         lines.append(f"{_marker(vatican['black_cross'], '+', width)}  + Lorenzo ({vatican['black_cross']})")
     return lines
