@@ -54,6 +54,8 @@ JSETTLERS_SETTINGS = {
     "bot": Setting("strong", "tablehall bot for seats no robot takes; empty: connected robots only"),
     "robot_timeout": Setting(180.0, "seconds a robot may think before a tablehall bot replaces it; 0: never"),
     "human_timeout": Setting(0.0, "the same for human players; 0: never"),
+    "bot_pause": Setting(0.5, "seconds a tablehall bot waits before each action in games where robots or "
+                              "people play (JSettlers robots need it); 0: never"),
     "ping_interval": Setting(90.0, "seconds between pings to robots"),
     "debug_commands": Setting(False, "'Debugging is On': debug users may use *STARTBOTGAME* N"),
     "debug_users": Setting(["debug"], "nicknames of the debug users"),
