@@ -103,8 +103,9 @@ START_FEW_ROBOTS = "Not enough robots to fill all the seats.{0} Only {1} robots 
 
 def seating(room: "GameRoom") -> list[Message]:
     """The seat locks and who sits where, as a joining client is told them."""
+    seated = [(pn, player) for pn, player in enumerate(room.seats) if player is not None]
     return [SetSeatLock(room.name, tuple(room.locks)),
-            *(SitDown(room.name, player, pn, room.robots[pn]) for pn, player in enumerate(room.seats) if player is not None)]
+            *(SitDown(room.name, player, pn, room.robots[pn]) for pn, player in seated)]
 
 
 def join_sequence(room: "GameRoom", members: Sequence[str]) -> list[Message]:
