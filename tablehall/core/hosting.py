@@ -6,6 +6,13 @@ then on it only moves bytes: `Session.data_received(bytes)` in, `Transport.write
 Sessions hold no sockets and no event loop, so tests drive them with an in-memory transport.
 Matches a service starts run on the server's loop through `Host.start_match`, which tracks them
 so a shutdown can store every in-flight game as aborted.
+
+Tables: someone other than the protocol's clients (the web hall, the arena) may ask a service
+to host a match whose seats are agents it brings, built-in bots, and seats held open for the
+protocol's own clients (`OpenSeat`, optionally only for the client that logs in under a given
+name).  Each service fills open seats its own way (a JSettlers robot invited, a contest
+reservation code, a Dominion bot's `join table`, a Renaissance login) and starts the match when
+every seat is taken; `Table` is the caller's handle on it.
 """
 
 from __future__ import annotations
@@ -14,13 +21,16 @@ import asyncio
 import ipaddress
 import logging
 from abc import ABC, abstractmethod
+import secrets
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any, Callable, Coroutine, Mapping
+from typing import TYPE_CHECKING, Any, Callable, Coroutine, Mapping, Sequence, Union
 
 from .store import RecordStore
 
 if TYPE_CHECKING:
+    from .agents import Agent
     from .match import Match
+    from .records import Record
 
 #: the SC server's default admin password; like any built-in default it is refused from
 #: non-loopback peers unless the operator configured a password explicitly.
@@ -62,6 +72,153 @@ class Session(ABC):
     def connection_lost(self) -> None: ...
 
 
+# -- tables: matches hosted for the web hall and the arena ----------------------------------------
+
+class TableError(ValueError):
+    """A table the service cannot host (seat count, unknown bot, a name its clients cannot use)."""
+
+
+class TableCancelled(Exception):
+    """The table was cancelled (or the server stopped) before its match started."""
+
+
+@dataclass(frozen=True)
+class OpenSeat:
+    """A seat held for the protocol's clients: the first that comes, or with `name` only the
+    client that logs in under that name."""
+
+    name: str | None = None
+
+
+#: what a caller puts in a seat: an agent it runs itself (a browser seat, an in-process bot), the
+#: name of one of the game's built-in bots, or a seat held open for the protocol's clients
+Entrant = Union["Agent", str, OpenSeat]
+
+
+@dataclass
+class TableSeat:
+    kind: str  # "agent" | "bot" | "open"
+    name: str  # who plays it (for open seats: who it is held for, or who took it)
+    held_for: str | None = None  # open seats: the login name it waits for (None: anyone)
+    ticket: str | None = None  # what a client must present to take it, if the protocol needs one
+    secret: bool = False  # the ticket alone takes the seat (a reservation code): only the table's owner sees it
+    taken_by: str | None = None  # open seats: the client that took it
+
+    @property
+    def waiting(self) -> bool:
+        return self.kind == "open" and self.taken_by is None
+
+    def to_json(self, owner: bool = False) -> dict[str, Any]:
+        """The seat as JSON; a secret ticket only for the table's owner."""
+        ticket = self.ticket if owner or not self.secret else None
+        return {"kind": self.kind, "name": self.name, "held_for": self.held_for, "ticket": ticket,
+                "taken_by": self.taken_by, "waiting": self.waiting}
+
+
+class Table:
+    """A match a service hosts for a caller, from the moment its seats are held to its record.
+
+    `match` is set when the last open seat is taken and the match starts; `record()` waits for
+    its end.  Only the service changes the seats (`take`, `free`)."""
+
+    def __init__(self, table_id: str, game: str, service: str, seats: list[TableSeat], seed: int,
+                 options: Mapping[str, Any]) -> None:
+        self.id = table_id
+        self.game = game
+        self.service = service
+        self.seats = seats
+        self.seed = seed
+        self.options = dict(options)
+        self.match: "Match | None" = None
+        self.cancelled: str | None = None
+        self.on_cancel: Callable[[str], None] | None = None  # set by the service
+        self.watchers: list[Callable[["Table"], None]] = []  # told when a seat is taken or freed, at start and cancel
+        self._done: asyncio.Future | None = None
+
+    @property
+    def waiting(self) -> list[int]:
+        """Open seats no client has taken yet."""
+        return [i for i, seat in enumerate(self.seats) if seat.waiting]
+
+    @property
+    def status(self) -> str:
+        if self.cancelled is not None:
+            return "cancelled"
+        if self.match is None:
+            return "waiting"
+        return "over" if self.match.finished.is_set() else "running"
+
+    def take(self, index: int, who: str) -> None:
+        self.seats[index].taken_by = who
+        self._changed()
+
+    def free(self, index: int) -> None:
+        self.seats[index].taken_by = None
+        self._changed()
+
+    def _changed(self) -> None:
+        for watcher in list(self.watchers):
+            watcher(self)
+
+    def cancel(self, reason: str = "cancelled") -> None:
+        """Give up a table whose match has not started (a started one is aborted instead)."""
+        if self.match is not None:
+            self.match.abort(reason)
+            return
+        if self.cancelled is None:
+            self.cancelled = reason
+            if self.on_cancel is not None:
+                self.on_cancel(reason)
+            if self._done is not None and not self._done.done():
+                self._done.set_exception(TableCancelled(reason))
+            self._changed()
+
+    async def record(self) -> "Record":
+        """Wait for the match to start and end; its record (TableCancelled if it never starts)."""
+        if self.cancelled is not None:
+            raise TableCancelled(self.cancelled)
+        if self._done is None:
+            self._done = asyncio.get_running_loop().create_future()
+        if self.match is not None:
+            await self.match.finished.wait()
+            return self.match.record
+        match = await asyncio.shield(self._done)
+        await match.finished.wait()
+        return match.record
+
+    def started(self, match: "Match") -> None:
+        self.match = match
+        if self._done is not None and not self._done.done():
+            self._done.set_result(match)
+        self._changed()
+
+    def to_json(self) -> dict[str, Any]:
+        return {"id": self.id, "game": self.game, "service": self.service, "status": self.status,
+                "seats": [seat.to_json(owner=True) for seat in self.seats], "waiting": self.waiting}
+
+
+def new_table_id() -> str:
+    return "t" + secrets.token_hex(6)
+
+
+def describe_entrants(entrants: Sequence[Entrant], bots: Mapping[str, Any]) -> list[TableSeat]:
+    """The seats of a table request, checked: unknown bots are refused."""
+    from .agents import Agent
+
+    seats = []
+    for entrant in entrants:
+        if isinstance(entrant, OpenSeat):
+            seats.append(TableSeat("open", entrant.name or "open seat", held_for=entrant.name))
+        elif isinstance(entrant, Agent):
+            seats.append(TableSeat("agent", entrant.name))
+        elif isinstance(entrant, str) and entrant in bots:
+            seats.append(TableSeat("bot", entrant))
+        else:
+            raise TableError(f"unknown seat {entrant!r}: an agent, an open seat or one of the built-in bots "
+                             f"({', '.join(sorted(bots))})")
+    return seats
+
+
 class Service(ABC):
     """One protocol's lobby, rooms and sessions inside a server."""
 
@@ -70,6 +227,16 @@ class Service(ABC):
 
     async def shutdown(self) -> None:
         """Stop: sessions are about to be closed and matches aborted by the host."""
+
+    def open_table(self, entrants: Sequence[Entrant], *, seed: int | None = None,
+                   options: Mapping[str, Any] | None = None) -> Table:
+        """Host a match with these seats, in this order; open seats wait for this protocol's
+        clients and the match starts when the last one is taken.  TableError if it cannot."""
+        raise TableError(f"{type(self).__name__} does not host tables")
+
+    def connect_command(self, host: str, port: int, seat: TableSeat | None = None) -> str:
+        """A command line that connects one of this protocol's clients (to `seat`, if given)."""
+        return ""
 
 
 @dataclass(frozen=True)
@@ -91,6 +258,7 @@ class Host:
     log: logging.Logger = field(default_factory=lambda: logging.getLogger("tablehall.server"))
     matches: set["Match"] = field(default_factory=set)
     tasks: set[asyncio.Task] = field(default_factory=set)
+    tables: dict[str, Table] = field(default_factory=dict)  # hosted tables, until their match ends
 
     def admin_allowed(self, password: str | None, transport: Transport) -> bool:
         """Configured passwords are accepted from anywhere, the built-in default only from
@@ -126,8 +294,28 @@ class Host:
 
         return self.spawn(run())
 
+    def hold_table(self, table: Table) -> None:
+        """A service holds seats of `table` for its clients."""
+        self.tables[table.id] = table
+
+    def start_table(self, table: Table, match: "Match") -> asyncio.Task:
+        """Every seat of `table` is taken: run its match (listed until it ends)."""
+        table.started(match)
+        self.tables[table.id] = table
+        task = self.start_match(match)
+        task.add_done_callback(lambda _: self.tables.pop(table.id, None))
+        return task
+
+    def drop_table(self, table: Table) -> None:
+        self.tables.pop(table.id, None)
+
     async def abort_all(self, reason: str = "server shutdown") -> None:
-        """Abort every running match and wait until each has stored its record."""
+        """Abort every running match and wait until each has stored its record; tables still
+        waiting for clients are cancelled."""
+        for table in list(self.tables.values()):
+            if table.match is None:
+                table.cancel(reason)
+                self.tables.pop(table.id, None)
         matches = list(self.matches)
         for match in matches:
             match.abort(reason)

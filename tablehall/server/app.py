@@ -13,7 +13,7 @@ import signal
 from dataclasses import dataclass
 from pathlib import Path
 
-from ..core.hosting import Host, Service, ServiceSpec, Session, Transport
+from ..core.hosting import Entrant, Host, Service, ServiceSpec, Session, Table, TableError, TableSeat, Transport
 from ..core.registry import game_names, get_game
 from ..core.store import RecordStore, SqliteStore
 from .config import ServerConfig
@@ -117,7 +117,9 @@ class Server:
         self.config = config
         self.store = store
         self._owns_store = store is None
-        self.service_specs = ([("-", spec) for spec in services] if services is not None else None)
+        games = {spec.name: game for game, spec in all_services()}
+        self.service_specs = ([(games.get(spec.name, "-"), spec) for spec in services]
+                              if services is not None else None)
         self.hosts: dict[str, Host] = {}
         self.services: dict[str, Service] = {}
         self.listeners: list[asyncio.AbstractServer] = []
@@ -175,7 +177,8 @@ class Server:
         self.hosts["web"] = web_host
         hall = Hall(self.store, self.live_matches, [Listener(l.service, l.game, l.host, l.port, l.description)
                                                     for l in self.listening],
-                    start_match=web_host.start_match, bots_threaded=web_host.bots_threaded)
+                    start_match=web_host.start_match, bots_threaded=web_host.bots_threaded,
+                    open_table=self.open_table, tables=self.tables, connect_command=self.connect_command)
         try:
             self.web = WebListener(hall, self.config.host, port)
         except WebUnavailable as exc:
@@ -190,6 +193,32 @@ class Server:
 
     def port(self, service: str) -> int:
         return next(l.port for l in self.listening if l.service == service)
+
+    # -- tables: matches hosted for the web hall and the arena ---------------------------------------
+    def open_table(self, game: str, entrants: list[Entrant], *, seed: int | None = None,
+                   options: dict | None = None, service: str | None = None) -> Table:
+        """Host a match of `game` on its protocol's listener (the first this server runs, or
+        `service`): each entrant an agent the caller runs, a built-in bot's name, or an
+        `OpenSeat` the protocol's clients fill (`OpenSeat("name")`: only the client logged in
+        under that name).  The match starts when every open seat is taken; `await
+        table.record()` waits for its end.  TableError if no listener of the game can host it."""
+        names = [l.service for l in self.listening if l.game == game and (service is None or l.service == service)]
+        if not names:
+            raise TableError(f"this server runs no listener for {game}" + (f" named {service}" if service else ""))
+        return self.services[names[0]].open_table(entrants, seed=seed, options=options)
+
+    def tables(self) -> list[Table]:
+        """Every hosted table: waiting for clients, or playing."""
+        return [table for host in self.hosts.values() for table in list(host.tables.values())]
+
+    def connect_command(self, table: Table | None, seat: TableSeat | None = None, service: str | None = None,
+                        host: str | None = None) -> str:
+        """How a client of the table's protocol (or of `service`) connects, to `seat` if given."""
+        name = table.service if table is not None else service
+        listening = next((l for l in self.listening if l.service == name), None)
+        if listening is None:
+            return ""
+        return self.services[name].connect_command(host or listening.host, listening.port, seat)
 
     def request_stop(self) -> None:
         self._stopped.set()

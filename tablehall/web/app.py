@@ -17,6 +17,7 @@ from starlette.templating import Jinja2Templates
 from starlette.websockets import WebSocket, WebSocketDisconnect
 
 from ..core.agents import BotAgent
+from ..core.hosting import OpenSeat, TableError
 from ..core.match import Match
 from ..core.records import RecordError
 from ..core.rng import derive_seed
@@ -93,8 +94,15 @@ def create_app(hall: Hall) -> Starlette:
     async def api_server(request: Request) -> JSONResponse:
         return JSONResponse({"games": game_names(), **hall.extra()})
 
+    async def api_tables(request: Request) -> JSONResponse:
+        host = request.url.hostname or "127.0.0.1"
+        return JSONResponse({"tables": [views.table_json(t, lambda t, s: hall.connect_command(t, s, host=host))
+                                        for t in hall.waiting_tables()]})
+
     async def api_new_game(request: Request) -> JSONResponse:
-        """Start a game: each seat "me"/"person" (a browser seat, with a token) or a built-in bot."""
+        """Start a game: each seat "me"/"person" (a browser seat, with a token), a built-in bot,
+        or "open"/"open:NAME" (held for a client of the game's protocol: the game starts when
+        every open seat is taken)."""
         if hall.start_match is None:
             raise HTTPException(503, "this server does not start games from the web")
         try:
@@ -107,27 +115,42 @@ def create_app(hall: Hall) -> Starlette:
             raise HTTPException(400, f"a new game needs game, seats (and name, options): {exc}") from None
         if len(seats) not in spec.seat_counts:
             raise HTTPException(400, f"{spec.name} is played by {sorted(spec.seat_counts)} seats, not {len(seats)}")
-        unknown = [s for s in seats if s not in ("me", "person") and s not in spec.bots]
+        unknown = [s for s in seats if s not in ("me", "person") and s not in spec.bots and not _is_open(s)]
         if unknown:
-            raise HTTPException(400, f"unknown seat {unknown[0]!r}: me, person or one of {', '.join(sorted(spec.bots))}")
-        seed = secrets.randbits(63)
-        agents, browser = [], []
-        for index, seat in enumerate(seats):
-            if seat in ("me", "person"):
-                agent = BrowserSeat(name if seat == "me" else f"person {index + 1}")
-                browser.append(agent)
-            else:
-                agent = BotAgent(spec.bots[seat](derive_seed(seed, "bot", index)), name=f"{seat}-{index + 1}",
-                                 threaded=hall.bots_threaded)
-                browser.append(None)
-            agents.append(agent)
-        match_id = "w" + secrets.token_hex(6)
-        match = Match(spec, agents, seed=seed, options=options, match_id=match_id)
+            raise HTTPException(400, f"unknown seat {unknown[0]!r}: me, person, open, open:NAME or one of "
+                                     f"{', '.join(sorted(spec.bots))}")
+        seed = secrets.randbits(62)
+        browser = [BrowserSeat(name if seat == "me" else f"person {index + 1}") if seat in ("me", "person") else None
+                   for index, seat in enumerate(seats)]
+        if any(_is_open(s) for s in seats):
+            match_id = _open_table(spec.name, seats, browser, seed, options)
+        else:
+            agents = [agent or BotAgent(spec.bots[seat](derive_seed(seed, "bot", index)), name=f"{seat}-{index + 1}",
+                                        threaded=hall.bots_threaded)
+                      for index, (seat, agent) in enumerate(zip(seats, browser))]
+            match_id = "w" + secrets.token_hex(6)
+            hall.start_match(Match(spec, agents, seed=seed, options=options, match_id=match_id))
         people[match_id] = browser
-        hall.start_match(match)
         return JSONResponse({"id": match_id, "seats": [
             {"seat": i, "token": a.token, "play": f"/play/{match_id}?seat={i}#{a.token}"}
             for i, a in enumerate(browser) if a is not None]})
+
+    def _open_table(game: str, seats: list[str], browser: list[BrowserSeat | None], seed: int, options) -> str:
+        """A game with seats held for protocol clients: hosted by the game's service."""
+        if hall.open_table is None:
+            raise HTTPException(503, "this server hosts no open seats")
+        entrants = [agent or (OpenSeat(seat.partition(":")[2] or None) if _is_open(seat) else seat)
+                    for seat, agent in zip(seats, browser)]
+        try:
+            table = hall.open_table(game, entrants, seed=seed, options=options)
+        except TableError as exc:
+            raise HTTPException(400, str(exc)) from None
+        owner = lambda: views.table_json(table, lambda t, s: hall.connect_command(t, s), owner=True)  # noqa: E731
+        for agent in browser:
+            if agent is not None:
+                agent.describe_table = owner
+                table.watchers.append(agent.table_changed)
+        return table.id
 
     async def play_socket(socket: WebSocket) -> None:
         """A person's seat: that seat's view and, when asked, its legal actions; actions back."""
@@ -168,10 +191,7 @@ def create_app(hall: Hall) -> Starlette:
         finally:
             sender.cancel()
             seat.detach(queue)
-        try:
-            await socket.close()
-        except RuntimeError:
-            pass
+        await _close(socket)
 
     async def watch(socket: WebSocket) -> None:
         """A spectator: the observer's frame now and after every change, until the end."""
@@ -193,7 +213,7 @@ def create_app(hall: Hall) -> Starlette:
             pass
         finally:
             spectators.leave(queue)
-        await socket.close()
+        await _close(socket)
 
     # -- pages ------------------------------------------------------------------------------------
     def page(template: str, request: Request, **context) -> HTMLResponse:
@@ -202,7 +222,10 @@ def create_app(hall: Hall) -> Starlette:
     async def lobby(request: Request) -> HTMLResponse:
         live = [views.live_game(i, m) for i, m in hall.live().items()]
         host = request.url.hostname or "127.0.0.1"
-        return page("lobby.html", request, live=live, listeners=hall.listeners, host=host)
+        tables = [views.table_json(t, lambda t, s: hall.connect_command(t, s, host=host)) for t in hall.waiting_tables()]
+        commands = {l.service: hall.connect_command(None, service=l.service, host=host) for l in hall.listeners}
+        return page("lobby.html", request, live=live, listeners=hall.listeners, host=host, tables=tables,
+                    commands=commands)
 
     async def records_page(request: Request) -> HTMLResponse:
         query = _record_query(request)
@@ -226,9 +249,12 @@ def create_app(hall: Hall) -> Starlette:
 
     async def play_page(request: Request) -> HTMLResponse:
         match = hall.find(request.path_params["id"])
-        if match is None:
+        if match is not None:
+            return page("play.html", request, game=views.live_game(request.path_params["id"], match))
+        table = hall.find_table(request.path_params["id"])
+        if table is None:
             raise HTTPException(404, "no such live game (it may be over: see the records)")
-        return page("play.html", request, game=views.live_game(request.path_params["id"], match))
+        return page("play.html", request, game=views.waiting_game(table))
 
     async def player_page(request: Request) -> HTMLResponse:
         name = request.path_params["name"]
@@ -247,6 +273,7 @@ def create_app(hall: Hall) -> Starlette:
         Route("/api/geometry/{game}", api_geometry),
         Route("/api/games", api_games),
         Route("/api/games/new", api_new_game, methods=["POST"]),
+        Route("/api/tables", api_tables),
         Route("/api/games/{id}", api_game),
         Route("/api/records", api_records),
         Route("/api/records/{id}", api_record),
@@ -256,6 +283,18 @@ def create_app(hall: Hall) -> Starlette:
         WebSocketRoute("/ws/games/{id}/seats/{seat}", play_socket),
         Mount("/static", StaticFiles(directory=str(HERE / "static")), name="static"),
     ])
+
+
+async def _close(socket: WebSocket) -> None:
+    """Close a socket the browser may have closed already."""
+    try:
+        await socket.close()
+    except (RuntimeError, WebSocketDisconnect):
+        pass
+
+
+def _is_open(seat: str) -> bool:
+    return seat == "open" or seat.startswith("open:")
 
 
 def _record_query(request: Request) -> RecordQuery:

@@ -28,4 +28,14 @@ def catan() -> dict[str, Any]:
             "edges": [list(e) for e in g.EDGES], "sea": {str(e): xy for e, xy in sea_of.items()}}
 
 
-BOARDS = {"catan": catan}
+@cache
+def blokus() -> dict[str, Any]:
+    """Each piece's cells in each of the eight (rotation, flipped) turns, from the move's x, y:
+    the browser previews a placement with them."""
+    from ..games.blokus import pieces as p
+
+    return {"pieces": {shape.name: {f"{rotation.name}/{str(flipped).lower()}": p.transform(shape, rotation, flipped)
+                                    for rotation, flipped in p.TRANSFORMS} for shape in p.Shape}}
+
+
+BOARDS = {"catan": catan, "blokus": blokus}

@@ -6,6 +6,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any, Callable, Iterable
 
+from ..core.hosting import Table
 from ..core.match import Match
 from ..core.store import RecordStore
 
@@ -26,6 +27,10 @@ class Hall:
     listeners: list[Listener] = field(default_factory=list)
     start_match: Callable[[Match], Any] | None = None  # runs a match the web made (stored, aborted at shutdown)
     bots_threaded: bool = True
+    # tables: games with seats held for protocol clients, hosted by the game's service
+    open_table: Callable[..., Table] | None = None  # (game, entrants, options=) -> Table
+    tables: Callable[[], Iterable[Table]] = lambda: ()
+    connect_command: Callable[..., str] = lambda table, seat=None, service=None, host=None: ""
 
     def live(self) -> dict[str, Match]:
         """Live matches by id (matches without one are named by their object id)."""
@@ -33,6 +38,13 @@ class Hall:
 
     def find(self, match_id: str) -> Match | None:
         return self.live().get(match_id)
+
+    def waiting_tables(self) -> list[Table]:
+        """Tables whose match has not started: seats held for protocol clients."""
+        return [t for t in self.tables() if t.match is None and t.cancelled is None]
+
+    def find_table(self, table_id: str) -> Table | None:
+        return next((t for t in self.tables() if t.id == table_id), None)
 
     def extra(self) -> dict[str, Any]:
         return {"listeners": [vars(l) for l in self.listeners]}

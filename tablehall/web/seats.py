@@ -2,14 +2,17 @@
 protocol session.  It is sent exactly that seat's view (`view(seat)`) and, when the runner asks
 it, the legal actions encoded as records encode them; what the page sends back is decoded by the
 game and judged by its rules.  The seat belongs to whoever holds its token: a closed tab rejoins
-with it, and a new socket with the token takes over from the old one."""
+with it, and a new socket with the token takes over from the old one.
+
+A seat at a table (open seats for protocol clients) exists before its match: until the last
+client sits, the page is sent the table (who is awaited, how they connect)."""
 
 from __future__ import annotations
 
 import asyncio
 import json
 import secrets
-from typing import Any, Sequence
+from typing import Any, Callable, Sequence
 
 from ..core.agents import RemoteAgent
 from ..core.events import Event
@@ -27,18 +30,30 @@ class BrowserSeat(RemoteAgent):
         self.match: Match | None = None
         self.seat = -1
         self.queue: asyncio.Queue | None = None  # the socket currently holding the seat
+        self.describe_table: Callable[[], dict[str, Any]] | None = None  # while the table waits
 
     async def start(self, seat: int, match: Match) -> None:
         self.seat, self.match = seat, match
+        self._send(self.frame())
+
+    def table_changed(self, table: Any) -> None:
+        """A client took or left a held seat of the table this seat waits at."""
+        if self.match is None and self.describe_table is not None:
+            self._send({"type": "waiting", "table": self.describe_table()})
 
     # -- what the page is sent --------------------------------------------------------------------
     def frame(self, kind: str = "view", **extra: Any) -> dict[str, Any]:
-        assert self.match is not None
+        if self.match is None:
+            return {"type": "waiting", "table": self.describe_table() if self.describe_table else None}
         state, spec = self.match.state, self.match.spec
         asked = self.waiting(self.seat)
+        # unasked, a seat may still act where the rules allow (answer or make a trade offer)
+        free = not asked and not state.is_over and state.may_act_unprompted(self.seat)
+        legal = state.legal_actions(self.seat) if asked or free else None
         frame = {"type": kind, "seat": self.seat, "view": state.view(self.seat), "to_act": list(state.to_act()),
-                 "actions": len(self.match.record.entries),
-                 "legal": [spec.encode_action(a) for a in state.legal_actions(self.seat)] if asked else None}
+                 "actions": len(self.match.record.entries), "asked": asked, "unprompted": free,
+                 "names": [info.name for info in self.match.record.seats],
+                 "legal": None if legal is None else [spec.encode_action(a) for a in legal]}
         if state.is_over and state.result() is not None:
             frame["result"] = state.result().to_json()
         return {**frame, **extra}
@@ -80,7 +95,8 @@ class BrowserSeat(RemoteAgent):
     # -- the page's side --------------------------------------------------------------------------
     def submit(self, encoded: Any) -> str | None:
         """An action from the page: None if it went to the runner, else why not."""
-        assert self.match is not None
+        if self.match is None:
+            return "the game has not started: it waits for clients to take the open seats"
         try:
             action = self.match.spec.decode_action(encoded)
         except (KeyError, TypeError, ValueError, IndexError) as exc:

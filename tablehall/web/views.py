@@ -3,8 +3,9 @@
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, Callable
 
+from ..core.hosting import Table, TableSeat
 from ..core.match import Match
 from ..core.records import Record, RecordError
 from ..core.registry import get_game
@@ -23,6 +24,27 @@ def live_game(match_id: str, match: Match) -> dict[str, Any]:
         "status": "paused" if match.paused else ("over" if state.is_over else "running"),
         "started_at": match.record.started_at,
     }
+
+
+def table_json(table: Table, command: Callable[[Table, TableSeat], str], owner: bool = False) -> dict[str, Any]:
+    """A hosted table: its seats, and for each seat still held how a client takes it (a seat
+    taken with a secret ticket: only for the table's owner)."""
+    seats = []
+    for index, seat in enumerate(table.seats):
+        entry = {"seat": index, **seat.to_json(owner)}
+        if seat.waiting and (owner or not seat.secret):
+            entry["connect"] = command(table, seat)
+        seats.append(entry)
+    return {"id": table.id, "game": table.game, "title": get_game(table.game).title, "service": table.service,
+            "status": table.status, "seats": seats, "waiting": len(table.waiting)}
+
+
+def waiting_game(table: Table) -> dict[str, Any]:
+    """A table still waiting for clients, shaped like `live_game` for the play page."""
+    return {"id": table.id, "game": table.game, "title": get_game(table.game).title,
+            "players": [{"seat": i, "name": seat.taken_by or seat.name, "agent": seat.kind}
+                        for i, seat in enumerate(table.seats)],
+            "to_act": [], "actions": 0, "status": "waiting", "started_at": None}
 
 
 def observer_frame(match: Match, kind: str = "view") -> dict[str, Any]:

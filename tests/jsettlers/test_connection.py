@@ -17,6 +17,7 @@ from tablehall.games.catan.jsettlers import (
     Unknown,
     Version,
 )
+from tablehall.games.catan.jsettlers.options import CLASSIC_OFFER as CLASSIC
 from tablehall.games.catan.jsettlers.connection import BUILTIN_ROBOT_BRAIN, Phase, ServerConfig, ServerConnection
 from tablehall.games.catan.jsettlers.lobby import PregameLobby
 
@@ -169,7 +170,7 @@ def test_must_log_in_before_game_messages():
 def test_human_authentication(request_wire, reply):
     conn, _, _ = connect(ServerConfig(accounts={"carol": "right"}))
     say(conn, "9998|2700,2.7.00,JM20260517,;6pl;sb;sc=2700;,en_US")
-    assert say(conn, request_wire) == [reply]
+    assert say(conn, request_wire)[:1] == [reply]  # then, once logged in, the options not offered
     assert (conn.phase is Phase.LOGGED_IN) == reply.endswith("Welcome to Java Settlers of Catan!")
 
 
@@ -181,27 +182,33 @@ def test_auth_needs_the_version_first_and_names_are_unique():
     say(other, ROBOT_2700)
     assert say(other, "999|P,alice,1,\t,") == ["1069|4,Someone with that nickname is already logged into the system."]
     conn.connection_lost()
-    assert say(other, "999|P,alice,1,\t,") == ["1069|Welcome to Java Settlers of Catan!"]
+    assert say(other, "999|P,alice,1,\t,")[:1] == ["1069|Welcome to Java Settlers of Catan!"]
 
 
 def test_game_option_questions():
-    conn, _, _ = connect()
+    conn, _, _ = connect(ServerConfig(offer=CLASSIC))
     say(conn, ROBOT_2700)
-    assert say(conn, GameOptionGetDefaults().to_cmd()) == ["1080|PL=4,RD=f,N7=f7,N7C=f,BC=t4,NT=f,VP=f10"]
+    assert say(conn, GameOptionGetDefaults().to_cmd()) == ["1080|PL=4,BC=t4,NT=f,VP=f10"]
     end = "1082|-|0|2147483647|2147483647|f|0|0|0|f|0|0|-"
-    assert say(conn, GameOptionGetInfos(("-",)).to_cmd()) == [end]  # same version: nothing newer
+    unknown = "1082|{0}|0|2147483647|2147483647|f|0|0|0|f|0|0|{0}"
+    # same version: nothing changed, but every option the client knows and this server lacks is unknown
+    replies = say(conn, GameOptionGetInfos(("-",)).to_cmd())
+    assert replies[-1] == end and all(r == unknown.format(r.split("|")[1]) for r in replies)
+    assert {r.split("|")[1] for r in replies} >= {"PLB", "SBL", "RD", "N7", "UB", "UBL", "SC", "_SC_FOG", "PLAY_FO"}
     assert say(conn, "1081|SC,PL,?I18N") == [
-        "1082|SC|0|2147483647|2147483647|f|0|0|0|f|0|0|SC",  # scenarios are not offered: unknown
+        unknown.format("SC"),  # scenarios are not offered: unknown
         "1082|PL|2|-1|1108|f|4|2|4|f|4|0|Maximum # players",
         end,
     ]
 
 
 def test_an_older_client_is_told_about_newer_options():
-    conn, _, _ = connect(ServerConfig(min_client_version=1100))
+    conn, _, _ = connect(ServerConfig(min_client_version=1100, offer=CLASSIC))
     say(conn, "9998|1118,1.1.18,OV20130402,\t")
     replies = say(conn, "1081|-")
-    assert [r.split("|")[1] for r in replies] == ["N7C", "VP", "-"]  # changed in 1.1.19 and 2.0.00
+    # 6-player, RD and N7 options it knows but this server does not offer; VP changed in 2.0.00
+    assert [r.split("|")[1] for r in replies] == ["PLB", "PLP", "RD", "N7", "N7C", "VP", "-"]
+    assert replies[-2].startswith("1082|VP|3|")
 
 
 def test_localized_strings_and_scenarios_have_nothing_to_add():
@@ -239,4 +246,4 @@ def test_login_messages_before_the_version_are_allowed():
     out = [m.to_cmd() for m in conn.receive(ImARobot("early", "cookie", "org.example.Brain"))]
     assert out == [PARAMS]  # third-party brains skip the version check, as in JSettlers
     assert [m.to_cmd() for m in conn.receive(Version(2700, "2.7.00", "JM20260517"))] == ["1083"]
-    assert say(conn, AuthRequest("P", "x", 1, None, "").to_cmd()) == ["1069|Welcome to Java Settlers of Catan!"]
+    assert say(conn, AuthRequest("P", "x", 1, None, "").to_cmd())[:1] == ["1069|Welcome to Java Settlers of Catan!"]

@@ -20,9 +20,14 @@ class World:
             on_game_action=lambda room, conn, msg: self.actions.append((conn.nickname, msg.to_cmd())),
         )  # fmt: skip
 
-    def human(self, name: str) -> ServerConnection:
+    def connection(self) -> ServerConnection:
+        """A new client connection, after the server's first frames."""
         conn = ServerConnection(self.config, self.lobby)
         conn.start()
+        return conn
+
+    def human(self, name: str) -> ServerConnection:
+        conn = self.connection()
         conn.receive_wire(VERSION)
         conn.receive_wire(f"999|P,{name},1,\t,")
         conn.take_output()
@@ -74,7 +79,7 @@ def test_game_creation_refusals():
     refusals = {
         "1078|alice,\t,\t,g1,PL=4": "1069|11,A game with this name already exists, please choose a different name.",
         "1078|alice,\t,\t,g2,SBL=t,PL=4": "1069|9,Unknown game option(s) were requested, cannot create this game. SBL",
-        "1078|alice,\t,\t,g3,PL=6": "1069|10,Cannot create this game: PL: 6 is outside 2..4",
+        "1078|alice,\t,\t,g3,PL=x": "1069|10,Cannot create this game: PL: 'x' is not a number",
         "1078|alice,\t,\t,*,PL=4": "1069|12,This name is not permitted, please choose a different name.",
         "1078|alice,\t,\t,?game,PL=4": "1069|12,This name is not permitted, please choose a different name.",
         "1078|alice,\t,\t,abcdefghijklmnopqrstuvwxyzabcde,-": "1069|13,Please choose a shorter name; maximum length: 30",

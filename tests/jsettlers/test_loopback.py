@@ -144,7 +144,9 @@ def test_a_robot_that_stops_answering_is_replaced_by_a_tablehall_bot(store, how)
         robot_games=1, seed=4, robot_timeout=0.3)
     [record] = records
     assert record.status == "finished" and replay(record, SPEC).matches
-    assert all(o.saw_game_over for o in outcomes if o.name != "bot2")
+    for outcome in outcomes:  # on a busy machine another robot may be slower than 0.3 s and replaced too
+        dismissed = any(w.startswith("1056|") for w in outcome.received)
+        assert outcome.name == "bot2" or outcome.saw_game_over or dismissed, outcome.name
     if how == "silent":
         assert any(w.startswith("1056|") for w in outcomes[2].received), "the silent robot is dismissed"
 

@@ -33,7 +33,7 @@ def test_serve_plays_a_jsettlers_game_and_stores_it(tmp_path):
     port = free_port()
     ports = "\n".join(f"{s.name} = 0" for g in game_names() for s in get_game(g).services if s.name != "jsettlers")
     config = tmp_path / "tablehall.toml"
-    config.write_text(f'[ports]\njsettlers = {port}\n{ports}\n\n[jsettlers]\nbot = "random"\n'
+    config.write_text(f'[ports]\njsettlers = {port}\nhttp = 0\n{ports}\n\n[jsettlers]\nbot = "random"\n'
                       'human_timeout = 0.3\nseed = 21\n', encoding="utf-8")
     db = tmp_path / "records.sqlite"
     proc = subprocess.Popen([sys.executable, "-m", "tablehall.cli", "serve", "--config", str(config), "--db", str(db)],
@@ -48,7 +48,8 @@ def test_serve_plays_a_jsettlers_game_and_stores_it(tmp_path):
         assert "jsettlers" in banner
         with socket.create_connection(("127.0.0.1", port), timeout=60) as sock:
             sock.sendall(b"".join(encode_frame(w) for w in (
-                "9998|2700,2.7.00,JM20260517,;6pl;sb;sc=2700;,en_US", "1078|alice,\t,\t,quiet game,PL=4",
+                "9998|2700,2.7.00,JM20260517,;6pl;sb;sc=2700;,en_US",
+                "1078|alice,\t,\t,quiet game,BC=t4,UBL=t7,N7=f7,RD=f,PL=4",  # the Swing client's New Game
                 "1012|quiet game,alice,0,false", "1018|quiet game")))
             decoder, received = FrameDecoder(), []
             while "1025|quiet game,1000" not in received:

@@ -72,7 +72,7 @@ def test_tablehall_serve_runs_the_service(tmp_path):
         probe.bind(("127.0.0.1", 0))
         port = probe.getsockname()[1]
     off = [arg for name in game_names() for service in get_game(name).services if service.name != "renaissance"
-           for arg in (f"--{service.name}-port", "0")]
+           for arg in (f"--{service.name}-port", "0")] + ["--http-port", "0"]
     db = tmp_path / "records.sqlite"
     server = subprocess.Popen([sys.executable, "-m", "tablehall.cli", "serve", "--db", str(db),
                                "--renaissance-port", str(port), *off, "--set", "renaissance.seed=5"],

@@ -30,7 +30,7 @@ def other_ports_off(keep: str) -> list[str]:
         for service in get_game(name).services:
             if service.name != keep:
                 flags += [f"--{service.name}-port", "0"]
-    return flags
+    return flags + ["--http-port", "0"]  # the web hall's 8080 may be taken on a shared machine
 
 
 class ServeProcess:

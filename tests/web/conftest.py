@@ -22,6 +22,7 @@ from tablehall.core.store import SqliteStore  # noqa: E402
 from tablehall.server.app import Server  # noqa: E402
 from tablehall.server.config import ServerConfig  # noqa: E402
 
+COOKIE = "web-tests"
 GAMES = {"blokus": ["strong", "random"], "catan": ["random"] * 3, "dominion": ["bigmoney", "smithy"],
          "renaissance": ["greedy", "random"]}
 
@@ -46,8 +47,11 @@ class WebServer:
         return self
 
     async def _start(self) -> None:
-        spec = next(s for s in get_game("blokus").services if s.name == "sc")
-        self.server = Server(ServerConfig(), store=self.store, services=[spec], web=True)
+        # every protocol's listener, so games started from the web can hold seats for clients
+        services = [spec for game in GAMES for spec in get_game(game).services]
+        config = ServerConfig(sections={"jsettlers": {"robot_cookie": COOKIE, "bot": "random"},
+                                        "dominion": {"join_grace": 30}, "renaissance": {"bot_fill_after": 0}})
+        self.server = Server(config, store=self.store, services=services, web=True)
         await self.server.start()
         self.url = f"http://127.0.0.1:{self.server.web.port}"
         self.host = self.server.hosts["sc"]

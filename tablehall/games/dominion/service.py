@@ -8,6 +8,11 @@ configured default (``join any``).  A game starts as soon as enough bots wait wi
 request; seats are drawn at random.  One game per connection; the server closes it after
 ``game-end`` (or after disqualifying the bot).
 
+Tables (`open_table`, for the web hall and the arena): seats held for TCP bots are taken with
+``join table`` (any seat held for anyone) or ``join table <name-or-table-id>`` (the seat held
+for that name, or any open seat of that table); the game starts, seats in the table's order,
+when every held seat is taken.
+
 Config (section ``[dominion]``): ``reply_timeout`` (10 s), ``join_grace`` (1 s),
 ``default_join`` ("any"), ``max_waiting`` (64), ``seed`` (fixed seeds for tests; random if unset).
 """
@@ -16,10 +21,11 @@ from __future__ import annotations
 
 import asyncio
 import secrets
-from typing import Any
+from typing import Any, Mapping, Sequence
 
 from tablehall.core import Agent, BotAgent, GameSpec, Match, Rng, SeatPolicy, derive_seed
-from tablehall.core.hosting import Host, Service, Session, Transport
+from tablehall.core.hosting import (Entrant, Host, OpenSeat, Service, Session, Table, TableError, TableSeat,
+                                    Transport, describe_entrants, new_table_id)
 from tablehall.core.match import TRUSTED
 from tablehall.core.lineproc import LineBuffer, LineTooLong
 
@@ -28,6 +34,7 @@ from .bots import BOTS
 
 DEFAULT_PORT = 8291
 ANY = "any"
+TABLE = "table"
 
 
 class TcpBotAgent(LineBotAgent):
@@ -53,6 +60,7 @@ class BotConnection(Session):
         self.lines = LineBuffer(MAX_LINE)
         self.stage = "lobby"  # lobby -> waiting -> playing -> closed
         self.agent: TcpBotAgent | None = None
+        self.table: "HostedTable | None" = None  # the table whose held seat it took
         self.early_lines = 0  # lines sent while waiting for a game
         self.default_join = service.host.spawn(self._join_by_default())
 
@@ -86,9 +94,13 @@ class BotConnection(Session):
     def _join(self, line: str) -> None:
         words = line.lower().split()
         if not words or words[0] != "join":
-            self.refuse("the first line must be: join <opponent>... (built-in bot names or any)")
+            self.refuse("the first line must be: join <opponent>... (built-in bot names or any), "
+                        "or join table [<name>]")
             return
-        error = self.service.join(self, tuple(words[1:]))
+        if words[1:2] == [TABLE]:
+            error = self.service.join_table(self, line.split()[2] if len(words) > 2 else None)
+        else:
+            error = self.service.join(self, tuple(words[1:]))
         if error:
             self.refuse(error)
 
@@ -137,6 +149,7 @@ class DominionService(Service):
         self.seed = None if seed in (None, "") else int(seed)
         self.games_started = 0
         self.pools: dict[tuple[str, ...], list[BotConnection]] = {}
+        self.tables: dict[str, HostedTable] = {}
 
     def open_session(self, transport: Transport) -> BotConnection:
         return BotConnection(self, transport)
@@ -165,6 +178,48 @@ class DominionService(Service):
         for pool in self.pools.values():
             if connection in pool:
                 pool.remove(connection)
+        hosted = connection.table
+        if hosted is not None and hosted.table.match is None:
+            hosted.release(connection)
+
+    # -- tables ------------------------------------------------------------------------------------
+    def open_table(self, entrants: Sequence[Entrant], *, seed: int | None = None,
+                   options: Mapping[str, Any] | None = None) -> Table:
+        if len(entrants) not in self.spec.seat_counts:
+            raise TableError(f"dominion is played by {sorted(self.spec.seat_counts)} players, not {len(entrants)}")
+        seats = describe_entrants(entrants, BOTS)
+        options = self.spec.normalize_options(dict(options or {}))
+        table = Table(new_table_id(), self.spec.name, "dominion", seats,
+                      secrets.randbits(62) if seed is None else seed, options)
+        hosted = HostedTable(self, table, list(entrants))
+        table.on_cancel = lambda reason: self._drop_table(hosted)
+        self.tables[table.id] = hosted
+        self.host.hold_table(table)
+        hosted.start_if_ready()
+        return table
+
+    def _drop_table(self, hosted: "HostedTable") -> None:
+        self.tables.pop(hosted.table.id, None)
+        self.host.drop_table(hosted.table)
+        for connection in list(hosted.connections.values()):
+            connection.refuse("the table was cancelled")
+
+    def join_table(self, connection: BotConnection, wanted: str | None) -> str:
+        """`join table [<name-or-table-id>]`: take a seat held for bots, or say why not."""
+        for hosted in self.tables.values():
+            seat = hosted.seat_for(wanted)
+            if seat is not None:
+                hosted.take(seat, connection)
+                return ""
+        if wanted is None:
+            return "no table holds a seat for any bot right now"
+        return f"no table holds a seat for {wanted!r} right now"
+
+    def connect_command(self, host: str, port: int, seat: TableSeat | None = None) -> str:
+        join = ""
+        if seat is not None:
+            join = f" --join table {seat.ticket or ''}".rstrip()
+        return f"python3 examples/dominion/bigmoney.py --connect {host}:{port}{join}"
 
     def _start(self, connections: list[BotConnection], builtins: list[str]) -> Match:
         """Seat the connections and built-in bots in a random order and start their game."""
@@ -190,3 +245,69 @@ class DominionService(Service):
         match = Match(self.spec, agents, seed=seed, policies=policies)
         self.host.start_match(match)
         return match
+
+
+class HostedTable:
+    """A table's seats on this service: connections wait in its held seats until all are taken."""
+
+    def __init__(self, service: DominionService, table: Table, entrants: list[Entrant]) -> None:
+        self.service = service
+        self.table = table
+        self.entrants = entrants
+        self.connections: dict[int, BotConnection] = {}
+        for seat in table.seats:
+            if seat.kind == "open":
+                seat.ticket = seat.held_for or table.id
+
+    def seat_for(self, wanted: str | None) -> int | None:
+        """The first waiting seat `join table <wanted>` may take."""
+        for index in self.table.waiting:
+            held_for = self.table.seats[index].held_for
+            if (wanted is None and held_for is None) or (wanted is not None and (
+                    wanted == held_for or (wanted == self.table.id and held_for is None))):
+                return index
+        return None
+
+    def take(self, index: int, connection: BotConnection) -> None:
+        self.connections[index] = connection
+        connection.table = self
+        connection.stage = "waiting"
+        self.table.take(index, connection.transport.peer)
+        self.start_if_ready()
+
+    def release(self, connection: BotConnection) -> None:
+        for index, held in list(self.connections.items()):
+            if held is connection:
+                del self.connections[index]
+                self.table.free(index)
+
+    def start_if_ready(self) -> None:
+        table = self.table
+        if table.waiting or table.match is not None or table.cancelled is not None:
+            return
+        service = self.service
+        agents: list[Agent] = []
+        policies: list[SeatPolicy] = []
+        names: list[str] = []
+        for seat, (entrant, info) in enumerate(zip(self.entrants, table.seats)):
+            if isinstance(entrant, OpenSeat):
+                connection = self.connections[seat]
+                agent: Agent = TcpBotAgent(connection, seat, reply_timeout=service.reply_timeout)
+                connection.agent = agent
+                connection.stage = "playing"
+                policies.append(agent.policy)
+                names.append(info.held_for or connection.transport.peer)
+            elif isinstance(entrant, str):
+                agent = BotAgent(BOTS[entrant](derive_seed(table.seed, "seat", seat)),
+                                 name=f"{entrant}-{seat + 1}", threaded=service.host.bots_threaded)
+                policies.append(TRUSTED)
+                names.append(agent.name)
+            else:
+                agent = entrant
+                policies.append(getattr(agent, "policy", None) or TRUSTED)
+                names.append(agent.name)
+            agents.append(agent)
+        service.tables.pop(table.id, None)
+        match = Match(service.spec, agents, seed=table.seed, options=table.options, policies=policies,
+                      names=names, match_id=table.id)
+        service.host.start_table(table, match)

@@ -7,6 +7,10 @@ order.  Free seats go to built-in bots when a lobby member types ``Add bot`` or 
 bots``, or automatically after `bot_fill_after` seconds without a new player.  Several games
 run side by side; only one lobby is open at a time.
 
+Tables (`open_table`, for the web hall and the arena): a seat held for a login name is taken by
+the client that logs in under that name; a seat held for anyone by the next client that logs in
+(before it is asked for a number of players).  The game starts when every held seat is taken.
+
 Configuration (the server's ``[renaissance]`` section): ping_interval (2 s), ping_timeout
 (10 s without any line, pongs included, closes the connection), decision_timeout (600 s for
 one answer, then the seat is forfeited; 0 = none), bot_fill_after (60 s; 0 = never), bot
@@ -19,16 +23,17 @@ import asyncio
 import secrets
 import time
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any, Callable
+from typing import TYPE_CHECKING, Any, Callable, Mapping, Sequence
 
 from tablehall.core.agents import Agent, BotAgent
-from tablehall.core.hosting import Host, Service, ServiceSpec, Transport
+from tablehall.core.hosting import (Entrant, Host, OpenSeat, Service, ServiceSpec, Table, TableError, TableSeat,
+                                    Transport, describe_entrants, new_table_id)
 from tablehall.core.match import Consequence, Match, SeatPolicy
 from tablehall.core.rng import derive_seed
 
 from . import messages as m
 from .commands import ProtocolError
-from .session import RenaissanceSession
+from .session import RenaissanceSession, reserved_nickname, NICKNAME
 
 if TYPE_CHECKING:
     from tablehall.core.game import GameSpec
@@ -75,6 +80,7 @@ class RenaissanceService(Service):
         self.queued: list[RenaissanceSession] = []  # connected while the chooser decides
         self.lobby: Lobby | None = None
         self.rooms: dict[RenaissanceSession, Room] = {}
+        self.tables: dict[str, HostedTable] = {}
         self.games = 0
         self._ticker: asyncio.Task | None = None
 
@@ -120,6 +126,8 @@ class RenaissanceService(Service):
             self.sessions.remove(session)
         if session in self.queued:
             self.queued.remove(session)
+        for hosted in list(self.tables.values()):
+            hosted.release(session)
         if self.chooser is session:
             self.chooser = None
             if self.queued:
@@ -141,6 +149,8 @@ class RenaissanceService(Service):
 
     # -- matchmaking ----------------------------------------------------------------------------------
     def matchmake(self, session: RenaissanceSession) -> None:
+        if self._seat_at_table(session):
+            return
         lobby = self.lobby
         if lobby is not None:
             session.send(m.say(m.CONNECTED_NOT_FIRST), m.say(m.WAIT_FOR_START))
@@ -200,11 +210,55 @@ class RenaissanceService(Service):
             self.lobby = None
             self._start(lobby.members)
 
+    # -- tables ---------------------------------------------------------------------------------------
+    def open_table(self, entrants: Sequence[Entrant], *, seed: int | None = None,
+                   options: Mapping[str, Any] | None = None) -> Table:
+        if len(entrants) not in self.spec.seat_counts:
+            raise TableError(f"renaissance is played by {sorted(self.spec.seat_counts)} players, not {len(entrants)}")
+        for entrant in entrants:
+            if isinstance(entrant, OpenSeat) and entrant.name is not None and (
+                    not NICKNAME.match(entrant.name) or reserved_nickname(entrant.name)):
+                raise TableError(f"no Renaissance client can log in as {entrant.name!r}")
+        seats = describe_entrants(entrants, self.spec.bots)
+        options = self.spec.normalize_options(dict(options or {}))
+        table = Table(new_table_id(), self.spec.name, "renaissance", seats,
+                      secrets.randbits(63) if seed is None else seed, options)
+        hosted = HostedTable(self, table, list(entrants))
+        table.on_cancel = lambda reason: self._drop_table(hosted)
+        self.tables[table.id] = hosted
+        self.host.hold_table(table)
+        hosted.start_if_ready()
+        return table
+
+    def _drop_table(self, hosted: "HostedTable") -> None:
+        self.tables.pop(hosted.table.id, None)
+        self.host.drop_table(hosted.table)
+        for session in list(hosted.sessions.values()):
+            session.send(m.say(m.PLAYER_LEFT, "The table was cancelled"))
+            session.close()
+
+    def _seat_at_table(self, session: RenaissanceSession) -> bool:
+        """A client that logged in: the seat held for its name, else one held for anyone."""
+        for wanted in (session.nickname.lower(), None):
+            for hosted in self.tables.values():
+                index = hosted.seat_for(wanted)
+                if index is not None:
+                    session.send(m.say(m.CONNECTED_NOT_FIRST), m.say(m.WAIT_FOR_START))
+                    hosted.take(index, session)
+                    return True
+        return False
+
+    def connect_command(self, host: str, port: int, seat: TableSeat | None = None) -> str:
+        name = (seat.held_for if seat is not None else None) or "NAME"
+        return f"python3 examples/renaissance/random_client.py {host} {port} {name}"
+
     # -- matches ----------------------------------------------------------------------------------------
-    def _start(self, members: list[Any]) -> None:
+    def _start(self, members: list[Any], seed: int | None = None, table: Table | None = None) -> None:
         self.games += 1
-        seed = derive_seed(self.seed, "game", self.games) if self.seed is not None else secrets.randbits(64)
-        names = [member.nickname if isinstance(member, RenaissanceSession) else f"{member}-bot-{seat + 1}"
+        if seed is None:
+            seed = derive_seed(self.seed, "game", self.games) if self.seed is not None else secrets.randbits(64)
+        names = [member.nickname if isinstance(member, RenaissanceSession)
+                 else member.name if isinstance(member, Agent) else f"{member}-bot-{seat + 1}"
                  for seat, member in enumerate(members)]
         remote = SeatPolicy(hard_timeout=self.decision_timeout or None, on_timeout=Consequence.FORFEIT,
                             on_illegal=Consequence.RETRY, max_retries=10, on_leave=Consequence.FORFEIT)
@@ -217,6 +271,9 @@ class RenaissanceService(Service):
                 policies.append(remote)
                 room.sessions.append(member)
                 self.rooms[member] = room
+            elif isinstance(member, Agent):  # brought by the table's caller (a browser seat)
+                agents.append(member)
+                policies.append(getattr(member, "policy", None) or SeatPolicy())
             else:
                 bot = self.spec.bots[member](derive_seed(seed, "bot", seat))
                 agents.append(BotAgent(bot, name=names[seat], threaded=self.host.bots_threaded))
@@ -224,8 +281,57 @@ class RenaissanceService(Service):
         order = ", ".join(f"{seat + 1}. {name}" for seat, name in enumerate(names))
         for session in room.sessions:
             session.send(m.say(m.ALL_CONNECTED), m.say(m.GAME_STARTS, f"The game starts: {order}"))
-        room.match = Match(self.spec, agents, seed=seed, names=names, policies=policies)
-        self.host.start_match(room.match)
+        if table is None:
+            room.match = Match(self.spec, agents, seed=seed, names=names, policies=policies)
+            self.host.start_match(room.match)
+        else:
+            room.match = Match(self.spec, agents, seed=seed, names=names, policies=policies,
+                               options=table.options, match_id=table.id)
+            self.host.start_table(table, room.match)
+
+
+class HostedTable:
+    """A table's seats on this service: logged-in clients wait in held seats until all are taken."""
+
+    def __init__(self, service: RenaissanceService, table: Table, entrants: list[Entrant]) -> None:
+        self.service = service
+        self.table = table
+        self.entrants = entrants
+        self.sessions: dict[int, RenaissanceSession] = {}
+
+    def seat_for(self, wanted: str | None) -> int | None:
+        for index in self.table.waiting:
+            held_for = self.table.seats[index].held_for
+            if (held_for.lower() if held_for else None) == wanted:
+                return index
+        return None
+
+    def take(self, index: int, session: RenaissanceSession) -> None:
+        self.sessions[index] = session
+        session.stage = "table"
+        self.table.take(index, session.nickname)
+        waiting = len(self.table.waiting)
+        for other in self.sessions.values():
+            other.send(m.say(m.JOINED, f"{session.nickname} joined the game "
+                                       f"({len(self.table.seats) - waiting}/{len(self.table.seats)})"))
+        self.start_if_ready()
+
+    def release(self, session: RenaissanceSession) -> None:
+        if self.table.match is not None:
+            return
+        for index, held in list(self.sessions.items()):
+            if held is session:
+                del self.sessions[index]
+                self.table.free(index)
+
+    def start_if_ready(self) -> None:
+        table = self.table
+        if table.waiting or table.match is not None or table.cancelled is not None:
+            return
+        members = [self.sessions[seat] if isinstance(entrant, OpenSeat) else entrant
+                   for seat, entrant in enumerate(self.entrants)]
+        self.service.tables.pop(table.id, None)
+        self.service._start(members, seed=table.seed, table=table)
 
 
 def service_spec(spec_getter: Callable[[], "GameSpec"]) -> ServiceSpec:

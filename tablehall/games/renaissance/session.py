@@ -45,7 +45,7 @@ class RenaissanceSession(Session):
         self.service = service
         self.transport = transport
         self.lines = LineBuffer()
-        self.stage = "nickname"  # nickname | players | queued | lobby | game | over | closed
+        self.stage = "nickname"  # nickname | players | queued | lobby | table | game | over | closed
         self.nickname = ""
         self.last_heard = service.clock()
         # in a game
@@ -117,7 +117,7 @@ class RenaissanceSession(Session):
             self._nickname(text)
         elif self.stage == "players":
             self._players(text)
-        elif self.stage in ("queued", "lobby"):
+        elif self.stage in ("queued", "lobby", "table"):
             self._lobby(text)
         elif self.stage == "game":
             self._game(text)
@@ -131,7 +131,7 @@ class RenaissanceSession(Session):
         self._ask_again()
 
     def _valid_commands(self) -> list[str]:
-        if self.stage in ("queued", "lobby"):
+        if self.stage in ("queued", "lobby", "table"):
             return HELP["lobby"]
         if self.stage == "over":
             return HELP["over"]

@@ -1,14 +1,40 @@
-// A person's seat: the seat's own view over its WebSocket, the legal actions when it is asked,
-// and what the person picks sent back.  The token is in the URL's fragment (never sent to the
-// server in a request line) or kept in localStorage, so a closed tab can rejoin its seat.
+// A person's seat: the seat's own view over its WebSocket, the legal actions when it is asked
+// (or may act unasked, like answering a trade offer), and what the person picks sent back.  The
+// token is in the URL's fragment (never sent to the server in a request line) or kept in
+// localStorage, so a closed tab can rejoin its seat.  A game with open seats shows who it waits
+// for and how their clients connect until the last one sits down.
 import { rendererFor } from "/static/board.js";
+import { addCopyButtons } from "/static/copy.js";
 
 const root = document.getElementById("play");
 const board = document.getElementById("board");
-const players = JSON.parse(root.dataset.players);
+let players = JSON.parse(root.dataset.players);
 const seat = Number(new URLSearchParams(location.search).get("seat"));
 const stored = JSON.parse(localStorage.getItem(`tablehall-seat-${root.dataset.id}`) || "null");
 const token = location.hash.slice(1) || (stored && stored.seat === seat ? stored.token : "");
+const status = (text) => { document.getElementById("status").textContent = text; };
+
+function showTable(table) {
+  const box = document.getElementById("waiting");
+  box.replaceChildren();
+  if (!table) return;
+  const list = document.createElement("ul");
+  for (const s of table.seats) {
+    const item = document.createElement("li");
+    item.className = s.waiting ? "seat-waiting" : "seat-taken";
+    const who = s.waiting ? `open${s.held_for ? " for " + s.held_for : ""}` : (s.taken_by || s.name);
+    item.textContent = `seat ${s.seat + 1}: ${who} `;
+    if (s.waiting && s.connect) {
+      const code = document.createElement("code");
+      code.className = "copy";
+      code.textContent = s.connect;
+      item.appendChild(code);
+    }
+    list.appendChild(item);
+  }
+  box.appendChild(list);
+  addCopyButtons(box);
+}
 
 async function start() {
   const render = await rendererFor(root.dataset.game);
@@ -19,18 +45,29 @@ async function start() {
   socket.onmessage = (message) => {
     const frame = JSON.parse(message.data);
     if (frame.type === "error" || frame.type === "replaced") {
-      document.getElementById("status").textContent = frame.message || "this seat was taken over by another tab";
+      status(frame.message || "this seat was taken over by another tab");
       return;
     }
+    if (frame.type === "waiting") {
+      const open = frame.table ? frame.table.waiting : 0;
+      status(frame.table && frame.table.status === "cancelled" ? "the game was cancelled"
+             : `waiting for ${open} client${open === 1 ? "" : "s"} to take the open seats`);
+      root.dataset.waiting = "true";
+      showTable(frame.table);
+      return;
+    }
+    if (root.dataset.waiting) { delete root.dataset.waiting; showTable(null); }
+    if (frame.names) players = frame.names;
     if (frame.type === "refused") document.getElementById("message").textContent = `refused: ${frame.error}`;
     if (!frame.view) return;
-    render(board, frame.view, { seat, names: players, legal: frame.legal, act, events: [], result: frame.result ?? null,
-                                previous: last });
+    render(board, frame.view, { seat, names: players, legal: frame.legal, asked: frame.asked, act, events: [],
+                                result: frame.result ?? null, previous: last });
     last = frame.view;
     root.dataset.actions = frame.actions;
-    const turn = frame.legal ? "your move" : (frame.result ? "game over" : "waiting for the others");
-    document.getElementById("status").textContent = `${players[seat]} (seat ${seat + 1}): ${turn}`;
-    root.dataset.asked = frame.legal ? "true" : "false";
+    const turn = frame.asked ? "your move" : (frame.result ? "game over" : "waiting for the others");
+    status(`${players[seat]} (seat ${seat + 1}): ${turn}`);
+    root.dataset.asked = frame.asked ? "true" : "false";
+    root.dataset.unprompted = frame.unprompted ? "true" : "false";
     if (frame.result) {
       const ranks = frame.result.seats.map((s) => `${players[s.seat]}: rank ${s.rank}, score ${s.score}`).join("; ");
       document.getElementById("result").textContent = `Game over. ${ranks}`;

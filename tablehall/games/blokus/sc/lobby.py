@@ -8,9 +8,10 @@ from __future__ import annotations
 
 import logging
 import secrets
-from typing import Any
+from typing import Any, Mapping, Sequence
 
-from ....core.hosting import Host, Service, Session, Transport
+from ....core.hosting import (Entrant, Host, OpenSeat, Service, Session, Table, TableError, TableSeat, Transport,
+                              describe_entrants, new_table_id)
 from .. import SPEC
 from . import messages as msg
 from .dialect import Dialect, dialect
@@ -80,6 +81,8 @@ class ScService(Service):
 
     def forget_room(self, room: ScRoom) -> None:
         self.rooms.pop(room.id, None)
+        if room.table is not None and room.table.match is None:
+            self.host.drop_table(room.table)
         for code in [c for c, (r, _) in self.reservations.items() if r is room]:
             del self.reservations[code]
         if self.test_mode and room.over and room.match.record.result is not None:
@@ -88,6 +91,57 @@ class ScService(Service):
             for seat, name in enumerate(room.names):
                 parts = [int(details.get("win_points", [0, 0])[seat]), int(details.get("points", [0, 0])[seat])]
                 self.scores.setdefault(name, []).append(parts)
+
+    # -- tables (the web hall, the arena) --------------------------------------------------------
+    def open_table(self, entrants: Sequence[Entrant], *, seed: int | None = None,
+                   options: Mapping[str, Any] | None = None) -> Table:
+        """A room whose slots are agents, built-in bots or held open: a seat held for a name is
+        reserved (its client joins with the reservation code), one held for anyone is taken by
+        the next `join` of this game type (or `joinRoom` with the table's id)."""
+        if len(entrants) != 2:
+            raise TableError(f"Blokus rooms have 2 slots, not {len(entrants)}")
+        seats = describe_entrants(entrants, self.spec.bots)
+        options = self.spec.normalize_options({"start_piece": self.start_piece, **dict(options or {})})
+        table = Table(new_table_id(), self.spec.name, "sc", seats,
+                      self.seed_for_room() if seed is None else seed, options)
+        slots = []
+        for entrant in entrants:
+            if isinstance(entrant, OpenSeat):
+                slots.append(Slot(entrant.name or self.dialect.join_display_name, True, entrant.name is not None))
+            else:
+                slots.append(Slot(getattr(entrant, "name", entrant), False))
+        room = ScRoom(self, slots, paused=False, prepared=True, table=table)
+        self.rooms[room.id] = room
+        for seat, entrant in enumerate(entrants):
+            if isinstance(entrant, OpenSeat):
+                self.reopen(room, seat)
+            elif isinstance(entrant, str):
+                room.seat_bot(seat, entrant)
+            else:
+                room.seat_agent(seat, entrant)
+        table.on_cancel = lambda reason: room.cancel()
+        self.host.hold_table(table)
+        room.start_if_ready()
+        return table
+
+    def reopen(self, room: ScRoom, seat: int) -> None:
+        """A table's open seat waits (again) for a client: reserved seats under a fresh code."""
+        slot = room.slots[seat]
+        assert room.table is not None
+        room.table.free(seat)
+        if slot.reserved:
+            slot.code = new_code()
+            self.reservations[slot.code] = (room, seat)
+            room.table.seats[seat].ticket = slot.code
+            room.table.seats[seat].secret = True
+        else:
+            room.table.seats[seat].ticket = room.id
+
+    def connect_command(self, host: str, port: int, seat: TableSeat | None = None) -> str:
+        command = f"python3 examples/blokus/client.py --host {host} --port {port}"
+        if seat is not None and seat.held_for is not None and seat.ticket:
+            command += f" --reservation {seat.ticket}"
+        return command
 
     def room_emptied(self, room: ScRoom) -> None:
         if not room.started and room.player_count == 0:

@@ -8,8 +8,9 @@ import uuid
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
-from ....core import (BotAgent, EndCause, IllegalAction, Match, RemoteAgent, Result, SeatPolicy,
+from ....core import (Agent, BotAgent, EndCause, IllegalAction, Match, RemoteAgent, Result, SeatPolicy,
                       derive_seed)
+from ....core.hosting import Table
 from ..rules import BlokusState, InvalidMove, SetMove, SkipMove, move_text
 from . import messages as msg
 from .requests import ProtocolError
@@ -35,10 +36,11 @@ class Slot:
     code: str | None = None  # reservation code while unredeemed
     bot: str | None = None  # a built-in bot plays this slot
     session: "ScSession | None" = None
+    agent: Agent | None = None  # an agent a table's caller brought (a browser seat)
 
     @property
     def filled(self) -> bool:
-        return self.session is not None or self.bot is not None
+        return self.session is not None or self.bot is not None or self.agent is not None
 
 
 class SeatAgent(RemoteAgent):
@@ -54,20 +56,22 @@ class SeatAgent(RemoteAgent):
 
 
 class ScRoom:
-    def __init__(self, service: "ScService", slots: list[Slot], *, paused: bool, prepared: bool) -> None:
+    def __init__(self, service: "ScService", slots: list[Slot], *, paused: bool, prepared: bool,
+                 table: Table | None = None) -> None:
         self.service = service
         self.dialect = service.dialect
-        self.id = service.new_room_id()
+        self.table = table  # hosted for the web hall or the arena: its id, seed and options
+        self.id = table.id if table is not None else service.new_room_id()
         self.slots = slots
         self.prepared = prepared
         self.paused = paused
         self.observers: list["ScSession"] = []
         self.started = False
         self.over = False
-        self.seed = service.seed_for_room()
+        self.seed = table.seed if table is not None else service.seed_for_room()
         self.agents = [SeatAgent(self, seat) for seat in range(2)]
-        self.match = Match(service.spec, list(self.agents), seed=self.seed,
-                           options={"start_piece": service.start_piece},
+        options = table.options if table is not None else {"start_piece": service.start_piece}
+        self.match = Match(service.spec, list(self.agents), seed=self.seed, options=options,
                            policies=[self._policy(s) for s in slots],
                            names=[s.display_name for s in slots],
                            match_id=self.id)
@@ -113,6 +117,8 @@ class ScRoom:
         self.slots[seat].session = session
         self.slots[seat].code = None
         session.rooms.append(self)
+        if self.table is not None:
+            self.table.take(seat, session.transport.peer)
         if not self.prepared or self.dialect.joined_on_prepared_immediately:
             session.send(msg.joined(self.id))
         self.start_if_ready()
@@ -127,6 +133,13 @@ class ScRoom:
             self.match.record.seats[seat].name, f"bot:{bot_name}")
         self.match.policies[seat] = SeatPolicy()
 
+    def seat_agent(self, seat: int, agent: Agent) -> None:
+        """An agent the table's caller runs plays slot `seat`."""
+        self.slots[seat].agent = agent
+        self.match.agents[seat] = agent
+        self.match.record.seats[seat] = type(self.match.record.seats[seat])(agent.name, agent.kind)
+        self.match.policies[seat] = getattr(agent, "policy", None) or SeatPolicy()
+
     def start_if_ready(self) -> None:
         if self.started or not all(s.filled for s in self.slots):
             return
@@ -140,7 +153,10 @@ class ScRoom:
         if self.paused:
             self.match.pause()
         self._send_memento(players=not self.paused)  # observers see the start even when paused
-        self.service.host.start_match(self.match)
+        if self.table is not None:
+            self.service.host.start_table(self.table, self.match)
+        else:
+            self.service.host.start_match(self.match)
 
     def add_observer(self, session: "ScSession") -> None:
         self.observers.append(session)
@@ -260,6 +276,9 @@ class ScRoom:
         self.slots[seat].session = None
         if self.over:
             return
+        if not self.started and self.table is not None:
+            self.service.reopen(self, seat)  # a table's seat waits for the next client
+            return
         if not self.started:
             if self.prepared:
                 return  # the reservation is spent; the slot stays empty, as in the contest
@@ -297,7 +316,11 @@ class ScRoom:
             self.match.abort("cancelled by an administrator")
             return
         # never started: there is no match loop to stop; tell whoever waits
+        if self.over:
+            return
         self.over = True
+        if self.table is not None:
+            self.table.cancel("cancelled")
         for session in self.sessions() + self.observers:
             session.send(msg.left(self.id))
         self.service.forget_room(self)

@@ -4,7 +4,7 @@
 * `message`, `lobby_messages`, `game_messages`: typed, immutable messages with the wire form
   (`parse_cmd`, ``msg.to_cmd()``) and the ``toString`` form (`parse_str`, ``msg.to_str()``).
 * `soclog`: ``.soclog`` game event logs (`read_soclog`, `Soclog.render`).
-* `options`: the classic game options and their wire forms.
+* `options`: the game options of JSettlers 2.7.00 and their wire forms; `engine_rules`: those the engine plays.
 * `connection`: one client connection's protocol state machine up to game play.
 """
 

@@ -52,7 +52,8 @@ from .lobby_messages import (
 )
 from .game_messages import JoinGame
 from .message import MalformedMessage, Message, Unknown, is_single_line_and_safe, parse_cmd
-from .options import option_infos, packed_defaults
+from .engine_rules import engine_offer
+from .options import Offer, option_infos, packed_defaults, unoffered_infos
 
 #: JSettlers versions this server can announce: number -> (text, build)
 SERVER_VERSIONS: dict[int, tuple[str, str]] = {
@@ -91,6 +92,7 @@ class ServerConfig:
     min_client_version: int = 2500  # the message sequences sent need 2.5.00 or newer
     robot_params: UpdateRobotParams = DEFAULT_ROBOT_PARAMS
     welcome: str = WELCOME
+    offer: Offer = field(default_factory=engine_offer)  # the game options offered (what the engine plays)
 
     def __post_init__(self) -> None:
         if self.version not in SERVER_VERSIONS:
@@ -179,6 +181,7 @@ class ServerConnection:
         self.robot_brain: str | None = None
         self.sent_welcome = False  # JSettlers' sentPostAuthWelcome
         self.pings_unanswered = 0
+        self._told_unoffered = False
         self._on_output = on_output
         self._outbox: list[Message] = []
 
@@ -367,6 +370,17 @@ class ServerConnection:
                 return
         self.sent_welcome = True
         self.send(StatusMessage(self.config.welcome))
+        self._tell_unoffered_options()
+
+    def _tell_unoffered_options(self) -> None:
+        """A client of the server's own version never asks which options the server offers
+        (`GameOptionGetInfos`); it logs in like this before its New Game dialog.  Tell it, once,
+        which of its options this server does not offer ("unknown", as the Java server answers
+        about those), so the dialog hides them instead of offering a game the server refuses."""
+        if self._told_unoffered or self.client_version != self.config.version:
+            return
+        self._told_unoffered = True
+        self.send(*unoffered_infos(self.client_version, self.config.offer))
 
     def _on_join_game(self, message: JoinGame) -> None:
         if self.client_version is None:
@@ -383,12 +397,12 @@ class ServerConnection:
     # --- options, strings, pings ------------------------------------------------------------------
 
     def _on_get_defaults(self, message: GameOptionGetDefaults) -> None:
-        self.send(GameOptionGetDefaults(packed_defaults()))
+        self.send(GameOptionGetDefaults(packed_defaults(self.config.offer)))
 
     def _on_get_infos(self, message: GameOptionGetInfos) -> None:
         # Descriptions are not localized, so ?I18N asks for nothing more.
         version = self.client_version or ASSUMED_CLIENT_VERSION
-        self.send(*option_infos(message.keys or (), message.wants_newer, version))
+        self.send(*option_infos(message.keys or (), message.wants_newer, version, self.config.offer))
 
     def _on_localized_strings(self, message: LocalizedStrings) -> None:
         known = message.string_type in (LocalizedStrings.TYPE_GAMEOPT, LocalizedStrings.TYPE_SCENARIO)

@@ -65,7 +65,7 @@ from .lobby_messages import (
     StatusMessage,
 )
 from .message import Message, is_single_line_and_safe
-from .options import OptionValue, UnknownOption, check_playable, pack_options, parse_options
+from .options import OptionValue, UnknownOption, adjust_options, pack_options, parse_options
 from .soclog import ALL, FROM_OBSERVER, OBSERVER, Audience, Entry, from_player, to_player
 
 GAME_NAME_MAX_LENGTH = 30
@@ -117,6 +117,11 @@ class GameRoom:
     members: list[ServerConnection] = field(default_factory=list)
     invitations: dict[ServerConnection, int] = field(default_factory=dict)  # robot -> seat asked
     bots: dict[int, str] = field(default_factory=dict)  # seat -> tablehall bot kind playing it
+    # a table hosted for the web hall or the arena (core.hosting.Table): seats played by agents
+    # its caller runs, and seats held for clients (pn -> the nickname it waits for, None: anyone)
+    table: Any = None
+    agents: dict[int, Any] = field(default_factory=dict)
+    held: dict[int, str | None] = field(default_factory=dict)
     bots_only: bool = False  # started with no human in a seat: it plays on without humans
     play: Any = None  # the running game (play.GamePlay) once started
     log: list[Entry] = field(default_factory=list)
@@ -156,8 +161,14 @@ class GameRoom:
         return holder if holder is not None and holder in self.members else None
 
     def member_names(self) -> tuple[str, ...]:
-        """Members as `GameMembers` lists them: clients, then the tablehall bots seated."""
-        return (*(m.nickname or "" for m in self.members), *(self.seats[pn] or "" for pn in sorted(self.bots)))
+        """Members as `GameMembers` lists them: clients, then the tablehall bots and the table's
+        agents seated."""
+        others = sorted({*self.bots, *self.agents})
+        return (*(m.nickname or "" for m in self.members), *(self.seats[pn] or "" for pn in others))
+
+    def waiting_seats(self) -> list[int]:
+        """A table's held seats nobody has taken yet."""
+        return [pn for pn in self.held if self.seats[pn] is None]
 
     # --- sending with audiences (every message to members is also logged) -------------------
 
@@ -315,8 +326,7 @@ class PregameLobby:
                                     StatusValue.NEWGAME_ALREADY_EXISTS))  # fmt: skip
             return
         try:
-            values = parse_options(options)
-            check_playable(values)
+            values = adjust_options(parse_options(options), self.config.offer)
         except UnknownOption as error:
             conn.send(StatusMessage(
                 "Unknown game option(s) were requested, cannot create this game. " + ", ".join(error.keys),
@@ -426,8 +436,11 @@ class PregameLobby:
         started = room.state >= State.START2A
         full = room.available_seats() < 1
         refusal = None
+        held = room.held.get(pn, "") if room.table is not None else None
         if room.seats[pn] is not None or room.seat_of(conn) is not None:
             refusal = SIT_CLAIMED
+        elif room.table is not None and (pn not in room.held or held not in (None, conn.nickname)):
+            refusal = SIT_CLAIMED  # a table's seat is held for its own client
         elif started and invited is None:
             refusal = SIT_STARTED
         elif full:
@@ -449,6 +462,8 @@ class PregameLobby:
         room.seats[pn] = nickname
         room.robots[pn] = robot
         room.holders[pn] = conn
+        if room.table is not None and pn in room.held:
+            room.table.take(pn, nickname)
         resources = tuple((element, 0) for element in range(PE.CLAY, PE.UNKNOWN_RESOURCE + 1))
         room.to_all(SitDown(name, nickname, pn, robot))
         hand = PlayerElements(name, pn, ElementAction.SET, resources)
@@ -458,20 +473,31 @@ class PregameLobby:
             room.log.append(Entry(to_player(pn), hand))
         room.to_all(GameState(name, room.state), ChangeFace(name, pn, room.faces[pn]))
 
-    def _seat_bot(self, room: GameRoom, pn: int) -> None:
+    def _seat_bot(self, room: GameRoom, pn: int, kind: str | None = None) -> None:
         """A tablehall bot joins the game and sits in seat `pn`."""
-        assert self.fill_bot is not None
+        kind = kind or self.fill_bot
+        assert kind is not None
         taken = set(self.names) | {n for r in self.games.values() for n in r.seats if n}
         prefix = self.config.own_bot_prefix
         number = next(k for k in range(1, 10**6) if f"{prefix} {k}" not in taken)
         nickname = f"{prefix} {number}"
-        room.bots[pn] = self.fill_bot
+        room.bots[pn] = kind
         room.to_all(JoinGame(nickname, "", "\t", room.name))
         self._seat(room, pn, nickname, True, None)
 
+    def _seat_agent(self, room: GameRoom, pn: int, agent: Any) -> None:
+        """An agent the table's caller runs (a person in the browser, an in-process bot) sits
+        in seat `pn` under its own name."""
+        room.agents[pn] = agent
+        room.to_all(JoinGame(agent.name, "", "\t", room.name))
+        self._seat(room, pn, agent.name, bool(getattr(agent, "trusted", False)), None)
+
     def _invitation_lost(self, room: GameRoom, pn: int) -> None:
-        """An invited robot will not sit (refused, gone): a tablehall bot takes its seat."""
+        """An invited robot will not sit (refused, gone): a tablehall bot takes its seat (a
+        table's held seat waits for the next robot instead)."""
         if self.games.get(room.name) is not room or room.state != State.READY or room.seats[pn] is not None:
+            return
+        if pn in room.held:
             return
         if self.fill_bot is not None:
             self._seat_bot(room, pn)
@@ -480,7 +506,7 @@ class PregameLobby:
             room.text(START_FEW_ROBOTS.format("", 0))
 
     def _start_when_seated(self, room: GameRoom) -> None:
-        if room.state == State.READY and not room.invitations:
+        if room.state == State.READY and not room.invitations and not room.waiting_seats():
             self._start(room)
 
     def _set_lock(self, room: GameRoom, message: SetSeatLock) -> None:
@@ -519,14 +545,16 @@ class PregameLobby:
             room.seats[pn] = None
             room.robots[pn] = False
             room.holders[pn] = None
+            if room.table is not None:
+                room.table.free(pn)  # a table's seats are its first player numbers
         room.to_all(LeaveGame(conn.nickname or "", "-", room.name))
         running = room.play is not None and not room.play.finished
         if pn is not None and running and self.on_seat_left is not None:
             self.on_seat_left(room, pn)
         if conn.is_robot and self.on_idle_robot is not None:
             self.on_idle_robot()
-        if not room.humans() and not (running and room.bots_only):
-            self.delete_game(room, "the last player left")
+        if not room.humans() and not (running and room.bots_only) and room.table is None:
+            self.delete_game(room, "the last player left")  # a table lives until its match ends
 
     def delete_game(self, room: GameRoom, reason: str) -> None:
         """Remove a game: stop it if it runs, and tell every client (robots then leave it)."""
@@ -535,6 +563,8 @@ class PregameLobby:
         del self.games[room.name]
         if room.play is not None:
             room.play.abort(reason)
+        elif room.table is not None:
+            room.table.cancel(reason)
         self.broadcast(DeleteGame(room.name))
         if self.on_idle_robot is not None and any(m.is_robot for m in room.members):
             self.on_idle_robot()
@@ -587,6 +617,48 @@ class PregameLobby:
             self._seat_bot(room, pn)
         self._start_when_seated(room)
 
+    # --- tables (the web hall, the arena) ---------------------------------------------------------
+
+    def create_table(self, game: str, options: str, entrants: list[Any], table: Any) -> GameRoom:
+        """A game hosted for `table`: each entrant is an agent (seated under its name), a
+        tablehall bot kind (a str), or an open seat (an object with `name`: held for the client
+        logging in under that name, or for anyone when None).  Connected robots are invited into
+        held seats now and as they become idle; people may join and sit in them."""
+        room = self._new_room(game, parse_options(options))
+        room.table = table
+        announce = NewGameWithOptions(game, -1, room.packed_options)
+        room.log.append(Entry(ALL, announce))
+        self.broadcast(announce)
+        for pn in range(len(entrants), MAX_PLAYERS_STANDARD):
+            room.locks[pn] = SeatLock.LOCKED
+        room.state = State.READY
+        for pn, entrant in enumerate(entrants):
+            if isinstance(entrant, str):
+                self._seat_bot(room, pn, entrant)
+            elif hasattr(entrant, "decide"):
+                self._seat_agent(room, pn, entrant)
+            else:
+                room.held[pn] = entrant.name
+        self.invite_to_tables()
+        self._start_when_seated(room)
+        return room
+
+    def invite_to_tables(self) -> None:
+        """Invite idle robots into tables' held seats: the robot of that name, or for a seat
+        held for anyone a robot no table waits for by name."""
+        rooms = [r for r in self.games.values() if r.table is not None and r.state == State.READY]
+        named = {name for r in rooms for pn, name in r.held.items() if name is not None and r.seats[pn] is None}
+        for room in rooms:
+            invited = set(room.invitations.values())
+            for pn in room.waiting_seats():
+                if pn in invited:
+                    continue
+                wanted = room.held[pn]
+                idle = [r for r in self.idle_robots()
+                        if (r.nickname == wanted if wanted is not None else r.nickname not in named)]
+                if idle:
+                    self._invite_robots(room, [pn], idle[:1])
+
     def idle_robots(self) -> list[ServerConnection]:
         """Connected robots in no game and asked to join none (longest connected first)."""
         busy = {m for r in self.games.values() for m in (*r.members, *r.invitations)}
@@ -615,7 +687,7 @@ class PregameLobby:
             return None
         if self.fill_bot is None and len(available) < MIN_PLAYERS:
             return None
-        room = self._new_room(game, parse_options(options))
+        room = self._new_room(game, adjust_options(parse_options(options), self.config.offer))
         announce = NewGameWithOptions(game, -1, room.packed_options)
         room.log.append(Entry(ALL, announce))
         self.broadcast(announce)

@@ -1,21 +1,28 @@
-"""Game options on the wire: the classic options tablehall supports and their packed forms.
+"""Game options on the wire: every option a JSettlers 2.7.00 client knows, and what tablehall offers.
 
 Options travel as ``KEY=value`` items joined by commas (``PL=4,BC=t4,RD=f``): ``t``/``f`` for
 booleans, a number for integers, ``t``/``f`` then a number for "integer with a checkbox"
-options (``N7=f7``: the rule is off, its number 7).  The definitions below are JSettlers' own
-(key, type, versions, defaults, range, flags, description) for the options that apply to the
-classic 4-player board; sea-board, 6-player and scenario options are not offered, so a client
-asking about one is told it is unknown, as JSettlers tells a client about any option it lacks.
+options (``N7=f7``: the rule is off, its number 7), text for string options (``SC=SC_FOG``).
+
+`ALL_OPTIONS` is JSettlers 2.7.00's option table (key, type, versions, default, range, flags):
+every option a 2.7.00 client may send is parsed by its type, and an integer out of its range
+is moved to the nearest end of it, as JSettlers' ``setIntValue`` does.  Which of them a server
+*offers* depends on what the engine plays (`Offer`, built by `engine_rules.engine_offer`): an
+option that is not offered is answered as the Java server answers an option it does not know
+(`unknown_option_info`, so a client's New Game dialog hides it), dropped from a new game when
+it is unused or "opportunistic", and named in the "Unknown game option(s)" refusal only when a
+game really asks for it (a sea board, a scenario).  `adjust_options` is JSettlers'
+``adjustOptionsToKnown`` for a new game: what is kept is what the game's option list says.
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field, replace
 from enum import IntEnum
-from typing import Iterable
+from typing import Iterable, Mapping
 
 from .lobby_messages import GameOptionInfo
-from .message import SEP2
+from .message import SEP2, is_single_line_and_safe
 
 
 class OptionType(IntEnum):
@@ -29,17 +36,28 @@ class OptionType(IntEnum):
     STRHIDE = 7
 
 
-FLAG_DROP_IF_UNUSED = 0x01
+# SOCGameOption flags (the GameOptionInfo ``flags`` field)
+FLAG_DROP_IF_UNUSED = 0x01  # left out of a game's options when off or at its default
+FLAG_INTERNAL_GAME_PROPERTY = 0x02  # set by the server, hidden in the client's dialog
+FLAG_INACTIVE_HIDDEN = 0x04  # inactive unless a server activates it
+FLAG_ACTIVATED = 0x08
+FLAG_3RD_PARTY = 0x10
+FLAG_DROP_IF_PARENT_UNUSED = 0x20  # UBL without UB
+FLAG_SET_AT_CLIENT_ONCE = 0x40
+FLAG_OPPORTUNISTIC = 0x80  # a server that cannot play it drops it instead of refusing the game
+
 UNKNOWN_VERSION = 2**31 - 1  # an unknown option's versions (Integer.MAX_VALUE)
 END_OF_LIST_KEY = "-"
+TEXT_OPTION_MAX_LENGTH = 255
 
 
 @dataclass(frozen=True)
 class OptionValue:
-    """One option's value: the checkbox (BOOL, INTBOOL) and the number (INT, INTBOOL)."""
+    """One option's value: the checkbox (BOOL, INTBOOL), the number (INT, INTBOOL), the text (STR)."""
 
     flag: bool = False
     number: int = 0
+    text: str = ""
 
 
 @dataclass(frozen=True)
@@ -53,50 +71,67 @@ class OptionDef:
     max_int: int = 0
     flags: int = 0
     description: str = ""
+    parent: str = ""  # FLAG_DROP_IF_PARENT_UNUSED: the option this one belongs to
+
+    def has(self, flag: int) -> bool:
+        return bool(self.flags & flag)
 
     def pack(self, value: OptionValue) -> str:
         """``KEY=value`` as JSettlers packs it."""
-        if self.option_type == OptionType.BOOL:
+        t = self.option_type
+        if t == OptionType.BOOL:
             text = "t" if value.flag else "f"
-        elif self.option_type == OptionType.INTBOOL:
+        elif t in (OptionType.INTBOOL, OptionType.ENUMBOOL):
             text = ("t" if value.flag else "f") + str(value.number)
+        elif t in (OptionType.STR, OptionType.STRHIDE):
+            text = value.text
         else:
             text = str(value.number)
         return f"{self.key}={text}"
 
-    def parse_value(self, text: str) -> OptionValue:
-        """The value part of ``KEY=value``; ValueError if it is not one of this option's."""
-        if self.option_type == OptionType.BOOL:
-            if text not in ("t", "f"):
-                raise ValueError(f"{self.key}: expected t or f, got {text!r}")
-            return OptionValue(text == "t")
-        if self.option_type == OptionType.INTBOOL:
-            if text[:1] not in ("t", "f"):
-                raise ValueError(f"{self.key}: expected t or f then a number, got {text!r}")
-            value = OptionValue(text[0] == "t", int(text[1:]) if len(text) > 1 else self.default.number)
-        else:
-            value = OptionValue(False, int(text))
-        if not self.min_int <= value.number <= self.max_int:
-            raise ValueError(f"{self.key}: {value.number} is outside {self.min_int}..{self.max_int}")
-        return value
+    def clip(self, number: int) -> int:
+        """An integer moved into this option's range (JSettlers' setIntValue)."""
+        return max(self.min_int, min(self.max_int, number))
 
-    def info(self) -> GameOptionInfo:
+    def parse_value(self, text: str) -> OptionValue:
+        """The value part of ``KEY=value``; ValueError if it is not of this option's type."""
+        t = self.option_type
+        if t == OptionType.BOOL:
+            if text not in ("t", "f", "T", "F"):
+                raise ValueError(f"{self.key}: expected t or f, got {text!r}")
+            return OptionValue(text in ("t", "T"))
+        if t in (OptionType.STR, OptionType.STRHIDE):
+            if len(text) > self.max_int or (text and not is_single_line_and_safe(text)):
+                raise ValueError(f"{self.key}: not a text of at most {self.max_int} safe characters")
+            return OptionValue(text=text)
+        if t in (OptionType.INTBOOL, OptionType.ENUMBOOL):
+            if text[:1] not in ("t", "f", "T", "F"):
+                raise ValueError(f"{self.key}: expected t or f then a number, got {text!r}")
+            flag, digits = text[0] in ("t", "T"), text[1:]
+        else:
+            flag, digits = False, text
+        try:
+            number = int(digits) if digits else self.default.number
+        except ValueError:
+            raise ValueError(f"{self.key}: {digits!r} is not a number") from None
+        return OptionValue(flag, self.clip(number))
+
+    def is_unused(self, value: OptionValue) -> bool:
+        """Off, empty or at its default: what FLAG_DROP_IF_UNUSED drops."""
+        t = self.option_type
+        if t in (OptionType.BOOL, OptionType.INTBOOL, OptionType.ENUMBOOL):
+            return not value.flag
+        if t in (OptionType.STR, OptionType.STRHIDE):
+            return not value.text
+        return value.number == self.default.number
+
+    def info(self, max_int: int | None = None) -> GameOptionInfo:
         """This option's `GameOptionInfo` (current value = default)."""
         d = self.default
-        return GameOptionInfo(
-            self.key,
-            int(self.option_type),
-            self.min_version,
-            self.last_mod_version,
-            d.flag,
-            d.number,
-            self.min_int,
-            self.max_int,
-            d.flag,
-            str(d.number),
-            self.flags,
-            self.description,
-        )
+        text = d.text if self.option_type in (OptionType.STR, OptionType.STRHIDE) else str(d.number)
+        return GameOptionInfo(self.key, int(self.option_type), self.min_version, self.last_mod_version, d.flag,
+                              d.number, self.min_int, self.max_int if max_int is None else max_int, d.flag, text,
+                              self.flags, self.description)
 
 
 def unknown_option_info(key: str) -> GameOptionInfo:
@@ -104,47 +139,83 @@ def unknown_option_info(key: str) -> GameOptionInfo:
     return GameOptionInfo(key, 0, UNKNOWN_VERSION, UNKNOWN_VERSION, False, 0, 0, 0, False, "0", 0, key)
 
 
-#: the options for the classic board, in the order defaults are sent
-_DROP = FLAG_DROP_IF_UNUSED
-CLASSIC_OPTIONS: tuple[OptionDef, ...] = (
-    OptionDef("PL", OptionType.INT, -1, 1108, OptionValue(False, 4), 2, 4, 0, "Maximum # players"),
-    OptionDef("RD", OptionType.BOOL, -1, 1107, OptionValue(False), 0, 0, 0, "Robber can't return to the desert"),
-    OptionDef("N7", OptionType.INTBOOL, -1, 1107, OptionValue(False, 7), 1, 999, 0, "Roll no 7s during first # rounds"),
-    OptionDef("N7C", OptionType.BOOL, -1, 1119, OptionValue(False), 0, 0, _DROP, "Roll no 7s until a city is built"),
-    OptionDef(
-        "BC", OptionType.INTBOOL, -1, 1107, OptionValue(True, 4), 3, 9, 0,
-        "Break up clumps of # or more same-type hexes/ports",
-    ),
-    OptionDef("NT", OptionType.BOOL, 1107, 1107, OptionValue(False), 0, 0, _DROP, "No trading allowed between players"),
-    OptionDef("VP", OptionType.INTBOOL, -1, 2000, OptionValue(False, 10), 10, 20, _DROP, "Victory points to win: #"),
+T, D = OptionType, OptionValue
+_DROP, _INTERNAL, _HIDDEN = FLAG_DROP_IF_UNUSED, FLAG_INTERNAL_GAME_PROPERTY, FLAG_INACTIVE_HIDDEN
+_SCENARIO_RULES = ("SANY", "SEAC", "FOG", "0RVP", "3IP", "CLVI", "PIRI", "FTRI", "WOND")
+
+#: JSettlers 2.7.00's game options (../shared/notes/jsettlers-options-6p.md), in the order
+#: defaults are sent
+ALL_OPTIONS: tuple[OptionDef, ...] = (
+    OptionDef("PL", T.INT, -1, 1108, D(False, 4), 2, 6, 0, "Maximum # players"),
+    OptionDef("PLB", T.BOOL, 1108, 1113, D(False), 0, 0, _DROP, "Use 6-player board"),
+    OptionDef("PLP", T.BOOL, 1108, 2300, D(False), 0, 0, _DROP,
+              "6-player board: Can Special Build only if 5 or 6 players in game"),
+    OptionDef("SBL", T.BOOL, 2000, 2000, D(False), 0, 0, _DROP, "Use sea board"),
+    OptionDef("_BHW", T.INT, 2000, 2000, D(False, 0), 0, 0xFFFF, _DROP | _INTERNAL, "Large board's height and width"),
+    OptionDef("RD", T.BOOL, -1, 1107, D(False), 0, 0, 0, "Robber can't return to the desert"),
+    OptionDef("N7", T.INTBOOL, -1, 1107, D(False, 7), 1, 999, 0, "Roll no 7s during first # rounds"),
+    OptionDef("N7C", T.BOOL, -1, 1119, D(False), 0, 0, _DROP, "Roll no 7s until a city is built"),
+    OptionDef("BC", T.INTBOOL, -1, 1107, D(True, 4), 3, 9, 0, "Break up clumps of # or more same-type hexes/ports"),
+    OptionDef("NT", T.BOOL, 1107, 1107, D(False), 0, 0, _DROP, "No trading allowed between players"),
+    OptionDef("VP", T.INTBOOL, -1, 2000, D(False, 10), 10, 20, _DROP, "Victory points to win: #"),
+    OptionDef("_VP_ALL", T.BOOL, 2000, 2500, D(False), 0, 0, _DROP | _INTERNAL,
+              "Use default VP in all scenarios"),
+    OptionDef("UB", T.BOOL, 2700, 2700, D(False), 0, 0, _DROP | FLAG_SET_AT_CLIENT_ONCE | FLAG_OPPORTUNISTIC,
+              "Allow undo piece builds and moves"),
+    OptionDef("UBL", T.INTBOOL, 2700, 2700, D(True, 7), 1, 999, FLAG_DROP_IF_PARENT_UNUSED | FLAG_OPPORTUNISTIC,
+              "Limit undos to # per player", parent="UB"),
+    OptionDef("SC", T.STR, 2000, 2000, D(), 0, 8, _DROP, "Game Scenario"),
+    *(OptionDef(f"_SC_{rule}", T.BOOL, 2000, 2000, D(False), 0, 0, _DROP | _INTERNAL, f"Scenario rule {rule}")
+      for rule in _SCENARIO_RULES),
+    *(OptionDef(f"_EXT_{part}", T.STR, 2000, 2000, D(), 0, TEXT_OPTION_MAX_LENGTH, _DROP | _INTERNAL,
+                f"Extra non-core option for {what}")
+      for part, what in (("BOT", "robots"), ("CLI", "clients"), ("GAM", "the game"))),
+    OptionDef("PLAY_FO", T.BOOL, 2000, 2500, D(False), 0, 0, _DROP | _HIDDEN, "Show all player info as fully observable"),
+    OptionDef("PLAY_VPO", T.BOOL, 2000, 2500, D(False), 0, 0, _DROP | _HIDDEN, "Show all VP/dev card info"),
 )
 
-KNOWN_OPTIONS: dict[str, OptionDef] = {o.key: o for o in CLASSIC_OPTIONS}
+KNOWN_OPTIONS: dict[str, OptionDef] = {o.key: o for o in ALL_OPTIONS}
+
+#: options any server can honour without rules of its own: they change nothing in a classic game
+#: (``BC``: tablehall's random boards keep 6s and 8s apart instead; ``_EXT_*``: passed on as given)
+PASSIVE_OPTIONS = frozenset({"BC", "_VP_ALL", "_EXT_BOT", "_EXT_CLI", "_EXT_GAM"})
 
 
-def pack_options(values: dict[str, OptionValue], known: dict[str, OptionDef] = KNOWN_OPTIONS) -> str:
+@dataclass(frozen=True)
+class Offer:
+    """What a server offers: the most players it seats and the options whose rules it plays."""
+
+    max_players: int = 4
+    rules: frozenset[str] = field(default_factory=lambda: frozenset({"PL", "NT", "VP"}))
+
+    def offers(self, key: str) -> bool:
+        return key in self.rules or key in PASSIVE_OPTIONS
+
+    def definitions(self) -> tuple[OptionDef, ...]:
+        """The offered options, as this server defines them (PL limited to the players it seats)."""
+        out = []
+        for o in ALL_OPTIONS:
+            if self.offers(o.key):
+                out.append(replace(o, max_int=self.max_players) if o.key == "PL" else o)
+        return tuple(out)
+
+
+CLASSIC_OFFER = Offer()
+
+
+def pack_options(values: Mapping[str, OptionValue], known: Mapping[str, OptionDef] = KNOWN_OPTIONS) -> str:
     """``KEY=value,...`` in `values` order; ``-`` when empty (JSettlers' "no options")."""
     if not values:
         return "-"
     return SEP2.join(known[key].pack(value) for key, value in values.items())
 
 
-def packed_defaults(known: Iterable[OptionDef] = CLASSIC_OPTIONS) -> str:
-    """The `GameOptionGetDefaults` answer: every known option at its default."""
-    return SEP2.join(o.pack(o.default) for o in known)
-
-
-#: rules the engine does not play; a game may carry these options only switched off
-UNPLAYED_RULES = ("RD", "N7", "N7C")
-
-
-def check_playable(values: dict[str, OptionValue]) -> None:
-    """ValueError naming the first option switched on whose rule tablehall does not play."""
-    for key in UNPLAYED_RULES:
-        value = values.get(key)
-        if value is not None and value.flag:
-            definition = KNOWN_OPTIONS[key]
-            raise ValueError(f"tablehall does not play {definition.pack(value)} ({definition.description})")
+def packed_defaults(offer: Offer = CLASSIC_OFFER) -> str:
+    """The `GameOptionGetDefaults` answer: every offered option a client may set, at its default
+    (internal, inactive and text options are left out, as JSettlers leaves them out)."""
+    shown = [o for o in offer.definitions()
+             if not o.has(_INTERNAL | _HIDDEN) and o.option_type not in (T.STR, T.STRHIDE)]
+    return SEP2.join(o.pack(o.default) for o in shown)
 
 
 class UnknownOption(ValueError):
@@ -153,9 +224,10 @@ class UnknownOption(ValueError):
         self.keys = keys
 
 
-def parse_options(text: str | None, known: dict[str, OptionDef] = KNOWN_OPTIONS) -> dict[str, OptionValue]:
-    """Parse ``KEY=value,...`` (``-`` or empty for none).  `UnknownOption` lists keys this server
-    does not offer; ValueError for a malformed item or an out-of-range value."""
+def parse_options(text: str | None, known: Mapping[str, OptionDef] = KNOWN_OPTIONS) -> dict[str, OptionValue]:
+    """Parse ``KEY=value,...`` (``-`` or empty for none), each value by its option's type.
+    `UnknownOption` lists keys JSettlers 2.7.00 does not have; ValueError for a malformed item.
+    Integers out of range are moved into it, as JSettlers does."""
     if not text or text == "-":
         return {}
     values: dict[str, OptionValue] = {}
@@ -176,23 +248,69 @@ def parse_options(text: str | None, known: dict[str, OptionDef] = KNOWN_OPTIONS)
     return values
 
 
-def option_infos(
-    keys: Iterable[str], include_newer: bool, client_version: int, known: Iterable[OptionDef] = CLASSIC_OPTIONS
-) -> list[GameOptionInfo]:
+def adjust_options(values: Mapping[str, OptionValue], offer: Offer = CLASSIC_OFFER) -> dict[str, OptionValue]:
+    """A new game's options from those a client asked for (JSettlers' ``adjustOptionsToKnown``
+    on the server): unused options with FLAG_DROP_IF_UNUSED are dropped, and options whose parent
+    is unused; an option the server does not offer is dropped when it is unused or opportunistic,
+    otherwise it is refused (`UnknownOption`).  ``PL`` is held to the players the server seats."""
+    kept: dict[str, OptionValue] = {}
+    refused: list[str] = []
+    for key, value in values.items():
+        definition = KNOWN_OPTIONS[key]
+        unused = definition.is_unused(value)
+        if definition.parent:
+            parent = values.get(definition.parent)
+            parent_def = KNOWN_OPTIONS[definition.parent]
+            if parent is None or parent_def.is_unused(parent) or not offer.offers(definition.parent):
+                continue
+        if not offer.offers(key):
+            if not (unused or definition.has(FLAG_OPPORTUNISTIC)):
+                refused.append(key)
+            continue
+        if unused and definition.has(FLAG_DROP_IF_UNUSED):
+            continue
+        if key == "PL":
+            value = replace(value, number=min(value.number, offer.max_players))
+        kept[key] = value
+    if refused:
+        raise UnknownOption(refused)
+    return kept
+
+
+def option_infos(keys: Iterable[str], include_newer: bool, client_version: int,
+                 offer: Offer = CLASSIC_OFFER) -> list[GameOptionInfo]:
     """The `GameOptionInfo` answer to `GameOptionGetInfos`, end marker included.
 
     Each key asked about gets its info, or "unknown" if this server does not offer it or it is
     too new for the client.  With `include_newer` (an older client's ``-`` or ``?CHANGES``) every
-    option changed since `client_version` is added.
+    offered option changed since `client_version` is added, and every option the client knows
+    but this server does not offer is added as unknown, so the client's dialog hides it.
     """
-    by_key = {o.key: o for o in known}
     answers: dict[str, GameOptionInfo] = {}
     for key in keys:
-        definition = by_key.get(key)
-        usable = definition is not None and definition.min_version <= client_version
-        answers[key] = definition.info() if usable else unknown_option_info(key)
+        answers[key] = _info(key, client_version, offer)
     if include_newer:
-        for definition in by_key.values():
-            if definition.last_mod_version > client_version:
-                answers.setdefault(definition.key, definition.info())
+        for definition in ALL_OPTIONS:
+            if definition.key in answers:
+                continue
+            if definition.min_version > client_version:
+                continue  # too new for the client: it does not know it, nothing to hide
+            if not offer.offers(definition.key):
+                answers[definition.key] = unknown_option_info(definition.key)
+            elif definition.last_mod_version > client_version:
+                answers[definition.key] = _info(definition.key, client_version, offer)
     return [*answers.values(), unknown_option_info(END_OF_LIST_KEY)]
+
+
+def unoffered_infos(client_version: int, offer: Offer = CLASSIC_OFFER) -> list[GameOptionInfo]:
+    """"Unknown" infos for the options a client of `client_version` knows and this server does
+    not offer (no end marker): told to a client of the server's own version, which never asks."""
+    return [unknown_option_info(o.key) for o in ALL_OPTIONS
+            if not offer.offers(o.key) and o.min_version <= client_version]
+
+
+def _info(key: str, client_version: int, offer: Offer) -> GameOptionInfo:
+    definition = KNOWN_OPTIONS.get(key)
+    if definition is None or not offer.offers(key) or definition.min_version > client_version:
+        return unknown_option_info(key)
+    return definition.info(offer.max_players if key == "PL" else None)

@@ -76,6 +76,8 @@ class GamePlay:
 
     # -- seats ------------------------------------------------------------------------------------
     def _agent(self, seat: int, pn: int) -> Agent:
+        if pn in self.room.agents:
+            return self.room.agents[pn]
         if pn in self.room.bots:
             return self._bot(seat, self.room.bots[pn], self.room.seats[pn] or "")
         kind = ROBOT_AGENT if self.room.robots[pn] else HUMAN_AGENT
@@ -86,6 +88,8 @@ class GamePlay:
         return BotAgent(bot, name=name, threaded=self.settings.bots_threaded)
 
     def _policy(self, pn: int) -> SeatPolicy:
+        if pn in self.room.agents:
+            return getattr(self.room.agents[pn], "policy", None) or SeatPolicy()
         if pn in self.room.bots:
             return SeatPolicy()
         limit = self.settings.robot_timeout if self.room.robots[pn] else self.settings.human_timeout

@@ -17,7 +17,7 @@ from ..constants import DECK, JS_DEV_CARD, SGN_DEV, SGN_RESOURCE, VICTORY_POINT,
 from .board_layout import board_from_layout
 from .constants import DevCardActionType, Resource
 from .game_messages import BoardLayout, DevCardAction, DiceResult, RobberyResult, SitDown, StartGame, Turn
-from .options import parse_options
+from .engine_rules import engine_options
 from .soclog import Soclog
 
 CARD_ID_FROM_JS = {js: card for card, js in enumerate(JS_DEV_CARD)}
@@ -36,17 +36,6 @@ class Seeding:
     robots: dict[int, bool]
     options: dict = field(default_factory=dict)  # engine options
     vp_cards: tuple[int, ...] = ()  # VP card ids in the order they were drawn
-
-
-def engine_options(jsettlers_options: str | None) -> dict:
-    """Engine options for a JSettlers option string (VP to win, no trading)."""
-    values = parse_options(jsettlers_options)
-    options: dict = {}
-    if "VP" in values and values["VP"].flag:
-        options["vp_to_win"] = values["VP"].number
-    if "NT" in values and values["NT"].flag:
-        options["domestic_trades"] = False
-    return options
 
 
 def seeding_from_soclog(log: Soclog) -> Seeding:

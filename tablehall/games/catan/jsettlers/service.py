@@ -33,16 +33,17 @@ import logging
 import secrets
 import time
 from dataclasses import dataclass
-from typing import Any, Callable, Mapping
+from typing import Any, Callable, Mapping, Sequence
 
-from tablehall.core.hosting import Host, Service, Session, Transport
+from tablehall.core.hosting import (Entrant, Host, OpenSeat, Service, Session, Table, TableError, TableSeat,
+                                    Transport, describe_entrants, new_table_id)
 
 from .. import SPEC
 from .connection import SERVER_VERSIONS, ServerConfig, ServerConnection
 from .constants import State
 from .framing import FrameDecoder, FrameError, FrameTooLong, encode_frame
 from .lobby import GameRoom, PregameLobby
-from .message import Message
+from .message import Message, is_single_line_and_safe
 from .play import GamePlay, PlaySettings
 from .seeding import engine_options
 
@@ -154,7 +155,10 @@ class JSettlersService(Service):
     # -- games ------------------------------------------------------------------------------------
     def new_play(self, room: GameRoom) -> GamePlay:
         """The game of a room whose seats are filled: the engine with the room's options, the
-        first player drawn at random (as JSettlers does)."""
+        first player drawn at random (as JSettlers does); a table's own seed and options."""
+        table = room.table
+        if table is not None:
+            return GamePlay(room, self.play_settings, table.seed, table.options, match_id=table.id)
         seed = self.settings.seed if self.settings.seed is not None else secrets.randbits(63)
         options = {**engine_options(room.packed_options), "first_player": -1}
         return GamePlay(room, self.play_settings, seed, options)
@@ -165,7 +169,48 @@ class JSettlersService(Service):
         room.play = play
         room.state = State.START1A
         log.info("game %s starts: %s", room.name, ", ".join(n or "-" for n in room.seats))
-        self.host.start_match(play.match)
+        if room.table is not None:
+            self.host.start_table(room.table, play.match)
+        else:
+            self.host.start_match(play.match)
+
+    # -- tables (the web hall, the arena) -----------------------------------------------------------
+    def open_table(self, entrants: Sequence[Entrant], *, seed: int | None = None,
+                   options: Mapping[str, Any] | None = None) -> Table:
+        """A game in the JSettlers lobby with these seats (player numbers in order): held seats
+        are offered to connected robots (the one of that name, if named) and to people who join
+        the game and sit down; it starts when every seat is taken."""
+        if len(entrants) not in SPEC.seat_counts:
+            raise TableError(f"catan is played by {sorted(SPEC.seat_counts)} players, not {len(entrants)}")
+        seats = describe_entrants(entrants, SPEC.bots)
+        for seat in seats:
+            if seat.kind != "bot" and not is_single_line_and_safe(seat.name):
+                raise TableError(f"no JSettlers client can be named {seat.name!r}")
+        engine = SPEC.normalize_options({"first_player": -1, **dict(options or {})})
+        table = Table(new_table_id(), SPEC.name, "jsettlers", seats,
+                      secrets.randbits(63) if seed is None else seed, engine)
+        game = f"tablehall {table.id}"
+        for seat in seats:
+            if seat.kind == "open":
+                seat.ticket = game
+        jsettlers_options = [f"PL={len(entrants)}"]
+        if engine["vp_to_win"] != 10:
+            jsettlers_options.append(f"VP=t{engine['vp_to_win']}")
+        if not engine["domestic_trades"]:
+            jsettlers_options.append("NT=t")
+        self.host.hold_table(table)
+        room = self.lobby.create_table(game, ",".join(jsettlers_options), list(entrants), table)
+        table.on_cancel = lambda reason: self._cancel_table(room, reason)
+        return table
+
+    def _cancel_table(self, room: GameRoom, reason: str) -> None:
+        self.host.drop_table(room.table)
+        self.lobby.delete_game(room, reason)
+
+    def connect_command(self, host: str, port: int, seat: TableSeat | None = None) -> str:
+        # the robot cookie is the operator's to hand out: never shown to the public
+        name = (seat.held_for if seat is not None else None) or "robot1"
+        return f"java -cp JSettlers.jar soc.robot.SOCRobotClient {host} {port} {name} x COOKIE"
 
     def _game_action(self, room: GameRoom, conn: ServerConnection, message: Message) -> None:
         if room.play is not None:
@@ -189,9 +234,10 @@ class JSettlersService(Service):
         return self.lobby.create_bot_game(game, "PL=4", seats=seats, robots=robots)
 
     def _robots_idle(self) -> None:
-        """Robots became free (logged in, game over): maybe start a configured robots-only game.
-        Checked on the next loop turn, after the current message sequence is out."""
-        if self.robot_games_left <= 0 or self._idle_check_scheduled:
+        """Robots became free (logged in, game over): invite them to tables' held seats, maybe
+        start a configured robots-only game.  Checked on the next loop turn, after the current
+        message sequence is out."""
+        if (self.robot_games_left <= 0 and not self.host.tables) or self._idle_check_scheduled:
             return
         try:
             loop = asyncio.get_running_loop()
@@ -202,6 +248,7 @@ class JSettlersService(Service):
 
     def _start_robot_games(self) -> None:
         self._idle_check_scheduled = False
+        self.lobby.invite_to_tables()
         wanted = self.settings.robot_game_robots
         while self.robot_games_left > 0 and wanted and len(self.lobby.idle_robots()) >= wanted:
             if self.start_robot_game(robots=wanted) is None:

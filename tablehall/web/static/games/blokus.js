@@ -15,7 +15,22 @@ function colourAt(ch) {
 }
 
 // Playing: pick a piece, turn it (r: rotate, f: flip), and the cells where it may be placed
-// (its anchor, as the contest gives a move's x and y) light up; click one to place, or pass.
+// (its anchor, as the contest gives a move's x and y) light up; hovering a cell previews the
+// piece there, green where the rules list that placement and red where they do not; click to
+// place, or pass.  The piece shapes come from the server (/api/geometry/blokus).
+let shapes = null;
+fetch("/api/geometry/blokus").then((r) => r.json()).then((g) => { shapes = g.pieces; });
+
+function preview(grid, cells, x, y, legal) {
+  for (const old of grid.querySelectorAll(".preview")) old.remove();
+  for (const [dx, dy] of cells) {
+    const px = x + dx, py = y + dy;
+    if (px >= SIZE || py >= SIZE) continue;
+    el("rect", { x: px * CELL + 3, y: py * CELL + 3, width: CELL - 7, height: CELL - 7, rx: 3,
+                 fill: legal ? "#35b535" : "#d33", opacity: .75, class: `preview ${legal ? "preview-legal" : "preview-illegal"}`,
+                 "pointer-events": "none" }, grid);
+  }
+}
 function orientations(legal, piece) {
   const seen = new Map();
   for (const a of legal) if (a[0] === "set" && a[2] === piece) seen.set(`${a[3]}/${a[4]}`, [a[3], a[4]]);
@@ -30,19 +45,19 @@ function playing(root, view, ctx, grid) {
   const turns = state.piece ? orientations(legal, state.piece) : [];
   state.orient = turns.length ? state.orient % turns.length : 0;
   const [rotation, flipped] = turns[state.orient] ?? [null, null];
-  for (const rect of grid.querySelectorAll("rect")) {
+  const cells = (shapes && state.piece) ? shapes[state.piece][`${rotation}/${flipped}`] ?? [] : [];
+  for (const rect of [...grid.querySelectorAll("rect[data-x]")]) {
     const x = Number(rect.dataset.x), y = Number(rect.dataset.y);
     const action = legal.find((a) => a[0] === "set" && a[2] === state.piece && a[3] === rotation
                                   && a[4] === flipped && a[5] === x && a[6] === y);
+    rect.addEventListener("mouseenter", () => preview(grid, cells, x, y, Boolean(action)));
     if (action) {
       rect.classList.add("anchor");
       rect.setAttribute("fill", "#b8f0b8");
       rect.addEventListener("click", () => ctx.act(action));
-    } else {
-      rect.addEventListener("mouseenter", () => rect.setAttribute("stroke", "#c00"));
-      rect.addEventListener("mouseleave", () => rect.setAttribute("stroke", "none"));
     }
   }
+  grid.addEventListener("mouseleave", () => preview(grid, [], 0, 0, false));
   const controls = document.createElement("div");
   controls.className = "blokus-controls";
   const info = document.createElement("p");

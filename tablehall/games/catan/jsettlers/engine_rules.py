@@ -1,0 +1,51 @@
+"""Which JSettlers game options the Catan engine plays, and the engine options for a game's options.
+
+The protocol offers an option only where the engine has the rule: `engine_offer` looks at the
+engine's option table (``rules.DEFAULT_OPTIONS``) and seat counts, so a rule the engine learns
+is offered over the protocol without a change here beyond its line in `ENGINE_KEYS`.
+"""
+
+from __future__ import annotations
+
+from typing import Any, Callable, Mapping
+
+from .. import SPEC
+from ..rules import DEFAULT_OPTIONS
+from .options import KNOWN_OPTIONS, Offer, OptionValue, parse_options
+
+#: JSettlers option -> (engine option, how the option's value becomes the engine's)
+_Convert = Callable[[OptionValue], Any]
+ENGINE_KEYS: dict[str, tuple[str, _Convert]] = {
+    "VP": ("vp_to_win", lambda v: v.number if v.flag else None),
+    "NT": ("domestic_trades", lambda v: False if v.flag else None),
+    "RD": ("robber_not_to_desert", lambda v: True if v.flag else None),
+    "N7": ("no_7_rounds", lambda v: v.number if v.flag else None),
+    "N7C": ("no_7_until_city", lambda v: True if v.flag else None),
+    "PLB": ("six_player_board", lambda v: True if v.flag else None),
+    "PLP": ("special_build_needs_5", lambda v: True if v.flag else None),
+    "UB": ("undo", lambda v: True if v.flag else None),
+    "UBL": ("undo_limit", lambda v: v.number if v.flag else 0),
+}
+
+
+def engine_offer(defaults: Mapping[str, Any] = DEFAULT_OPTIONS, seat_counts=SPEC.seat_counts) -> Offer:
+    """The options tablehall offers: PL up to the engine's most seats, and each option whose
+    engine rule exists."""
+    rules = {"PL"} | {key for key, (engine_key, _) in ENGINE_KEYS.items() if engine_key in defaults}
+    return Offer(max_players=max(seat_counts), rules=frozenset(rules))
+
+
+def engine_options(jsettlers_options: str | None, defaults: Mapping[str, Any] = DEFAULT_OPTIONS) -> dict:
+    """Engine options for a game's JSettlers option string (only rules the engine has)."""
+    values = parse_options(jsettlers_options)
+    options: dict = {}
+    for key, value in values.items():
+        entry = ENGINE_KEYS.get(key)
+        if entry is None or entry[0] not in defaults:
+            continue
+        if KNOWN_OPTIONS[key].parent and not values.get(KNOWN_OPTIONS[key].parent, OptionValue()).flag:
+            continue
+        converted = entry[1](value)
+        if converted is not None:
+            options[entry[0]] = converted
+    return options
