@@ -71,3 +71,14 @@ def test_strong_bot_against_five_random_bots_wins_most_six_player_games():
         record = asyncio.run(Match(SPEC, agents, seed=1000 + game).run())
         wins += record.result.details["winner"] == seat
     assert wins >= 0.8 * games, wins
+
+
+def test_the_learning_environment_stays_classic():
+    pytest.importorskip("numpy")
+    from tablehall.envs.catan import CatanAdapter
+
+    with pytest.raises(ValueError, match="2-4 seats"):
+        CatanAdapter(5)
+    with pytest.raises(ValueError, match="classic board"):
+        CatanAdapter(4).new_game({"six_player_board": True}, 1)
+    assert CatanAdapter(4).new_game({}, 1).geo.name == "classic"
