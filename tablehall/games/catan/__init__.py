@@ -27,7 +27,7 @@ Engine API for protocol adapters (JSettlers): see `special` for the rules, `rule
   (SPECIAL_BUILDING_AFTER_PLAYER, -1 outside the phase), `sb_resume`, `phase`
   SPECIAL_BUILDING (100) with `current` the special builder, `turn_count`, `city_built`
   (HAS_BUILT_CITY_N7C), `robber_barred` (RD: the deserts), `undo_enabled`, `undos_left[seat]`
-  (NUM_UNDOS_REMAINING; None without a limit), `undo_point` (the build that may be undone).
+  (NUM_UNDOS_REMAINING; None without a limit), `last_build()` (the build that may be undone now).
 * Checks: `can_ask_special_build(seat)`, `special_build_refusal(seat)` (the IllegalAction a
   BuildRequest -1 would get), `may_act_unprompted(seat)`.
 * Actions: ``("ask_special_build",)`` (any seat, unprompted), ``("undo_build", piece, at)``,

@@ -137,10 +137,10 @@ class Legality:
                 out += lots[4][r4]
         if self.offers[seat] is not None:
             out.append(A.WITHDRAW)
-        point = self.undo_point
-        if point is not None and point[0] == seat and point[1] is not None \
-                and (self.undos_left is None or self.undos_left[seat]):
-            out.append(A.undo_build(PIECE_FROM_NAME[point[1]], point[2]))
+        if self.undo_point is not None:
+            point = self.last_build()
+            if point is not None and point[0] == seat and (self.undos_left is None or self.undos_left[seat]):
+                out.append(A.undo_build(PIECE_FROM_NAME[point[1]], point[2]))
         return out
 
     def _lots_left(self) -> list[list[tuple]]:

@@ -260,10 +260,7 @@ class CatanState(SpecialBuilding, Undo, Legality, Views, GameState):
         self.action_count += 1
         if self.last_bank_trade is not None and action[0] != "bank_trade":
             self.last_bank_trade = None
-        undo_point = self.undo_point
         events = do(self, seat, action)
-        if undo_point is not None and self.undo_point is undo_point:
-            self.undo_point = None  # only the action right after a build may undo it
         phase = self.phase
         if scoring and phase is not OVER and phase is not SPECIAL_BUILDING and phase not in SETUP_PHASES \
                 and self.total_vp(self.current) >= self.vp_to_win:
@@ -295,7 +292,7 @@ class CatanState(SpecialBuilding, Undo, Legality, Views, GameState):
                 undo = self._undo_snapshot(seat)
             self._pay(seat, cost)
         elif phase is PLACING_SETTLEMENT and self.undo_point is not None:
-            undo = self.undo_point[4]
+            undo = self._requested_snapshot()
         self.node_owner[node] = seat
         self.node_level[node] = 1
         self._forget_payouts_at(node)
@@ -331,7 +328,7 @@ class CatanState(SpecialBuilding, Undo, Legality, Views, GameState):
             self.build_request = -1
             self._after_settlement_breaks(seat, node, events)
             if undo is not None:
-                self.undo_point = (seat, "settlement", node, PIECE_COST[SETTLEMENT], undo)
+                self.undo_point = (seat, "settlement", node, PIECE_COST[SETTLEMENT], undo, self.action_count)
         return events
 
     def _after_settlement_breaks(self, seat: int, node: int, events: list[Event]) -> None:
@@ -375,7 +372,7 @@ class CatanState(SpecialBuilding, Undo, Legality, Views, GameState):
                 undo = self._undo_snapshot(seat)
             self._pay(seat, cost)
         elif phase is PLACING_ROAD and self.undo_point is not None:
-            undo = self.undo_point[4]
+            undo = self._requested_snapshot()
         length = self._length_with_road(seat, edge)
         self._place_road(seat, edge)
         events = [_event("built", {"seat": seat, "piece": "road", "at": edge, "cost": list(cost)})]
@@ -396,7 +393,7 @@ class CatanState(SpecialBuilding, Undo, Legality, Views, GameState):
             self.phase = SPECIAL_BUILDING if self.sb_after >= 0 else PLAY1
             self.build_request = -1
             if undo is not None:
-                self.undo_point = (seat, "road", edge, PIECE_COST[ROAD], undo)
+                self.undo_point = (seat, "road", edge, PIECE_COST[ROAD], undo, self.action_count)
         return events
 
     def _place_road(self, seat: int, edge: int) -> None:
@@ -449,7 +446,7 @@ class CatanState(SpecialBuilding, Undo, Legality, Views, GameState):
                 undo = self._undo_snapshot(seat)
             self._pay(seat, cost)
         elif self.undo_point is not None:
-            undo = self.undo_point[4]
+            undo = self._requested_snapshot()
         self.node_level[node] = 2
         self._forget_payouts_at(node)
         pieces = self.pieces[seat]
@@ -460,13 +457,13 @@ class CatanState(SpecialBuilding, Undo, Legality, Views, GameState):
         self.phase = SPECIAL_BUILDING if self.sb_after >= 0 else PLAY1
         self.build_request = -1
         if undo is not None:
-            self.undo_point = (seat, "city", node, PIECE_COST[CITY], undo)
+            self.undo_point = (seat, "city", node, PIECE_COST[CITY], undo, self.action_count)
         return [_event("built", {"seat": seat, "piece": "city", "at": node, "cost": list(cost)})]
 
     def _do_build(self, seat: int, action: tuple) -> list[Event]:
         piece = action[1]
         if self.undo_enabled:  # the placement that follows may be undone back to here
-            self.undo_point = (seat, None, None, PIECE_COST[piece], self._undo_snapshot(seat))
+            self.undo_point = (seat, None, None, PIECE_COST[piece], self._undo_snapshot(seat), self.action_count)
         self._pay(seat, PIECE_COST[piece])
         self.build_request = piece
         self.phase = (PLACING_ROAD, PLACING_SETTLEMENT, PLACING_CITY)[piece]

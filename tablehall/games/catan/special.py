@@ -37,7 +37,8 @@ JSettlers 2.7.00 lets a player undo a build; its notes do not spell out when, so
 rules here: a player may undo its own last build, right after it: the last action of the game
 must be that seat's paid placement of a road, settlement or city (in its turn or its special
 turn, placed directly or after a ``build`` request) and ``undo_build`` names it (piece, place).
-Any other action in between (a trade, a roll, a card, another seat's ask) closes the chance;
+Any other action in between (a trade, a roll, a card, another seat's ask) closes the chance
+(`last_build`);
 setup placements and free roads (road building card) cannot be undone, and an undo cannot be
 undone.  The piece goes back to the supply, its cost back to the hand, and every side effect is
 reverted (distance rule, reach, harbour ratios, cut roads, longest road, the N7C city flag).
@@ -173,8 +174,23 @@ class Undo:
         self.undo_limit = limit
         self.undos_left: tuple[int, ...] | None = (limit,) * self.seat_count if limit else None
         # (seat, piece name or None while a build request waits to be placed, place, cost, public
-        # fields as they were before paying): only public things, as observations share it
+        # fields as they were before paying, the action count after the build): only public
+        # things, as observations share it.  It stands while no other action has been taken.
         self.undo_point: tuple | None = None
+
+    def last_build(self) -> tuple | None:
+        """The build that may be undone now: (seat, piece name, place, cost, saved fields, count)
+        of the last action if it was a paid build, else None."""
+        point = self.undo_point
+        if point is None or point[1] is None or point[5] != self.action_count:
+            return None
+        return point
+
+    def _requested_snapshot(self) -> dict[str, Any] | None:
+        """What a build request just before this placement saved (None if something came
+        between them)."""
+        point = self.undo_point
+        return point[4] if point[1] is None and point[5] == self.action_count - 1 else None
 
     def _undo_snapshot(self, seat: int) -> dict[str, Any]:
         snap = {name: self.__dict__[name][:] for name in _UNDO_LISTS}
@@ -186,8 +202,8 @@ class Undo:
     def _check_undo_build(self, seat: int, action: tuple) -> None:
         if not self.undo_enabled:
             raise IllegalAction("NO_UNDO", "undoing builds is off in this game (option undo_builds)")
-        point = self.undo_point
-        if point is None or point[0] != seat or point[1] is None:
+        point = self.last_build()
+        if point is None or point[0] != seat:
             raise IllegalAction("NOTHING_TO_UNDO", "only your own last build can be undone, right after it")
         piece, at = action[1], action[2]
         if PIECE_FROM_NAME[point[1]] != piece or point[2] != at:
@@ -196,7 +212,7 @@ class Undo:
             raise IllegalAction("NO_UNDOS_LEFT", f"seat {seat} has used all {self.undo_limit} of its undos")
 
     def _do_undo_build(self, seat: int, action: tuple) -> list[Event]:
-        _, piece, at, cost, snap = self.undo_point
+        piece, at, cost, snap = self.undo_point[1:5]
         holder = self.longest_road
         d = self.__dict__
         for name in _UNDO_LISTS:

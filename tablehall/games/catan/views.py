@@ -70,10 +70,9 @@ class Views:
             out["special_building"] = {"asked": list(self.sb_asked), "done": list(self.sb_done),
                                        "after": self.sb_after, "resume": self.sb_resume}
         if self.undo_enabled:
-            point = self.undo_point
+            point = self.last_build()
             out["undo"] = {"left": None if self.undos_left is None else list(self.undos_left),
-                           "last_build": None if point is None or point[1] is None
-                           else {"seat": point[0], "piece": point[1], "at": point[2]}}
+                           "last_build": None if point is None else {"seat": point[0], "piece": point[1], "at": point[2]}}
         return out
 
 

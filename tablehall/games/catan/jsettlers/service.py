@@ -41,6 +41,7 @@ from tablehall.core.hosting import (Entrant, Host, OpenSeat, Service, Session, T
 from .. import SPEC
 from .connection import SERVER_VERSIONS, ServerConfig, ServerConnection
 from .constants import State
+from .engine_rules import PROTOCOL_MAX_PLAYERS
 from .framing import FrameDecoder, FrameError, FrameTooLong, encode_frame
 from .lobby import GameRoom, PregameLobby
 from .message import Message, is_single_line_and_safe
@@ -180,8 +181,9 @@ class JSettlersService(Service):
         """A game in the JSettlers lobby with these seats (player numbers in order): held seats
         are offered to connected robots (the one of that name, if named) and to people who join
         the game and sit down; it starts when every seat is taken."""
-        if len(entrants) not in SPEC.seat_counts:
-            raise TableError(f"catan is played by {sorted(SPEC.seat_counts)} players, not {len(entrants)}")
+        counts = [n for n in SPEC.seat_counts if n <= PROTOCOL_MAX_PLAYERS]
+        if len(entrants) not in counts:
+            raise TableError(f"catan over JSettlers is played by {counts} players, not {len(entrants)}")
         seats = describe_entrants(entrants, SPEC.bots)
         for seat in seats:
             if seat.kind != "bot" and not is_single_line_and_safe(seat.name):

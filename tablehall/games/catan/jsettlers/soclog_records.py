@@ -57,6 +57,9 @@ def jsettlers_options(seat_count: int, options: dict) -> str:
 
 def record_to_soclog(record: Record) -> str:
     """The record as a JSettlers game event log."""
+    if SPEC.new(len(record.seats), record.options, record.seed).geo.name != "classic":
+        raise ValueError("soclog cannot write this game yet: it is on the 5-6 player board, whose layout "
+                         "message (SOCBoardLayout2) is not written (export it as json)")
     seats = len(record.seats)
     game = _safe(f"tablehall-{record.id[:12]}" if record.id else "tablehall", "tablehall")
     pns = tuple(range(seats))
