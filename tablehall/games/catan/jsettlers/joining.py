@@ -59,6 +59,7 @@ def wire_coord(piece: int, place: int) -> int:
 
 def started_game_picture(game: str, state, pns: Sequence[int], faces: Sequence[int],
                          actions: Sequence[tuple]) -> list[Message]:
+    seats = len(faces)  # the game's seats: per-seat arrays have this length
     """The messages from the board layout to the last game element (the caller adds the
     joining frame around them: auth, locks, seats, then members and state)."""
     out: list[Message] = [board_layout(game, state.board, state.robber)]
@@ -89,7 +90,7 @@ def started_game_picture(game: str, state, pns: Sequence[int], faces: Sequence[i
             out.append(DiceResult(game, dice))
         offer = state.offers[seat]
         if offer is not None:
-            out.append(_offer_message(game, pn, pns, offer))
+            out.append(_offer_message(game, pn, pns, offer, seats))
     longest = -1 if state.longest_road < 0 else pns[state.longest_road]
     largest = -1 if state.largest_army < 0 else pns[state.largest_army]
     rounds = 0 if state.phase in SETUP_PHASES else state.round + 1  # JSettlers counts from 1 after setup
@@ -99,9 +100,9 @@ def started_game_picture(game: str, state, pns: Sequence[int], faces: Sequence[i
     return out
 
 
-def _offer_message(game: str, pn: int, pns: Sequence[int], offer) -> MakeOffer:
+def _offer_message(game: str, pn: int, pns: Sequence[int], offer, seats: int) -> MakeOffer:
     give, get, to = offer[0], offer[1], offer[2]
-    flags = [False] * 4
+    flags = [False] * seats
     for seat in to:
         flags[pns[seat]] = True
     return MakeOffer(game, pn, tuple(flags), tuple(give), tuple(get))

@@ -97,8 +97,9 @@ class Narrator:
     """
 
     def __init__(self, game: str, pns: Sequence[int], names: Mapping[int, str], robots: Mapping[int, bool],
-                 elapsed: Callable[[], float] = lambda: 0.0) -> None:
+                 elapsed: Callable[[], float] = lambda: 0.0, seats: int = MAX_PLAYERS_STANDARD) -> None:
         self.game = game
+        self.seats = seats  # the game's seats (JSettlers' maxPlayers): per-seat arrays have this length
         self.pns = tuple(pns)
         self.names = dict(names)
         self.robots = dict(robots)
@@ -239,7 +240,7 @@ class Narrator:
                 if count:
                     self._send(to_player(self.pns[seat]), DiscardRequest(game, count))
         elif phase is P.WAITING_FOR_ROB_CHOOSE_PLAYER:
-            choices = [False] * MAX_PLAYERS_STANDARD
+            choices = [False] * self.seats
             for victim in state.victims:
                 choices[self.pns[victim]] = True
             self._send(to_player(pn), ChoosePlayerRequest(game, tuple(choices)))
@@ -265,8 +266,8 @@ class Narrator:
             if cards:
                 self._all(DevCardAction(game, self.pns[seat], DevCardActionType.ADD_OLD,
                                         tuple(JS_DEV_CARD[c] for c in cards)))
-        scores = [0] * MAX_PLAYERS_STANDARD
-        robots = [False] * MAX_PLAYERS_STANDARD
+        scores = [0] * self.seats
+        robots = [False] * self.seats
         for seat, pn in enumerate(self.pns):
             scores[pn] = state.total_vp(seat)
             robots[pn] = self.robots.get(pn, False)
@@ -410,7 +411,7 @@ class Narrator:
 
     def _on_offer(self, event: Event, before: Phase) -> None:
         d = event.data
-        to = [False] * MAX_PLAYERS_STANDARD
+        to = [False] * self.seats
         for seat in d["to"]:
             to[self.pns[seat]] = True
         give, get = wire_resources(d["give"]), wire_resources(d["get"])

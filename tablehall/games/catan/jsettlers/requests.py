@@ -88,6 +88,7 @@ class Request:
     robot: bool
     pns: Sequence[int]  # engine seat -> player number
     game: str
+    seats: int = 4  # the game's seats (JSettlers' maxPlayers)
 
 
 def interpret(message: Message, who: Request, state, may_reprompt_discard: bool = True) -> Forward | Answer | None:
@@ -231,7 +232,7 @@ def _choose_player(message: ChoosePlayer, who: Request, state, _reprompt: bool):
         action = A.rob(who.pns.index(message.choice))
         if _legal(state, who.seat, action) is None:
             return Forward(action)
-    choices = [False] * 4
+    choices = [False] * who.seats
     for victim in state.victims:
         choices[who.pns[victim]] = True
     return _text(who, "You can't steal from that player.", ChoosePlayerRequest(who.game, tuple(choices)))
@@ -395,7 +396,7 @@ def request_for(action: tuple, who: Request, state) -> Message:
     if kind == "bank_trade":
         return BankTrade(game, action[1], action[2])
     if kind == "offer":
-        to = [False] * 4
+        to = [False] * who.seats
         for seat in action[3]:
             to[who.pns[seat]] = True
         return MakeOffer(game, who.pn, tuple(to), action[1], action[2])

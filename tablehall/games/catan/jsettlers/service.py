@@ -236,7 +236,7 @@ class JSettlersService(Service):
         other `seats` played by tablehall bots.  None when the game cannot be formed."""
         self._robot_game_number += 1
         game = name or f"tablehall robots {self._robot_game_number}"
-        return self.lobby.create_bot_game(game, "PL=4", seats=seats, robots=robots)
+        return self.lobby.create_bot_game(game, f"PL={max(seats, 4)}", seats=seats, robots=robots)
 
     def _robots_idle(self) -> None:
         """Robots became free (logged in, game over): invite them to tables' held seats, maybe
