@@ -30,7 +30,8 @@ def test_scripted_robots_play_a_five_or_six_player_game_with_special_building(st
     assert record.status == "finished" and replay(record, SPEC).matches
     assert len(record.seats) == seats
     received = [parse_cmd(w) for w in outcomes[0].received]
-    [layout] = [m for m in received if isinstance(m, BoardLayout2)]
+    empty, layout = [m for m in received if isinstance(m, BoardLayout2)]  # while the robots sit, then the board
+    assert dict(empty.parts)["HL"] == (6,) * 37
     assert layout.encoding == 2 and [k for k, _ in layout.parts] == ["HL", "NL", "PL", "RH"]
     assert any(m.to_cmd().startswith("1068|tablehall robots 1,") and m.to_cmd().count(",") == 6 for m in received)
     special_turns = [m for m in received if isinstance(m, Turn) and m.game_state == 100]

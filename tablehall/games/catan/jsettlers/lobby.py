@@ -751,6 +751,7 @@ class PregameLobby:
         if self.fill_bot is None and len(available) < MIN_PLAYERS:
             return None
         room = self._new_room(game, adjust_options(parse_options(options), self.config.offer))
+        seats = min(seats, room.max_players)  # PL held to what the server offers
         announce = NewGameWithOptions(game, -1, room.packed_options)
         room.log.append(Entry(ALL, announce))
         self.broadcast(announce)
