@@ -236,6 +236,8 @@ class Match:
             progressed = True
         if progressed:
             return True
+        if self._offer_volunteers():
+            return True
         for seat in self.state.to_act():
             if seat in self._tasks:
                 continue
@@ -257,6 +259,20 @@ class Match:
                 decision.add_done_callback(self._poke)
             self._tasks[seat] = decision
         return False
+
+    def _offer_volunteers(self) -> bool:
+        """Give in-process bots the chances the game offers (`GameState.volunteers`), in seat
+        order; True if one of them acted."""
+        acted = False
+        for seat in self.state.volunteers():
+            volunteer = getattr(self.agents[seat], "volunteer", None)
+            if volunteer is None or self.state.is_over:
+                continue
+            action = volunteer(seat, self.state.observation(seat))
+            if action is not None:
+                self._play(seat, action, unprompted=True)
+                acted = True
+        return acted
 
     def _take_unprompted(self) -> list[tuple[int, Any]]:
         taken, self._unprompted = self._unprompted, []
