@@ -108,15 +108,20 @@ def create_app(hall: Hall) -> Starlette:
             seats = [str(s) for s in body["seats"]]
             name = str(body.get("name") or "guest")[:20]
             options = spec.normalize_options(dict(body.get("options") or {}))
+            seed = int(body["seed"]) if body.get("seed") is not None else secrets.randbits(62)
+            if not 0 <= seed < 1 << 62:
+                raise ValueError("seed must be 0 <= seed < 2**62")
         except (KeyError, TypeError, ValueError, UnknownGame) as exc:
-            raise HTTPException(400, f"a new game needs game, seats (and name, options): {exc}") from None
+            raise HTTPException(400, f"a new game needs game, seats (and name, options, seed): {exc}") from None
+        if body.get("seed") is not None and any(s != "me" and s not in spec.bots for s in seats):
+            # whoever knows the seed knows every shuffle: only against built-in bots
+            raise HTTPException(400, "a seed may be chosen only for a game against built-in bots")
         if len(seats) not in spec.seat_counts:
             raise HTTPException(400, f"{spec.name} is played by {sorted(spec.seat_counts)} seats, not {len(seats)}")
         unknown = [s for s in seats if s not in ("me", "person") and s not in spec.bots and not _is_open(s)]
         if unknown:
             raise HTTPException(400, f"unknown seat {unknown[0]!r}: me, person, open, open:NAME or one of "
                                      f"{', '.join(sorted(spec.bots))}")
-        seed = secrets.randbits(62)
         browser = [BrowserSeat(name if seat == "me" else f"person {index + 1}") if seat in ("me", "person") else None
                    for index, seat in enumerate(seats)]
         if any(_is_open(s) for s in seats):

@@ -18,6 +18,7 @@ from ..core.agents import RemoteAgent
 from ..core.events import Event
 from ..core.game import GameState, IllegalAction
 from ..core.match import Match
+from .views import event_json
 
 BACKLOG = 8
 
@@ -31,6 +32,7 @@ class BrowserSeat(RemoteAgent):
         self.seat = -1
         self.queue: asyncio.Queue | None = None  # the socket currently holding the seat
         self.describe_table: Callable[[], dict[str, Any]] | None = None  # while the table waits
+        self.events: list[dict[str, Any]] = []  # what the seat may see happened since the last frame
 
     async def start(self, seat: int, match: Match) -> None:
         self.seat, self.match = seat, match
@@ -52,8 +54,9 @@ class BrowserSeat(RemoteAgent):
         legal = state.legal_actions(self.seat) if asked or free else None
         frame = {"type": kind, "seat": self.seat, "view": state.view(self.seat), "to_act": list(state.to_act()),
                  "actions": len(self.match.record.entries), "asked": asked, "unprompted": free,
-                 "names": [info.name for info in self.match.record.seats],
+                 "names": [info.name for info in self.match.record.seats], "events": self.events,
                  "legal": None if legal is None else [spec.encode_action(a) for a in legal]}
+        self.events = []
         if state.is_over and state.result() is not None:
             frame["result"] = state.result().to_json()
         return {**frame, **extra}
@@ -83,8 +86,9 @@ class BrowserSeat(RemoteAgent):
         self._send(self.frame())
 
     def _changed(self, seat: int, events: Sequence[Event], state: GameState) -> None:
-        if not self.waiting(seat):  # when asked, _asked sends the frame with the legal actions
-            self._send(self.frame())
+        self.events += [event_json(e) for e in events]  # the runner delivers only what the seat may see
+        # also while the seat is deciding: what it decides about changed (a counter-offer came)
+        self._send(self.frame())
 
     def _refused(self, seat: int, action: Any, error: IllegalAction) -> None:
         self._send(self.frame("refused", error=error.message, code=error.code))

@@ -3,8 +3,9 @@
 
 from __future__ import annotations
 
-from typing import Any, Callable
+from typing import Any, Callable, Sequence
 
+from ..core.events import Event, visible_to
 from ..core.hosting import Table, TableSeat
 from ..core.match import Match
 from ..core.records import Record, RecordError
@@ -47,11 +48,17 @@ def waiting_game(table: Table) -> dict[str, Any]:
             "to_act": [], "actions": 0, "status": "waiting", "started_at": None}
 
 
-def observer_frame(match: Match, kind: str = "view") -> dict[str, Any]:
-    """What a spectator is sent: the observer's view and the public progress of the match."""
+def event_json(event: Event) -> dict[str, Any]:
+    return {"kind": event.kind, "data": dict(event.data)}
+
+
+def observer_frame(match: Match, kind: str = "view", events: Sequence[Event] = ()) -> dict[str, Any]:
+    """What a spectator is sent: the observer's view, the public progress of the match and the
+    events an observer may see (`visible_to(events, None)`) since the last frame."""
     state = match.state
     frame = {"type": kind, "view": state.view(None), "to_act": list(state.to_act()),
-             "actions": len(match.record.entries)}
+             "actions": len(match.record.entries),
+             "events": [event_json(e) for e in visible_to(events, None)]}
     if state.is_over and state.result() is not None:
         frame["result"] = state.result().to_json()
     return frame

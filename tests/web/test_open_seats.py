@@ -28,18 +28,29 @@ def table_of(web, table_id: str) -> dict:
     return next(t for t in body["tables"] if t["id"] == table_id)
 
 
-async def play_seat(web, game_id: str, seat: dict, limit: int, choose=None) -> list[dict]:
-    """Hold the seat: wait while the table waits, then answer every question."""
+async def play_seat(web, game_id: str, seat: dict, limit: int, choose=None,
+                    first: asyncio.Event | None = None) -> list[dict]:
+    """Hold the seat: wait while the table waits, then answer every question.  `first` is set
+    when the first frame has arrived."""
     frames, pick = [], choose or random.Random(seat["seat"] * 7 + 1).choice
     async with websockets.connect(f"{web.url.replace('http', 'ws')}/ws/games/{game_id}/seats/{seat['seat']}"
                                   f"?token={seat['token']}") as socket:
         while len(frames) < limit:
-            frame = json.loads(await asyncio.wait_for(socket.recv(), 120))
+            try:
+                frame = json.loads(await asyncio.wait_for(socket.recv(), 120))
+            except websockets.ConnectionClosed as closed:
+                raise AssertionError(f"the server closed the seat's socket ({closed}) after "
+                                     f"{[(f['type'], f.get('asked'), f.get('actions')) for f in frames[-5:]]}") from None
             frames.append(frame)
+            if first is not None:
+                first.set()
             if frame["type"] == "end":
                 break
             if frame.get("asked") and frame.get("legal"):
-                await socket.send(json.dumps({"action": pick(frame["legal"])}))
+                try:
+                    await socket.send(json.dumps({"action": pick(frame["legal"])}))
+                except websockets.ConnectionClosed:
+                    pass  # the game ended meanwhile: its last frames are still to be read
     return frames
 
 
@@ -78,8 +89,9 @@ def test_a_person_plays_against_a_client_of_the_native_protocol(web, game, seats
     assert f'data-table="{created["id"]}"' in lobby and held["connect"].replace('"', "&#34;") in lobby
 
     async def scenario():
-        seat = asyncio.ensure_future(play_seat(web, created["id"], mine, 100_000))
-        await asyncio.sleep(0)
+        first = asyncio.Event()
+        seat = asyncio.ensure_future(play_seat(web, created["id"], mine, 100_000, first=first))
+        await first.wait()  # the seat is held by its socket: now the client may come
         return await asyncio.gather(seat, run_client(held["connect"]))
 
     frames, _ = asyncio.run(scenario())
@@ -107,7 +119,9 @@ def test_a_person_and_a_jsettlers_robot_invited_into_the_open_seat(web):
     outcome = asyncio.run_coroutine_threadsafe(
         robot(web.server.port("jsettlers"), "robo", COOKIE, oracle, seed=4), web.loop)
     frames = asyncio.run(play_seat(web, created["id"], mine, 250))
-    [match] = [m for m in web.server.live_matches() if m.id == created["id"]]
+    live = [m for m in web.server.live_matches() if m.id == created["id"]]
+    assert live, (frames[-1], web.store.load(created["id"]).result)
+    [match] = live
     seed = match.seed
     web.loop.call_soon_threadsafe(match.abort, "the test has seen enough")
     robo = outcome.result(120)

@@ -1,5 +1,6 @@
 // A live board: the observer's view pushed over the game's WebSocket after every action.
 import { rendererFor } from "/static/board.js";
+import { appendLog } from "/static/log.js";
 
 const root = document.getElementById("live");
 const board = document.getElementById("board");
@@ -12,6 +13,7 @@ async function start() {
     const frame = JSON.parse(message.data);
     if (frame.type === "error") { document.getElementById("status").textContent = frame.message; return; }
     render(board, frame.view, { seat: null, names: players, legal: null, act: () => {}, events: [], result: frame.result ?? null });
+    appendLog(document.getElementById("log"), frame.events, players);
     document.getElementById("actions").textContent = frame.actions;
     root.dataset.actions = frame.actions;
     document.getElementById("status").textContent = frame.type === "end" ? "game over" : "live";

@@ -5,6 +5,7 @@
 // for and how their clients connect until the last one sits down.
 import { rendererFor } from "/static/board.js";
 import { addCopyButtons } from "/static/copy.js";
+import { appendLog } from "/static/log.js";
 
 const root = document.getElementById("play");
 const board = document.getElementById("board");
@@ -60,6 +61,8 @@ async function start() {
     if (frame.names) players = frame.names;
     if (frame.type === "refused") document.getElementById("message").textContent = `refused: ${frame.error}`;
     if (!frame.view) return;
+    appendLog(document.getElementById("log"), frame.events, players);
+    window.tablehall = { frame, act };  // for tests that pick among the legal actions the seat was sent
     render(board, frame.view, { seat, names: players, legal: frame.legal, asked: frame.asked, act, events: [],
                                 result: frame.result ?? null, previous: last });
     last = frame.view;
