@@ -17,13 +17,16 @@ from typing import Any, Callable, Sequence
 from ..core.agents import RemoteAgent
 from ..core.events import Event
 from ..core.game import GameState, IllegalAction
-from ..core.match import Match
+from ..core.match import Consequence, Match, SeatPolicy
 from .views import event_json
 
 BACKLOG = 8
 
 
 class BrowserSeat(RemoteAgent):
+    # a person's stale or mistaken click is refused with the reason and the seat asked again
+    policy = SeatPolicy(on_illegal=Consequence.RETRY, max_retries=100)
+
     def __init__(self, name: str) -> None:
         super().__init__(name, "web", on_request=self._asked, on_events=self._changed,
                          on_rejected=self._refused)
@@ -33,6 +36,7 @@ class BrowserSeat(RemoteAgent):
         self.queue: asyncio.Queue | None = None  # the socket currently holding the seat
         self.describe_table: Callable[[], dict[str, Any]] | None = None  # while the table waits
         self.events: list[dict[str, Any]] = []  # what the seat may see happened since the last frame
+        self.decisions = 0  # how many times the runner has asked this seat: a page answers each once
 
     async def start(self, seat: int, match: Match) -> None:
         self.seat, self.match = seat, match
@@ -54,6 +58,7 @@ class BrowserSeat(RemoteAgent):
         legal = state.legal_actions(self.seat) if asked or free else None
         frame = {"type": kind, "seat": self.seat, "view": state.view(self.seat), "to_act": list(state.to_act()),
                  "actions": len(self.match.record.entries), "asked": asked, "unprompted": free,
+                 "decision": self.decisions if asked else None,
                  "names": [info.name for info in self.match.record.seats], "events": self.events,
                  "legal": None if legal is None else [spec.encode_action(a) for a in legal]}
         self.events = []
@@ -83,6 +88,7 @@ class BrowserSeat(RemoteAgent):
 
     # -- the runner's side -----------------------------------------------------------------------
     def _asked(self, seat: int, state: GameState) -> None:
+        self.decisions += 1
         self._send(self.frame())
 
     def _changed(self, seat: int, events: Sequence[Event], state: GameState) -> None:

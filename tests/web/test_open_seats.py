@@ -16,6 +16,7 @@ from pathlib import Path
 import pytest
 
 from .conftest import COOKIE
+from .test_frame_leaks import assert_frames_admitted
 from .test_seat_leaks import HIDDEN, new_game
 
 websockets = pytest.importorskip("websockets", reason="seat tests need the websockets client")
@@ -32,7 +33,7 @@ async def play_seat(web, game_id: str, seat: dict, limit: int, choose=None,
                     first: asyncio.Event | None = None) -> list[dict]:
     """Hold the seat: wait while the table waits, then answer every question.  `first` is set
     when the first frame has arrived."""
-    frames, pick = [], choose or random.Random(seat["seat"] * 7 + 1).choice
+    frames, pick, answered = [], choose or random.Random(seat["seat"] * 7 + 1).choice, None
     async with websockets.connect(f"{web.url.replace('http', 'ws')}/ws/games/{game_id}/seats/{seat['seat']}"
                                   f"?token={seat['token']}") as socket:
         while len(frames) < limit:
@@ -46,7 +47,8 @@ async def play_seat(web, game_id: str, seat: dict, limit: int, choose=None,
                 first.set()
             if frame["type"] == "end":
                 break
-            if frame.get("asked") and frame.get("legal"):
+            if frame.get("asked") and frame.get("legal") and frame["decision"] != answered:
+                answered = frame["decision"]  # one answer per decision: frames repeat while it waits
                 try:
                     await socket.send(json.dumps({"action": pick(frame["legal"])}))
                 except websockets.ConnectionClosed:
@@ -100,6 +102,7 @@ def test_a_person_plays_against_a_client_of_the_native_protocol(web, game, seats
     record = web.store.load(created["id"])
     assert record.status == "finished" and [s.agent for s in record.seats] == agents
     assert_nothing_hidden(game, frames, mine["seat"], record.seed)
+    assert_frames_admitted(record, frames, mine["seat"], "the seat")
     assert created["id"] not in [t["id"] for t in web.get("/api/tables")[1]["tables"]]
 
 
@@ -132,6 +135,7 @@ def test_a_person_and_a_jsettlers_robot_invited_into_the_open_seat(web):
     assert [s.name for s in record.seats][:2] == ["tester", "robo"]
     assert any(e.seat == 1 for e in record.entries), "the robot played over the wire"
     assert_nothing_hidden("catan", frames, 0, seed)
+    assert_frames_admitted(record, frames, 0, "the seat")
 
 
 def test_open_seat_refusals(web):

@@ -1,5 +1,5 @@
 // A live board: the observer's view pushed over the game's WebSocket after every action.
-import { rendererFor } from "/static/board.js";
+import { rendererFor, wordsFor } from "/static/board.js";
 import { appendLog } from "/static/log.js";
 
 const root = document.getElementById("live");
@@ -8,12 +8,13 @@ const players = JSON.parse(root.dataset.players);
 
 async function start() {
   const render = await rendererFor(root.dataset.game);
+  const words = await wordsFor(root.dataset.game);
   const socket = new WebSocket(`${location.protocol === "https:" ? "wss" : "ws"}://${location.host}/ws/games/${root.dataset.id}`);
   socket.onmessage = (message) => {
     const frame = JSON.parse(message.data);
     if (frame.type === "error") { document.getElementById("status").textContent = frame.message; return; }
     render(board, frame.view, { seat: null, names: players, legal: null, act: () => {}, events: [], result: frame.result ?? null });
-    appendLog(document.getElementById("log"), frame.events, players);
+    appendLog(document.getElementById("log"), frame.events, players, words);
     document.getElementById("actions").textContent = frame.actions;
     root.dataset.actions = frame.actions;
     document.getElementById("status").textContent = frame.type === "end" ? "game over" : "live";

@@ -38,6 +38,22 @@ function hexPoints(cx, cy) {
   return points.join(" ");
 }
 
+// the log: resource vectors in words ("3 ore"), production gains per player
+export function words(key, value, names) {
+  const isVector = (v) => Array.isArray(v) && v.length === 5 && v.every((n) => typeof n === "number");
+  if (isVector(value)) return cards(value);
+  if (key === "gains" && Array.isArray(value) && value.length % 5 === 0) {
+    const per = [];
+    for (let s = 0; s < value.length / 5; s++) {
+      const got = value.slice(5 * s, 5 * s + 5);
+      if (got.some((n) => n)) per.push(`${names[s] ?? "seat " + (s + 1)} ${cards(got)}`);
+    }
+    return per.join("; ") || "nothing";
+  }
+  if (key === "amounts" || key === "totals") return value.map((n, s) => `${names[s] ?? s + 1} ${n}`).join(", ");
+  return undefined;
+}
+
 export function render(root, view, ctx) {
   ctx = { ...ctx, root, rerender: () => render(root, view, ctx) };
   if (!geometry) {
