@@ -11,7 +11,8 @@ from collections import defaultdict
 from pathlib import Path
 from typing import Any, Sequence
 
-from .core import BotAgent, Match, OptionError, RecordError, derive_seed, replay
+from .core import Match, OptionError, RecordError, replay
+from .core.seats import SeatError, make_agent as seat_agent
 from .core.game import GameSpec
 from .core.registry import UnknownGame, game_names, get_game
 from .core.store import DirectoryStore, RecordStore, SqliteStore, load_record, open_store
@@ -65,8 +66,10 @@ def build_parser() -> argparse.ArgumentParser:
     serve.set_defaults(handler=cmd_serve)
 
     play = commands.add_parser("play", help="play local games between built-in or subprocess bots",
-                               description="Play local games. A seat is a built-in bot name, or cmd:COMMAND "
-                                           "for a subprocess bot where the game's protocol allows it.")
+                               description="Play local games. A seat is a built-in bot name, cmd:COMMAND "
+                                           "for a subprocess bot where the game's protocol allows it, or "
+                                           "policy:MODULE:CALLABLE (or policy:PATH.py:CALLABLE) for a trained "
+                                           "policy (needs the envs extra).")
     play.add_argument("game", help=f"one of: {', '.join(game_names())}")
     play.add_argument("--seats", required=True, help="comma-separated seats, e.g. random,strong")
     play.add_argument("--seed", type=int, default=None,
@@ -184,20 +187,12 @@ def parse_options(items: Sequence[str]) -> dict[str, Any]:
 
 
 def make_agent(spec: GameSpec, seat_text: str, seat: int, seed: int):
-    if seat_text.startswith("cmd:"):
-        if not spec.seat_command_bots or spec.subprocess_agent is None:
-            raise UsageError(f"{spec.name} does not run subprocess bots (cmd: seats)")
-        command = seat_text[4:].strip()
-        if not command:
-            raise UsageError("cmd: seat without a command")
-        return spec.subprocess_agent(command, seat, command.split()[-1])
+    """The agent a --seats entry names (see `core.seats`): a built-in bot, cmd:COMMAND, or a
+    seat kind such as policy:MODULE:CALLABLE."""
     try:
-        bot_class = spec.bots[seat_text]
-    except KeyError:
-        raise UsageError(f"unknown {spec.name} seat {seat_text!r} (built-in bots: "
-                         f"{', '.join(sorted(spec.bots)) or 'none'}"
-                         f"{'; or cmd:COMMAND' if spec.seat_command_bots else ''})") from None
-    return BotAgent(bot_class(derive_seed(seed, "seat", seat)), name=seat_text)
+        return seat_agent(spec, seat_text, seat, seed)
+    except SeatError as exc:
+        raise UsageError(str(exc)) from None
 
 
 def cmd_play(args: argparse.Namespace) -> int:

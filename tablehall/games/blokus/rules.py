@@ -212,6 +212,10 @@ class BlokusState(GameState):
     def team_points(self, team: int) -> int:
         return self.points(COLORS[team]) + self.points(COLORS[team + 2])
 
+    def cells_mask(self, color: Color) -> int:
+        """Bitboard (see `bitboard`) of the cells `color` covers."""
+        return self._own[color]
+
     def corner_mask(self, color: Color) -> int:
         """Bitboard (see `bitboard`) of the free cells a new piece of `color` could connect
         through: diagonal to its pieces and not beside them; the free board corners before its

@@ -64,6 +64,7 @@ from .lobby_messages import (
     NewGameWithOptions,
     StatusMessage,
 )
+from .joining import JOINED_STARTED, JOINED_STARTED_BOTS
 from .message import Message, is_single_line_and_safe
 from .options import OptionValue, UnknownOption, adjust_options, pack_options, parse_options
 from .soclog import ALL, FROM_OBSERVER, OBSERVER, Audience, Entry, from_player, to_player
@@ -233,6 +234,7 @@ class PregameLobby:
         fill_bot: str | None = None,
         on_seat_left: SeatLeftHook | None = None,
         on_idle_robot: Callable[[], None] | None = None,
+        game_picture: Callable[[GameRoom], list[Message]] | None = None,
     ) -> None:
         self.config = config
         self.clock = clock
@@ -242,6 +244,7 @@ class PregameLobby:
         self.fill_bot = fill_bot  # tablehall bot kind for seats no connected robot takes
         self.on_seat_left = on_seat_left
         self.on_idle_robot = on_idle_robot
+        self.game_picture = game_picture  # what a client joining a game under way is told
         self.connections: list[ServerConnection] = []
         self.names: dict[str, ServerConnection] = {}
         self.robots: list[ServerConnection] = []
@@ -381,6 +384,9 @@ class PregameLobby:
         for pn, player in enumerate(room.seats):
             if player is not None:
                 room.to_one(conn, OBSERVER, SitDown(name, player, pn, room.robots[pn]))
+        if room.play is not None and self.game_picture is not None:
+            self._join_started(room, conn)
+            return
         if room.state != State.NEW:  # a brand-new game's empty board is implied
             room.to_one(conn, OBSERVER, BoardLayout(name, (WATER,) * BOARD_SIZE, (-1,) * BOARD_SIZE, -1))
         room.to_one(conn, OBSERVER, PotentialSettlements(name, -1, classic_land_nodes()))
@@ -402,6 +408,18 @@ class PregameLobby:
             GameState(name, room.state),
         )
         room.to_all(JoinGame(conn.nickname or "", "", "\t", name))
+
+    def _join_started(self, room: GameRoom, conn: ServerConnection) -> None:
+        """The rest of the join sequence for a game under way: the whole picture (`joining`)."""
+        assert self.game_picture is not None
+        name = room.name
+        room.to_one(conn, OBSERVER, *self.game_picture(room))
+        room.to_one(conn, OBSERVER, GameStats(name, stats_type=GameStats.TYPE_TIMING, values=(room.created_at, 0, 0)),
+                    GameMembers(name, room.member_names()), GameState(name, room.state))
+        room.to_all(JoinGame(conn.nickname or "", "", "\t", name))
+        if State.START2A <= room.state < State.OVER:
+            seated_robot = any(player is not None and room.robots[pn] for pn, player in enumerate(room.seats))
+            conn.send(GameServerText(name, JOINED_STARTED_BOTS if seated_robot else JOINED_STARTED))
 
     # --- game-scoped messages ------------------------------------------------------------------
 

@@ -1,0 +1,310 @@
+"""Settlers of Catan (classic) as an environment, 3-4 seats (2 allowed too).
+
+Actions: the turn actions over the board's places (settlements and cities on the 54
+intersections, roads on the 72 paths, the robber on the 19 hexes), development cards, single
+bank trades at the seat's best ratio, answers to trade offers, and discards one card at a time
+(the cards chosen so far are the *draft*; the engine gets the whole discard when it is
+complete).  Seats are named relative to the agent (1 = the next seat in turn order), so a
+policy plays every seat alike.  Not in the index: domestic trade offers (answered, never made),
+bank trades of several lots at once, and JSettlers' pay-then-place build requests (building
+directly does the same).
+
+The mask is the engine's `legal_actions`, looked up in one table, plus the legal actions that
+list leaves out (cancelling free roads, answers to counter-offers).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import numpy as np
+
+from tablehall.games.catan import actions as A
+from tablehall.games.catan.constants import DESERT, MONOPOLY, ROAD_BUILDING, YEAR_OF_PLENTY, Phase
+from tablehall.games.catan.geometry import EDGE_COUNT, HEX_COUNT, NODE_COUNT
+from tablehall.games.catan.legality import SINGLE_LOTS, covers
+from tablehall.games.catan.rules import CatanState
+
+from .adapter import ActionIndex, Adapter
+from .layout import Layout
+
+PHASES = tuple(Phase)
+NUMBERS = (2, 3, 4, 5, 6, 8, 9, 10, 11, 12)
+PAIRS = tuple((a, b) for a in range(5) for b in range(a, 5))  # year of plenty
+TRADES = tuple((give, get) for give in range(5) for get in range(5) if give != get)
+
+INDEX = ActionIndex()
+ROLL = INDEX.add("roll", 1, "roll the dice")
+END_TURN = INDEX.add("end_turn", 1, "end the turn")
+BUY_DEV = INDEX.add("buy_dev", 1, "buy a development card")
+PLAY_DEV = INDEX.add("play_dev", 4, "play a development card: knight, road building, year of plenty, monopoly")
+CANCEL = INDEX.add("cancel_build", 1, "give up the free roads of a road building card (or a build request)")
+REJECT = INDEX.add("reject", 1, "reject the trade offers made to this seat")
+SETTLEMENT = INDEX.add("settlement", NODE_COUNT, "build a settlement on intersection i (`games/catan/geometry`)")
+CITY = INDEX.add("city", NODE_COUNT, "upgrade the settlement on intersection i to a city")
+ROAD = INDEX.add("road", EDGE_COUNT, "build a road on path i")
+ROBBER = INDEX.add("robber", HEX_COUNT, "move the robber to hex i")
+ROB = INDEX.add("rob", 3, "rob the seat 1, 2 or 3 places after this one")
+DISCARD = INDEX.add("discard", 5, "discard one card of resource r (clay, ore, sheep, wheat, wood); the discard "
+                                 "goes to the engine once it has the size the roll asks")
+PICK = INDEX.add("year_of_plenty", len(PAIRS), "take two resources (a, b), a <= b, in the order "
+                                               "(0,0), (0,1), .. (0,4), (1,1), .. (4,4)")
+MONOPOLY_OF = INDEX.add("monopoly", 5, "name resource r for a monopoly")
+BANK = INDEX.add("bank_trade", len(TRADES), "trade one lot with the bank: give r (at this seat's ratio for r) "
+                                           "for one of s, in the order (0,1), (0,2), .. (4,3)")
+ACCEPT = INDEX.add("accept", 3, "accept the offer of the seat 1, 2 or 3 places after this one")
+
+_FIXED: dict[tuple, int] = {A.ROLL: ROLL, A.END_TURN: END_TURN, A.BUY_DEV: BUY_DEV, A.CANCEL_BUILD: CANCEL,
+                            A.REJECT: REJECT}
+_FIXED.update({A.play_dev(card): PLAY_DEV + card for card in range(4)})
+_FIXED.update({A.settlement(n): SETTLEMENT + n for n in range(NODE_COUNT)})
+_FIXED.update({A.city(n): CITY + n for n in range(NODE_COUNT)})
+_FIXED.update({A.road(e): ROAD + e for e in range(EDGE_COUNT)})
+_FIXED.update({A.robber(h): ROBBER + h for h in range(HEX_COUNT)})
+_FIXED.update({A.pick_resources(a, b): PICK + i for i, (a, b) in enumerate(PAIRS)})
+_FIXED.update({A.pick_resources(b, a): PICK + i for i, (a, b) in enumerate(PAIRS)})
+_FIXED.update({A.monopoly(r): MONOPOLY_OF + r for r in range(5)})
+_FIXED.update({lot: BANK + TRADES.index((give, get)) for lot, (give, _, get) in SINGLE_LOTS.items()})
+_ACTION_OF = {index: action for action, index in _FIXED.items() if action[0] != "bank_trade"}
+_ACTION_OF.update({PICK + i: A.pick_resources(a, b) for i, (a, b) in enumerate(PAIRS)})
+
+LAYOUT = Layout([
+    ("hexes", (HEX_COUNT, 16), 0, 1, "per hex: terrain (clay, ore, sheep, wheat, wood, desert), number token "
+                                     "(2, 3, 4, 5, 6, 8, 9, 10, 11, 12), one-hot each"),
+    ("harbors", (NODE_COUNT, 6), 0, 1, "per intersection: its harbour, 2:1 for a resource or 3:1 (one-hot)"),
+    ("buildings", (NODE_COUNT, 8), 0, 1, "per intersection: [seat k's settlement, seat k's city] for relative "
+                                         "seats k = 0 (this seat) .. 3"),
+    ("roads", (EDGE_COUNT, 4), 0, 1, "per path: the road's owner, relative seat one-hot"),
+    ("robber", HEX_COUNT, 0, 1, "the hex the robber is on (one-hot)"),
+    ("phase", len(PHASES), 0, 1, "the phase (one-hot, `games/catan/constants.Phase` order)"),
+    ("dice", 11, 0, 1, "the last roll's total 2..12 (one-hot; none before the first roll)"),
+    ("hand", 5, 0, 95, "this seat's resource cards (clay, ore, sheep, wheat, wood)"),
+    ("dev_cards", 5, 0, 25, "this seat's playable development cards (knight, road building, year of plenty, "
+                            "monopoly, victory point)"),
+    ("dev_new", 5, 0, 25, "development cards this seat bought this turn"),
+    ("ratios", 5, 2, 4, "this seat's bank trade ratio per resource"),
+    ("pieces", 3, 0, 15, "roads, settlements, cities this seat has left"),
+    ("vp", 1, 0, 30, "this seat's victory points, its victory point cards included"),
+    ("players", (4, 14), 0, 95, "per relative seat: present, out, public VP, resource cards, development cards, "
+                                "knights played, road building / year of plenty / monopoly played, road length, "
+                                "longest road, largest army, to move, cards to discard"),
+    ("bank", 5, 0, 19, "resource cards in the bank"),
+    ("deck", 1, 0, 25, "development cards left"),
+    ("victims", 4, 0, 1, "relative seats this seat may rob now"),
+    ("free_roads", 1, 0, 2, "free roads left to place (road building)"),
+    ("draft", 5, 0, 95, "cards chosen so far for the discard being made"),
+    ("offer", 14, 0, 95, "a trade offer made to this seat: what the offerer gives (5), asks (5), its relative seat "
+                         "(one-hot 4)"),
+    ("vp_to_win", 1, 3, 20, "victory points that win the game"),
+])
+_TAIL = LAYOUT.offset("hand")
+_STATIC = LAYOUT.slice("hexes").start, LAYOUT["harbors"].end
+_BUILDINGS, _ROADS = LAYOUT.slice("buildings"), LAYOUT.slice("roads")
+_ROBBER, _PHASE, _DICE = LAYOUT.offset("robber"), LAYOUT.offset("phase"), LAYOUT.offset("dice") - 2
+_PHASE_INDEX = {phase: i for i, phase in enumerate(PHASES)}
+
+
+class CatanAdapter(Adapter):
+    game = "catan"
+    index = INDEX
+    layout = LAYOUT
+
+    def __init__(self, seat_count: int) -> None:
+        super().__init__(seat_count)
+        self._static: dict[Any, np.ndarray] = {}  # board -> hexes and harbours
+        self._buildings: dict[tuple, np.ndarray] = {}
+        self._roads: dict[tuple, np.ndarray] = {}
+
+    # -- mask -------------------------------------------------------------------------------------
+    def mask(self, state: CatanState, seat: int, draft: Any = None) -> np.ndarray:
+        mask = np.zeros(INDEX.size, np.int8)
+        if seat not in state.to_act():
+            return mask
+        phase = state.phase
+        if phase is Phase.WAITING_FOR_DISCARDS:
+            chosen = draft or (0, 0, 0, 0, 0)
+            if sum(chosen) < state.discards[seat]:
+                hand = state.cards_known_to(seat)[0]
+                for r in range(5):
+                    if hand[r] > chosen[r]:
+                        mask[DISCARD + r] = 1
+            return mask
+        if phase is Phase.PLAY1 and seat != state.current:
+            mask[self._answers(state, seat)] = 1
+            return mask
+        fixed, n = _FIXED, state.seat_count
+        indices = []
+        for action in state.legal_actions(seat):
+            index = fixed.get(action)
+            if index is not None:
+                indices.append(index)
+            elif action[0] == "rob":
+                indices.append(ROB + (action[1] - seat) % n - 1)
+        if phase is Phase.PLACING_FREE_ROAD1 or phase is Phase.PLACING_FREE_ROAD2:
+            indices.append(CANCEL)  # the engine lets the free roads go at any time
+        elif phase is Phase.PLAY1:
+            indices += self._answers(state, seat)  # counter-offers made to the player to move
+        mask[indices] = 1
+        return mask
+
+    def _answers(self, state: CatanState, seat: int) -> list[int]:
+        """Answers to the trade offers made to `seat`: reject them all, or accept one it can pay."""
+        out = []
+        hand = state.cards_known_to(seat)[0]
+        n = state.seat_count
+        for offerer, offer in enumerate(state.offers):
+            if offer is None or seat not in offer[2] or offerer == seat:
+                continue
+            if REJECT not in out:
+                out.append(REJECT)
+            if state.current in (seat, offerer) and covers(hand, offer[1]):
+                out.append(ACCEPT + (offerer - seat) % n - 1)
+        return out
+
+    # -- actions --------------------------------------------------------------------------------
+    def decode(self, state: CatanState, seat: int, index: int, draft: Any = None) -> tuple[Any, Any]:
+        if DISCARD <= index < DISCARD + 5:
+            chosen = list(draft or (0, 0, 0, 0, 0))
+            chosen[index - DISCARD] += 1
+            need = state.discards[seat] if state.phase is Phase.WAITING_FOR_DISCARDS else 0
+            hand = state.cards_known_to(seat)[0]
+            if sum(chosen) >= need or not covers(hand, chosen):
+                return A.discard(chosen), None  # whole, or one the engine will refuse
+            return None, tuple(chosen)
+        n = state.seat_count
+        if ROB <= index < ROB + 3:
+            return A.rob((seat + index - ROB + 1) % n), None
+        if ACCEPT <= index < ACCEPT + 3:
+            return A.accept((seat + index - ACCEPT + 1) % n), None
+        if BANK <= index < BANK + len(TRADES):
+            give, get = TRADES[index - BANK]
+            return A.bank_trade(A.unit(give, state.ratios[seat][give]), A.unit(get)), None
+        return _ACTION_OF[index], None
+
+    def completion(self, state: CatanState, seat: int, draft: Any) -> Any:
+        """The discard `draft` grows into when the rest comes from the largest piles left."""
+        chosen = list(draft)
+        hand = state.cards_known_to(seat)[0]
+        missing = state.discards[seat] - sum(chosen)
+        while missing > 0:
+            r = max(range(5), key=lambda k: hand[k] - chosen[k])
+            if hand[r] <= chosen[r]:
+                break
+            chosen[r] += 1
+            missing -= 1
+        return A.discard(chosen)
+
+    def encode(self, state: CatanState, seat: int, action: Any) -> list[int]:
+        kind = action[0]
+        n = state.seat_count
+        if kind == "discard":
+            return [DISCARD + r for r in range(5) for _ in range(action[1][r])]
+        if kind == "rob":
+            return [ROB + (action[1] - seat) % n - 1]
+        if kind == "accept":
+            return [ACCEPT + (action[1] - seat) % n - 1]
+        if kind == "bank_trade":
+            lot = SINGLE_LOTS.get(action)
+            if lot is not None and lot[1] == state.ratios[seat][lot[0]]:
+                return [BANK + TRADES.index((lot[0], lot[2]))]
+        elif action in _FIXED:
+            return [_FIXED[action]]
+        raise ValueError(f"no action index stands for {action!r}")
+
+    # -- observation ----------------------------------------------------------------------------
+    def observe(self, state: CatanState, seat: int, draft: Any = None) -> np.ndarray:
+        out = np.zeros(LAYOUT.size, np.float32)
+        n = state.seat_count
+        out[_STATIC[0]:_STATIC[1]] = self._static_part(state.board)
+        out[_BUILDINGS] = self._building_part(state, seat)
+        out[_ROADS] = self._road_part(state, seat)
+        out[_ROBBER + state.robber] = 1
+        out[_PHASE + _PHASE_INDEX[state.phase]] = 1
+        dice = state.dice
+        if dice[0]:
+            out[_DICE + dice[0] + dice[1]] = 1
+        hand, playable, deck_left = state.cards_known_to(seat)
+        tail = [*hand, *playable, *state.dev_new[seat], *state.ratios[seat], *state.pieces[seat],
+                state.total_vp(seat)]
+        asked = state.to_act()
+        for k in range(4):
+            s = (seat + k) % n
+            if k >= n:
+                tail += _ABSENT
+                continue
+            played = state.played[s]
+            tail += [1, s in state.out, state.public_vp(s), state.hand_size(s),
+                     sum(state.dev_old[s]) + sum(state.dev_new[s]) if s != seat else sum(playable) + sum(state.dev_new[s]),
+                     state.knights[s], played[ROAD_BUILDING], played[YEAR_OF_PLENTY], played[MONOPOLY],
+                     state.road_length[s], state.longest_road == s, state.largest_army == s,
+                     s in asked, state.discards[s]]
+        victims = [0, 0, 0, 0]
+        for v in state.victims:
+            victims[(v - seat) % n] = 1
+        offer = [0] * 14
+        for offerer, made in enumerate(state.offers):
+            if made is not None and offerer != seat and seat in made[2]:
+                offer[:5], offer[5:10] = made[0], made[1]
+                offer[10 + (offerer - seat) % n] = 1
+                if offerer == state.current:
+                    break
+        tail += [*state.bank, deck_left, *victims, state.free_roads, *(draft or (0, 0, 0, 0, 0)), *offer,
+                 state.vp_to_win]
+        out[_TAIL:] = tail
+        return out
+
+    def _static_part(self, board) -> np.ndarray:
+        part = self._static.get(board)
+        if part is None:
+            hexes = np.zeros((HEX_COUNT, 16), np.float32)
+            for h in range(HEX_COUNT):
+                hexes[h, board.terrain[h] if board.terrain[h] != DESERT else 5] = 1
+                if board.numbers[h]:
+                    hexes[h, 6 + NUMBERS.index(board.numbers[h])] = 1
+            harbors = np.zeros((NODE_COUNT, 6), np.float32)
+            for node, kind in enumerate(board.node_harbor):
+                if kind >= 0:
+                    harbors[node, kind] = 1
+            part = self._static[board] = np.concatenate([hexes.reshape(-1), harbors.reshape(-1)])
+        return part
+
+    def _building_part(self, state: CatanState, seat: int) -> np.ndarray:
+        key = (seat, state.seat_count, state.blocked, sum(state.building_vp))
+        part = self._buildings.get(key)
+        if part is None:
+            if len(self._buildings) > 256:
+                self._buildings.clear()
+            part = np.zeros((NODE_COUNT, 8), np.float32)
+            n, level = state.seat_count, state.node_level
+            for node, owner in enumerate(state.node_owner):
+                if owner >= 0:
+                    part[node, (owner - seat) % n * 2 + level[node] - 1] = 1
+            part = self._buildings[key] = part.reshape(-1)
+        return part
+
+    def _road_part(self, state: CatanState, seat: int) -> np.ndarray:
+        key = (seat, state.seat_count, state.occupied_edges)
+        part = self._roads.get(key)
+        if part is None:
+            if len(self._roads) > 256:
+                self._roads.clear()
+            part = np.zeros((EDGE_COUNT, 4), np.float32)
+            n = state.seat_count
+            for edge, owner in enumerate(state.edge_owner):
+                if owner >= 0:
+                    part[edge, (owner - seat) % n] = 1
+            part = self._roads[key] = part.reshape(-1)
+        return part
+
+    def points(self, state: CatanState, seat: int) -> float:
+        return float(state.total_vp(seat))
+
+    def render(self, state: CatanState) -> str:
+        lines = [f"{state.phase.name}, seat {state.current} to move, round {state.round}, dice {list(state.dice)}"]
+        for s in range(state.seat_count):
+            lines.append(f"seat {s}: {state.public_vp(s)} VP shown, {state.hand_size(s)} cards, "
+                         f"road {state.road_length[s]}, knights {state.knights[s]}{' (out)' if s in state.out else ''}")
+        return "\n".join(lines)
+
+
+_ABSENT = [0] * 14

@@ -1,0 +1,242 @@
+"""Masters of Renaissance as an environment, 1-4 seats (1: solo against Lorenzo il Magnifico,
+who plays inside the engine after each of the seat's turns).
+
+The engine already splits every command into single decisions (take a market line, then say
+where each resource goes; buy a card, then pay it resource by resource, then pick its slot), so
+every index is one whole engine action and the mask is the engine's `legal_actions`, looked up
+in one table, plus the warehouse moves that list leaves out (a swap named the other way round,
+a move while a white marble waits).  Leaders are named by their card ids (49..64).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import numpy as np
+
+from tablehall.games.renaissance.board import DEPOTS, SOURCES
+from tablehall.games.renaissance.data import (CARDS, COLORS, COLUMNS, LAST_SPACE, LEADER_IDS, MARBLE_NAMES,
+                                              REPORTS, RESOURCES, ROWS, TOKENS)
+from tablehall.games.renaissance.rules import OVER, SETUP_PHASE, TURNS, RenaissanceState
+
+from .adapter import ActionIndex, Adapter
+from .layout import Layout
+
+LEADER_POSITION = {leader: i for i, leader in enumerate(LEADER_IDS)}
+KEEP_PAIRS = tuple((a, b) for i, a in enumerate(LEADER_IDS) for b in LEADER_IDS[i + 1:])
+PLACES = DEPOTS + 2  # warehouse lines 1-3, extra depots 4-5
+MOVES = tuple((a, b) for a in range(1, PLACES + 1) for b in range(1, PLACES + 1) if a != b)
+LEVELS = (1, 2, 3)
+MARKET_LINES = tuple(("row", n) for n in range(1, ROWS + 1)) + tuple(("column", n) for n in range(1, COLUMNS + 1))
+
+INDEX = ActionIndex()
+KEEP = INDEX.add("keep", len(KEEP_PAIRS), "setup: keep leaders a < b of the four dealt (pairs of ids 49..64 in "
+                                         "the order (49,50), (49,51), .. (63,64))")
+PICK = INDEX.add("pick", 4, "setup: take a starting resource (coin, stone, servant, shield)")
+MOVE = INDEX.add("move", len(MOVES), "move between storage places a and b (1-3 warehouse lines, 4-5 extra "
+                                     "depots), in the order (1,2), (1,3), .. (5,4)")
+MARKET = INDEX.add("market", len(MARKET_LINES), "take market row 1-3 or column 1-4")
+WHITE_AS = INDEX.add("white", 5, "a white marble becomes coin, stone, servant, shield (a leader's power) or nothing")
+PLACE = INDEX.add("place", PLACES + 1, "store the next resource taken: 0 discard, 1-3 warehouse line, 4-5 extra depot")
+BUY = INDEX.add("buy", 12, "buy the top card of the level l, colour c deck ((l - 1) * 4 + c; green, blue, yellow, "
+                           "purple)")
+PAY = INDEX.add("pay", 12, "pay one resource r from source s (warehouse, extra, strongbox; s * 4 + r)")
+SLOT = INDEX.add("slot", 3, "put the card bought on production slot 1-3")
+PRODUCE_SLOT = INDEX.add("produce_slot", 3, "activate the production of slot 1-3")
+PRODUCE_BASE = INDEX.add("produce_base", 1, "activate the base production")
+PRODUCE_LEADER = INDEX.add("produce_leader", len(LEADER_IDS), "activate the production of leader 49..64")
+OUTPUT = INDEX.add("output", 4, "name a production output of choice (coin, stone, servant, shield)")
+ACTIVATE = INDEX.add("activate", len(LEADER_IDS), "activate leader 49..64")
+DISCARD = INDEX.add("discard", len(LEADER_IDS), "discard leader 49..64 for one faith point")
+END = INDEX.add("end", 1, "end the turn (after the main action)")
+
+_ACTION: dict[int, tuple] = {PRODUCE_BASE: ("produce", "base"), END: ("end",), WHITE_AS + 4: ("white", None)}
+_ACTION.update({KEEP + i: ("keep", a, b) for i, (a, b) in enumerate(KEEP_PAIRS)})
+_ACTION.update({PICK + r: ("pick", name) for r, name in enumerate(RESOURCES)})
+_ACTION.update({MOVE + i: ("move", a, b) for i, (a, b) in enumerate(MOVES)})
+_ACTION.update({MARKET + i: ("market", axis, n) for i, (axis, n) in enumerate(MARKET_LINES)})
+_ACTION.update({WHITE_AS + r: ("white", name) for r, name in enumerate(RESOURCES)})
+_ACTION.update({PLACE + p: ("place", p) for p in range(PLACES + 1)})
+_ACTION.update({BUY + (level - 1) * 4 + c: ("buy", level, color) for level in LEVELS for c, color in enumerate(COLORS)})
+_ACTION.update({PAY + s * 4 + r: ("pay", source, name) for s, source in enumerate(SOURCES)
+                for r, name in enumerate(RESOURCES)})
+_ACTION.update({SLOT + s: ("slot", s + 1) for s in range(3)})
+_ACTION.update({PRODUCE_SLOT + s: ("produce", "slot", s + 1) for s in range(3)})
+_ACTION.update({PRODUCE_LEADER + i: ("produce", "leader", leader) for i, leader in enumerate(LEADER_IDS)})
+_ACTION.update({OUTPUT + r: ("output", name) for r, name in enumerate(RESOURCES)})
+_ACTION.update({ACTIVATE + i: ("activate", leader) for i, leader in enumerate(LEADER_IDS)})
+_ACTION.update({DISCARD + i: ("discard", leader) for i, leader in enumerate(LEADER_IDS)})
+_INDEX_OF: dict[tuple, int] = {action: index for index, action in _ACTION.items()}
+_KEEP_OF = {(b, a): KEEP + i for i, (a, b) in enumerate(KEEP_PAIRS)}  # the pair named the other way round
+
+CARD_FEATURES = 11  # level, points, input (4), output (4), faith
+
+
+def _card_features(card: int) -> list[float]:
+    c = CARDS[card]
+    return [c.level, c.points, *c.input, *c.output, c.faith]
+
+
+_FEATURES = {card: _card_features(card) for card in CARDS}
+_NO_CARD = [0.0] * CARD_FEATURES
+
+LAYOUT = Layout([
+    ("market", (ROWS * COLUMNS, 6), 0, 1, "the market tray, row by row: each marble one-hot (yellow/coin, grey/stone, "
+                                          "purple/servant, blue/shield, white, red)"),
+    ("spare", 6, 0, 1, "the spare marble (one-hot)"),
+    ("grid", (12, 2 + 4 + CARD_FEATURES), 0, 16, "per deck (level 1 green, blue, yellow, purple, then levels 2, 3): "
+                                                 "present, cards left, top card's cost (4), level, points, "
+                                                 "production input (4), output (4), faith"),
+    ("warehouse", (DEPOTS, 5), 0, 3, "this seat's warehouse lines 1-3: resource one-hot (4), count"),
+    ("extra", (2, 5), 0, 2, "this seat's extra depots (leaders): resource one-hot (4), count"),
+    ("strongbox", 4, 0, 500, "this seat's strongbox"),
+    ("produced", 4, 0, 500, "this turn's production output (to the strongbox at the end of the turn)"),
+    ("hand", len(LEADER_IDS), 0, 1, "this seat's leaders in hand (ids 49..64)"),
+    ("dealt", len(LEADER_IDS), 0, 1, "setup: the leaders dealt to this seat to choose from"),
+    ("discarded", len(LEADER_IDS), 0, 1, "this seat's discarded leaders"),
+    ("active", (4, len(LEADER_IDS)), 0, 1, "per relative seat (0 = this seat, 1 = next in turn, ..): active leaders"),
+    ("slots", (4, 3, 1 + CARD_FEATURES), 0, 12, "per relative seat and production slot: cards stacked, top card "
+                                                "(level, points, input (4), output (4), faith)"),
+    ("players", (4, 16), -1, 500, "per relative seat: present, out, faith, favour tiles (3: 1 up, -1 removed), "
+                                  "points, development cards, leaders in hand, leaders discarded, resources "
+                                  "held (4), total resources, starting resources left to pick"),
+    ("turn", 3 + 1 + 4 + 6 + 1 + len(REPORTS), 0, 1, "phase (setup, turns, over), to move, main action (none, market, buy, produce), "
+                       "productions used (slots 1-3, base, leaders 1-2), final round, reports done (3)"),
+    ("task", 3 + 5 + 5 + 5, 0, 4, "the open task: kind (market, buy, produce), step (white, place, pay, slot, "
+                                  "output), next marble to store (4 resources, white), marbles still to store"),
+    ("task_pay", 6, 0, 7, "still to pay per resource (4), any resources, outputs of choice still to name"),
+    ("task_card", CARD_FEATURES, 0, 12, "the card being bought (level, points, input (4), output (4), faith)"),
+    ("lorenzo", 3 + len(TOKENS), 0, LAST_SPACE, "solo: playing solo, Lorenzo's black cross, tokens left in his "
+                                                "stack, last token revealed (one-hot, ids 1..7)"),
+])
+_OFF = {f.name: f.offset for f in LAYOUT}
+_MAIN = {"": 0, "market": 1, "buy": 2, "produce": 3}
+_PHASE = {SETUP_PHASE: 0, TURNS: 1, OVER: 2}
+_KIND = {"market": 0, "buy": 1, "produce": 2}
+_STEP = {"white": 0, "place": 1, "pay": 2, "slot": 3, "output": 4}
+
+
+class RenaissanceAdapter(Adapter):
+    game = "renaissance"
+    index = INDEX
+    layout = LAYOUT
+
+    def mask(self, state: RenaissanceState, seat: int, draft: Any = None) -> np.ndarray:
+        mask = np.zeros(INDEX.size, np.int8)
+        legal = state.legal_actions(seat)
+        if not legal:
+            return mask
+        index_of = _INDEX_OF
+        indices = [index_of[action] if action in index_of else _KEEP_OF[action[1:]] for action in legal
+                   if action[0] != "move"]
+        task = state.task
+        if state.phase == TURNS and (task is None or task.kind == "market"):
+            player = state.players[seat]
+            places = DEPOTS + len(player.extra_type)
+            indices += [MOVE + i for i, (a, b) in enumerate(MOVES)
+                        if a <= places and b <= places and player.move_problem(a, b) is None]
+        mask[indices] = 1
+        return mask
+
+    def decode(self, state: RenaissanceState, seat: int, index: int, draft: Any = None) -> tuple[Any, Any]:
+        return _ACTION[index], None
+
+    def encode(self, state: RenaissanceState, seat: int, action: Any) -> list[int]:
+        index = _INDEX_OF.get(action)
+        if index is None and action[0] == "keep":
+            index = _KEEP_OF.get(action[1:])
+        if index is None:
+            raise ValueError(f"no action index stands for {action!r}")
+        return [index]
+
+    def observe(self, state: RenaissanceState, seat: int, draft: Any = None) -> np.ndarray:
+        out = np.zeros(LAYOUT.size, np.float32)
+        market = _OFF["market"]
+        out[[market + cell * 6 + marble for cell, marble in enumerate(state.market)]] = 1
+        out[_OFF["spare"] + state.spare] = 1
+        grid = []
+        me = state.players[seat]
+        discount = me.discount()
+        for deck in state.decks:
+            if deck:
+                card = CARDS[deck[-1]]
+                grid += [1, len(deck), *(max(0, c - d) for c, d in zip(card.cost, discount)), *_FEATURES[deck[-1]]]
+            else:
+                grid += [0] * (2 + 4 + CARD_FEATURES)
+        out[_OFF["grid"]:_OFF["warehouse"]] = grid
+        own = []
+        for kind, count in zip(me.depot_type, me.depot_count):
+            own += [kind == 0, kind == 1, kind == 2, kind == 3, count]
+        for e in range(2):
+            if e < len(me.extra_type):
+                kind = me.extra_type[e]
+                own += [kind == 0, kind == 1, kind == 2, kind == 3, me.extra_count[e]]
+            else:
+                own += [0, 0, 0, 0, 0]
+        own += [*me.strongbox, *me.produced_output]
+        out[_OFF["warehouse"]:_OFF["hand"]] = own
+        for leader in me.hand:
+            out[_OFF["hand"] + LEADER_POSITION[leader]] = 1
+        for leader in state.dealt[seat]:
+            out[_OFF["dealt"] + LEADER_POSITION[leader]] = 1
+        for leader in me.discarded:
+            out[_OFF["discarded"] + LEADER_POSITION[leader]] = 1
+        n = state.seat_count
+        slots, players = [], []
+        for k in range(4):
+            if k >= n:
+                slots += [0] * (3 * (1 + CARD_FEATURES))
+                players += [0] * 16
+                continue
+            s = (seat + k) % n
+            p = state.players[s]
+            for leader in p.active:
+                out[_OFF["active"] + k * len(LEADER_IDS) + LEADER_POSITION[leader]] = 1
+            for stack in p.slots:
+                slots += [len(stack), *(_FEATURES[stack[-1]] if stack else _NO_CARD)]
+            held = p.held()
+            players += [1, p.out is not None, p.faith, *p.tiles, p.points(), p.card_count(), len(p.hand),
+                        len(p.discarded), *held, sum(held), state.picks_left[s]]
+        out[_OFF["slots"]:_OFF["players"]] = slots
+        out[_OFF["players"]:_OFF["turn"]] = players
+        turn = [0.0] * 15
+        turn[_PHASE[state.phase]] = 1
+        turn[3] = float(seat in state.to_act())
+        turn[4 + _MAIN[state.main]] = 1
+        for bit in range(6):
+            turn[8 + bit] = float(bool(state.produced & (1 << bit)))
+        turn[14] = float(state.final_round)
+        out[_OFF["turn"]:_OFF["task"]] = turn + state.reports_done
+        task = state.task
+        if task is not None and state.current == seat:
+            base = _OFF["task"]
+            out[base + _KIND[task.kind]] = 1
+            out[base + 3 + _STEP[task.step()]] = 1
+            if task.kind == "market" and task.incoming:
+                out[base + 8 + task.incoming[0]] = 1
+                for marble in task.incoming:
+                    out[base + 13 + marble] += 1
+            out[_OFF["task_pay"]:_OFF["task_card"]] = [*task.pay, task.pay_any, task.choose]
+            if task.kind == "buy":
+                out[_OFF["task_card"]:_OFF["lorenzo"]] = _FEATURES[task.card]
+        lorenzo = state.lorenzo
+        if lorenzo is not None:
+            base = _OFF["lorenzo"]
+            out[base:base + 3] = [1, lorenzo.cross, len(lorenzo.stack)]
+            if lorenzo.last:
+                out[base + 2 + lorenzo.last] = 1
+        return out
+
+    def points(self, state: RenaissanceState, seat: int) -> float:
+        return float(state.players[seat].points())
+
+    def render(self, state: RenaissanceState) -> str:
+        lines = [f"{state.phase}, seat {state.current} to move, main action {state.main or '-'}"]
+        for r in range(ROWS):
+            lines.append(" ".join(MARBLE_NAMES[m] for m in state.market[r * COLUMNS:(r + 1) * COLUMNS]))
+        for s, p in enumerate(state.players):
+            lines.append(f"seat {s}: {p.points()} points, faith {p.faith}, {p.card_count()} cards")
+        if state.lorenzo is not None:
+            lines.append(f"Lorenzo: black cross {state.lorenzo.cross}")
+        return "\n".join(lines)
+
