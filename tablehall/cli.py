@@ -7,6 +7,7 @@ import asyncio
 import os
 import secrets
 import sys
+import warnings
 from collections import defaultdict
 from pathlib import Path
 from typing import Any, Sequence
@@ -23,6 +24,19 @@ DEFAULT_DB = os.environ.get("TABLEHALL_DB", "var/tablehall.sqlite")
 
 class UsageError(Exception):
     """A one-line error for the user; exit code 2."""
+
+
+class Parser(argparse.ArgumentParser):
+    """An ArgumentParser whose help may end with text made only when help is asked for
+    (`more_help`): the games' bots and options, the listeners' settings."""
+
+    def __init__(self, *args: Any, more_help: Any = None, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self.more_help = more_help
+
+    def format_help(self) -> str:
+        text = super().format_help()
+        return f"{text}\n{self.more_help()}\n" if self.more_help else text
 
 
 def main(argv: Sequence[str] | None = None) -> int:
@@ -44,13 +58,14 @@ def main(argv: Sequence[str] | None = None) -> int:
 
 
 def build_parser() -> argparse.ArgumentParser:
-    parser = argparse.ArgumentParser(
+    parser = Parser(
         prog="tablehall",
         description="Turn-based board games over their communities' own protocols; every game recorded.")
     commands = parser.add_subparsers(title="commands", metavar="COMMAND")
 
     serve = commands.add_parser("serve", help="run the server: one TCP listener per protocol",
-                                description="Run the server. Binds 127.0.0.1 unless --host says otherwise.")
+                                description="Run the server. Binds 127.0.0.1 unless --host says otherwise.",
+                                formatter_class=argparse.RawDescriptionHelpFormatter, more_help=_services_help)
     serve.add_argument("--config", help="TOML config file (see docs/architecture.md)")
     serve.add_argument("--host", help="address to bind (default 127.0.0.1)")
     serve.add_argument("--db", help=f"SQLite record store (default {DEFAULT_DB})")
@@ -69,7 +84,8 @@ def build_parser() -> argparse.ArgumentParser:
                                description="Play local games. A seat is a built-in bot name, cmd:COMMAND "
                                            "for a subprocess bot where the game's protocol allows it, or "
                                            "policy:MODULE:CALLABLE (or policy:PATH.py:CALLABLE) for a trained "
-                                           "policy (needs the envs extra).")
+                                           "policy (needs the envs extra).",
+                               formatter_class=argparse.RawDescriptionHelpFormatter, more_help=_games_help)
     play.add_argument("game", help=f"one of: {', '.join(game_names())}")
     play.add_argument("--seats", required=True, help="comma-separated seats, e.g. random,strong")
     play.add_argument("--seed", type=int, default=None,
@@ -82,6 +98,12 @@ def build_parser() -> argparse.ArgumentParser:
     play.add_argument("--rotate", action="store_true", help="rotate the seats from game to game")
     play.add_argument("--quiet", action="store_true", help="no progress bar")
     play.set_defaults(handler=cmd_play)
+
+    bots = commands.add_parser("bots", help="each game's built-in bots and options",
+                               description="List each game's built-in bots (one line each) and its options "
+                                           "with their defaults and accepted values.")
+    bots.add_argument("game", nargs="?", help=f"only this game: one of {', '.join(game_names())}")
+    bots.set_defaults(handler=cmd_bots)
 
     rep = commands.add_parser("replay", help="re-run a record through the rules and check its result",
                               description="Re-run a record through the rules; exit 1 if the result differs.")
@@ -120,10 +142,23 @@ def build_parser() -> argparse.ArgumentParser:
 
     mor = commands.add_parser("renaissance-client", help="play Masters of Renaissance in a terminal",
                               description="A terminal client for the Masters of Renaissance protocol.")
-    mor.add_argument("host")
-    mor.add_argument("port", type=int)
+    mor.add_argument("host", nargs="?", default="127.0.0.1", help="server address (default 127.0.0.1)")
+    mor.add_argument("port", nargs="?", type=int, default=48745, help="server port (default 48745)")
+    mor.add_argument("--compact", action="store_true", help="never redraw the whole board; say what changed")
     mor.set_defaults(handler=cmd_renaissance_client)
     return parser
+
+
+def _games_help() -> str:
+    from .guide import describe_games
+
+    return describe_games()
+
+
+def _services_help() -> str:
+    from .guide import describe_services
+
+    return describe_services()
 
 
 def _service_flags() -> list[tuple[str, int, str]]:
@@ -138,7 +173,7 @@ def _service_flags() -> list[tuple[str, int, str]]:
 # -- serve ---------------------------------------------------------------------------------------
 def cmd_serve(args: argparse.Namespace) -> int:
     from .server.app import serve
-    from .server.config import ConfigError, check_port, load_config
+    from .server.config import ConfigError, check_port, check_sections, load_config, toml_value
     from .server.logs import setup_logging
 
     try:
@@ -160,7 +195,8 @@ def cmd_serve(args: argparse.Namespace) -> int:
             service, dot, option = key.partition(".")
             if not sep or not dot or not service or not option:
                 raise UsageError(f"--set wants SERVICE.KEY=VALUE, not {item!r}")
-            config.sections.setdefault(service, {})[option] = value
+            config.sections.setdefault(service, {})[option] = toml_value(value)
+        check_sections(config)
     except ConfigError as exc:
         raise UsageError(str(exc)) from None
     from .server.app import ListenError
@@ -203,12 +239,11 @@ def cmd_play(args: argparse.Namespace) -> int:
     if args.games < 1:
         raise UsageError("--games must be at least 1")
     options = spec.normalize_options(parse_options(args.option))
-    for seat, text in enumerate(seats):  # fail on a bad seat before playing anything
-        if not text.startswith("cmd:"):
-            make_agent(spec, text, seat, 0)
-    fresh_seed = args.seed is None
-    if fresh_seed:  # a fresh seed, said aloud at the end: the records keep it, so the games replay
+    for seat, text in enumerate(seats):  # fail on a bad seat before playing anything (nothing starts yet)
+        make_agent(spec, text, seat, 0)
+    if args.seed is None:  # a fresh seed, said before the games: the records keep it, so they replay
         args.seed = secrets.randbits(31)
+        print(f"seed {args.seed} (--seed {args.seed} plays these games again)", file=sys.stderr, flush=True)
     stores: list[RecordStore] = []
     if args.record_dir:
         stores.append(DirectoryStore(args.record_dir))
@@ -228,6 +263,9 @@ def cmd_play(args: argparse.Namespace) -> int:
             record = await Match(spec, agents, seed=seed, options=options, names=order).run()
             for store in stores:
                 store.save(record)
+            for entry in record.entries:  # a subprocess bot that cannot start stops the run: say why
+                if entry.forfeit is not None and entry.reason.startswith("did not start"):
+                    raise UsageError(f"seat {entry.seat + 1} ({order[entry.seat]}) {entry.reason}")
             table.add(order, record)
             progress.update(1)
 
@@ -238,8 +276,6 @@ def cmd_play(args: argparse.Namespace) -> int:
         for store in stores:
             store.close()
     print(table.render())
-    if fresh_seed:
-        print(f"seed {args.seed} (--seed {args.seed} plays these games again)", file=sys.stderr)
     if not args.no_db:
         print(f"stored in {args.db or DEFAULT_DB} (tablehall records, replay, export read it)", file=sys.stderr)
     return 0
@@ -247,6 +283,11 @@ def cmd_play(args: argparse.Namespace) -> int:
 
 class ResultTable:
     """Per seat label: games, wins, shared wins, mean score, mean rank, forfeits."""
+
+    LEGEND = ("wins: games won alone; shared: first place shared with others (a tie); "
+              "score, rank: means per game (rank 1 is first);\n"
+              "out: games the seat did not finish (forfeited: too slow, an illegal action, left, "
+              "disqualified or did not start)")
 
     def __init__(self) -> None:
         self.rows: dict[str, dict[str, float]] = defaultdict(lambda: defaultdict(float))
@@ -273,15 +314,18 @@ class ResultTable:
                 row["out"] += 1
 
     def render(self) -> str:
-        lines = [f"{'seat':<24}{'games':>7}{'wins':>7}{'win%':>8}{'shared':>8}{'score':>9}{'rank':>7}{'out':>5}"]
+        width = max([len("seat"), *map(len, self.order)]) + 1  # whole names: two cmd: bots must differ
+        lines = [f"{'seat':<{width}}{'games':>7}{'wins':>7}{'win%':>8}{'shared':>8}{'score':>9}{'rank':>7}{'out':>5}"]
         for label in self.order:
             row = self.rows[label]
             games = row["games"] or 1
-            lines.append(f"{label[:23]:<24}{int(row['games']):>7}{int(row['wins']):>7}"
+            lines.append(f"{label:<{width}}{int(row['games']):>7}{int(row['wins']):>7}"
                          f"{100 * row['wins'] / games:>7.1f}%{int(row['shared']):>8}"
                          f"{row['score'] / games:>9.2f}{row['rank'] / games:>7.2f}{int(row['out']):>5}")
         if self.aborted:
             lines.append(f"aborted games: {self.aborted}")
+        if self.order:
+            lines.append(self.LEGEND)
         return "\n".join(lines)
 
 
@@ -311,7 +355,11 @@ def cmd_export(args: argparse.Namespace) -> int:
         if exporter is None:
             known = ", ".join(["json", *sorted(spec.exporters)])
             raise UsageError(f"{record.game} cannot be exported as {args.format!r} (formats: {known})")
-        text = exporter(record)
+        with warnings.catch_warnings(record=True) as caught:  # what the notation cannot say
+            warnings.simplefilter("always", UserWarning)
+            text = exporter(record)
+        for warning in notation_warnings(caught):
+            print(f"tablehall: warning: {args.format}: {warning}", file=sys.stderr)
     if args.output:
         from .core.store import write_atomically
 
@@ -319,6 +367,11 @@ def cmd_export(args: argparse.Namespace) -> int:
     else:
         sys.stdout.write(text)
     return 0
+
+
+def notation_warnings(caught: list[warnings.WarningMessage]) -> list[str]:
+    """What a notation's reader or writer warned about (not the interpreter's own warnings)."""
+    return [str(w.message) for w in caught if issubclass(w.category, UserWarning)]
 
 
 def cmd_import(args: argparse.Namespace) -> int:
@@ -330,7 +383,11 @@ def cmd_import(args: argparse.Namespace) -> int:
         text = Path(args.file).read_text(encoding="utf-8")
     except OSError as exc:
         raise UsageError(f"cannot read {args.file}: {exc.strerror}") from None
-    record = importer(text)
+    with warnings.catch_warnings(record=True) as caught:  # a reader's warnings: one line each
+        warnings.simplefilter("always", UserWarning)
+        record = importer(text)
+    for warning in notation_warnings(caught):
+        print(f"tablehall: warning: {args.file}: {warning}", file=sys.stderr)
     report = replay(record, spec)
     if not report.matches:
         raise RecordError("the imported game does not reproduce its own result")
@@ -343,7 +400,16 @@ def cmd_import(args: argparse.Namespace) -> int:
     return 0
 
 
+def cmd_bots(args: argparse.Namespace) -> int:
+    from .guide import describe_games
+
+    print(describe_games([get_game(args.game).name] if args.game else None))
+    return 0
+
+
 def cmd_records(args: argparse.Namespace) -> int:
+    if args.game:
+        get_game(args.game)  # an unknown game is an error, not an empty table
     if not Path(args.db).exists():
         raise UsageError(f"no record store at {args.db}")
     store = open_store(args.db)
@@ -374,7 +440,7 @@ def cmd_bench(args: argparse.Namespace) -> int:
 def cmd_renaissance_client(args: argparse.Namespace) -> int:
     from .games.renaissance.client import main as client_main
 
-    return client_main([args.host, str(args.port)])
+    return client_main([args.host, str(args.port), *(["--compact"] if args.compact else [])])
 
 
 if __name__ == "__main__":

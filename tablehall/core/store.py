@@ -253,6 +253,9 @@ def open_store(location: str | os.PathLike[str]) -> RecordStore:
 
 #: files `tablehall import` reads; given where a record is expected, they get a pointer to it
 NOTATION_SUFFIXES = (".sgn", ".soclog", ".xml", ".log")
+#: how to store a notation file as a record, by suffix (contest replay XML is written, not read)
+IMPORT_HINTS = {".sgn": "tablehall import catan {} --format sgn", ".log": "tablehall import catan {} --format sgn",
+                ".soclog": "tablehall import catan {} --format soclog"}
 
 
 def load_record(ref: str, db: str | None = None) -> Record:
@@ -260,7 +263,9 @@ def load_record(ref: str, db: str | None = None) -> Record:
     path = Path(ref)
     if path.is_file():
         if path.suffix.lower() in NOTATION_SUFFIXES:
-            raise RecordError(f"{ref} is a notation file, not a record: `tablehall import {ref}` stores it as one")
+            hint = IMPORT_HINTS.get(path.suffix.lower())
+            how = f"`{hint.format(ref)}` stores it as one" if hint else "tablehall does not read it back"
+            raise RecordError(f"{ref} is a notation file, not a record: {how}")
         try:
             return Record.loads(path.read_bytes())
         except OSError as exc:

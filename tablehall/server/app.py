@@ -70,6 +70,7 @@ class Connection(asyncio.Protocol):
         assert isinstance(transport, asyncio.Transport)
         self.transport = SocketTransport(transport)
         self.connections.add(self)
+        log.info("connected", extra={"service": self.name, "peer": self.transport.peer})
         try:
             self.session = self.service.open_session(self.transport)
         except Exception:
@@ -89,6 +90,8 @@ class Connection(asyncio.Protocol):
 
     def connection_lost(self, exc: Exception | None) -> None:
         self.connections.discard(self)
+        if self.transport is not None:
+            log.info("disconnected", extra={"service": self.name, "peer": self.transport.peer})
         self._lose()
 
     def _lose(self) -> None:

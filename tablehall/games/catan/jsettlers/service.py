@@ -40,7 +40,7 @@ from typing import Any, Callable, Mapping, Sequence
 from tablehall.core.hosting import (Entrant, Host, OpenSeat, Service, Session, Table, TableError, TableSeat,
                                     Transport, describe_entrants, new_table_id)
 
-from .. import SPEC
+from .. import JSETTLERS_SETTINGS, SPEC
 from .connection import SERVER_VERSIONS, ServerConfig, ServerConnection
 from .constants import State
 from .framing import FrameDecoder, FrameError, FrameTooLong, encode_frame
@@ -84,9 +84,7 @@ def _flag(section: Mapping[str, Any], key: str, default: bool) -> bool:
 
 def settings_from(section: Mapping[str, Any]) -> JSettlersSettings:
     """Settings from a ``[jsettlers]`` config section; `ConfigError` names a bad key."""
-    known = {"version", "robot_cookie", "bot", "robot_timeout", "human_timeout", "bot_pause", "ping_interval",
-             "debug_commands",
-             "debug_users", "allow_bot_games", "robot_games", "robot_game_robots", "seed", "accounts"}
+    known = set(JSETTLERS_SETTINGS)  # every key is documented there, for `serve --help`
     unknown = sorted(set(section) - known)
     if unknown:
         raise ConfigError(f"[jsettlers] unknown setting {unknown[0]!r} (known: {', '.join(sorted(known))})")
