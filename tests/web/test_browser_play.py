@@ -327,3 +327,45 @@ def test_a_person_plays_renaissance_solo_against_lorenzo(web, page, artifacts):
         play_renaissance_action(page, renaissance_choice(frame["legal"]))
     assert page.locator("text.black-cross").count() == 1 and page.locator("circle.faith-marker").count() == 1
     page.screenshot(path=str(artifacts / "play-renaissance-solo.png"), full_page=True)
+
+
+# -- open seats ------------------------------------------------------------------------------------
+
+def test_a_person_opens_a_seat_for_a_dominion_bot_and_plays_it(web, page, artifacts):
+    """From the new-game page: a seat held for the bot named alice; the page says how to connect
+    it, the lobby lists it, the bot connects over TCP and the game starts on the page."""
+    import subprocess
+    import sys
+    from pathlib import Path
+
+    page.goto(web.url + "/new")
+    page.select_option("#game", "dominion")
+    page.fill("#name", "dora")
+    page.fill("#seats", "me,open:alice")
+    page.click("#start")
+    page.wait_for_selector("#play[data-waiting='true'] #waiting code.copy")
+    command = page.inner_text("#waiting code.copy")
+    assert "--join table alice" in command and f":{web.server.port('dominion')}" in command
+    assert page.locator("#waiting button.copy-button").count() == 1
+    page.screenshot(path=str(artifacts / "play-waiting-for-a-client.png"), full_page=True)
+    lobby = page.context.browser.new_page(viewport={"width": 1280, "height": 900})
+    lobby.goto(web.url + "/")
+    lobby.wait_for_selector("#open-seats tr[data-table] code.copy")
+    assert command in lobby.inner_text("#open-seats")
+    lobby.screenshot(path=str(artifacts / "lobby-open-seats.png"), full_page=True)
+    lobby.close()
+    repo = Path(__file__).resolve().parents[2]
+    bot = subprocess.Popen([sys.executable, *command.split()[1:]], cwd=repo, stdout=subprocess.DEVNULL,
+                           stderr=subprocess.PIPE)
+    try:
+        page.wait_for_selector("svg[data-board='dominion']")
+        assert page.get_attribute("#play", "data-waiting") is None
+        bought: set = set()
+        while (frame := question(page)) is not None:
+            play_dominion_action(page, dominion_choice(frame["legal"], bought), frame)
+        assert "Game over." in page.inner_text("#result") and "dora: rank" in page.inner_text("#result")
+        assert bot.wait(120) == 0, bot.stderr.read().decode()[-2000:]
+    finally:
+        if bot.poll() is None:
+            bot.kill()
+        bot.stderr.close()

@@ -115,7 +115,7 @@ def test_a_person_and_a_jsettlers_robot_invited_into_the_open_seat(web):
     created = new_game(web, "catan", ["me", "open:robo", "random"])
     [mine] = created["seats"]
     table = table_of(web, created["id"])
-    assert "SOCRobotClient 127.0.0.1" in table["seats"][1]["connect"] and " robo " in table["seats"][1]["connect"]
+    assert "simple_robot.py 127.0.0.1" in table["seats"][1]["connect"] and " robo " in table["seats"][1]["connect"]
     service = web.server.services["jsettlers"]
     game = f"tablehall {created['id']}"
     oracle = lambda name: getattr(service.lobby.games.get(name), "play", None)  # noqa: E731
