@@ -27,10 +27,11 @@ from . import views
 from .geometry import BOARDS
 from .hall import Hall
 from .live import Watchers
-from .seats import BrowserSeat
+from .seats import BrowserSeat, PacedBot
 
 HERE = Path(__file__).parent
 MAX_PAGE = 200
+MAX_PACE = 10.0  # seconds a built-in bot of a web game may be made to wait before each move
 
 
 def create_app(hall: Hall) -> Starlette:
@@ -111,6 +112,9 @@ def create_app(hall: Hall) -> Starlette:
             seed = int(body["seed"]) if body.get("seed") is not None else secrets.randbits(62)
             if not 0 <= seed < 1 << 62:
                 raise ValueError("seed must be 0 <= seed < 2**62")
+            pace = float(body.get("pace") or 0)
+            if not 0 <= pace <= MAX_PACE:
+                raise ValueError(f"pace must be 0 to {MAX_PACE} seconds")
         except (KeyError, TypeError, ValueError, UnknownGame) as exc:
             raise HTTPException(400, f"a new game needs game, seats (and name, options, seed): {exc}") from None
         if body.get("seed") is not None and any(s != "me" and s not in spec.bots for s in seats):
@@ -127,8 +131,7 @@ def create_app(hall: Hall) -> Starlette:
         if any(_is_open(s) for s in seats):
             match_id = _open_table(spec.name, seats, browser, seed, options)
         else:
-            agents = [agent or BotAgent(spec.bots[seat](derive_seed(seed, "bot", index)), name=f"{seat}-{index + 1}",
-                                        threaded=hall.bots_threaded)
+            agents = [agent or bot_agent(spec.bots[seat](derive_seed(seed, "bot", index)), f"{seat}-{index + 1}", pace)
                       for index, (seat, agent) in enumerate(zip(seats, browser))]
             match_id = "w" + secrets.token_hex(6)
             hall.start_match(Match(spec, agents, seed=seed, options=options, match_id=match_id))
@@ -136,6 +139,11 @@ def create_app(hall: Hall) -> Starlette:
         return JSONResponse({"id": match_id, "seats": [
             {"seat": i, "token": a.token, "play": f"/play/{match_id}?seat={i}#{a.token}"}
             for i, a in enumerate(browser) if a is not None]})
+
+    def bot_agent(bot, name: str, pace: float) -> BotAgent:
+        if pace:
+            return PacedBot(bot, name, pace, threaded=hall.bots_threaded)
+        return BotAgent(bot, name=name, threaded=hall.bots_threaded)
 
     def _open_table(game: str, seats: list[str], browser: list[BrowserSeat | None], seed: int, options) -> str:
         """A game with seats held for protocol clients: hosted by the game's service."""

@@ -14,7 +14,7 @@ import json
 import secrets
 from typing import Any, Callable, Sequence
 
-from ..core.agents import RemoteAgent
+from ..core.agents import BotAgent, RemoteAgent
 from ..core.events import Event
 from ..core.game import GameState, IllegalAction
 from ..core.match import Consequence, Match, SeatPolicy
@@ -117,3 +117,16 @@ class BrowserSeat(RemoteAgent):
             self.match.submit(self.seat, action)
             return None
         return "it is not your turn"
+
+
+class PacedBot(BotAgent):
+    """A built-in bot that waits `pace` seconds before each move, so that a game of bots started
+    from the web can be watched as it is played (the wait is the event loop's, not a thread's)."""
+
+    def __init__(self, bot: Any, name: str, pace: float, threaded: bool = True) -> None:
+        super().__init__(bot, name=name, threaded=threaded)
+        self.pace = pace
+
+    async def decide(self, seat: int, state: GameState) -> Any:
+        await asyncio.sleep(self.pace)
+        return await super().decide(seat, state)

@@ -369,3 +369,41 @@ def test_a_person_opens_a_seat_for_a_dominion_bot_and_plays_it(web, page, artifa
         if bot.poll() is None:
             bot.kill()
         bot.stderr.close()
+
+
+def test_a_closed_tab_rejoins_its_seat_and_a_second_tab_takes_it_over(web, page, artifacts):
+    """The seat belongs to whoever holds its token: a new tab with the same address (the token in
+    its fragment) gets the whole view and the pending question back; the older tab is told."""
+    created = start(page, web, "dominion", ["me", "bigmoney"], seed=11)
+    address = page.url
+    first = question(page)
+    page.goto(web.url + "/")  # the tab leaves the game
+    page.goto(address)  # and comes back
+    again = question(page)
+    assert again["decision"] == first["decision"] and again["legal"] == first["legal"]
+    other = page.context.browser.new_page(viewport={"width": 1280, "height": 900})
+    other.goto(address)
+    question(other)
+    page.wait_for_function("document.querySelector('#status').textContent.includes('taken over')")
+    play_dominion_action(other, dominion_choice(question(other)["legal"], set()), question(other))
+    assert other.get_attribute("#play", "data-actions") != str(first["actions"])
+    other.close()
+    [match] = [m for m in web.server.live_matches() if m.id == created["id"]]
+    web.loop.call_soon_threadsafe(match.abort, "rejoined enough")
+
+
+def test_the_lobby_starts_a_bot_game_to_watch_live(web, page, artifacts):
+    page.goto(web.url + "/")
+    page.click("a.watch-bots:text-is('Dominion')")
+    page.wait_for_selector("#new-game")
+    assert page.input_value("#seats") == "bigmoney,engine" and page.input_value("#pace") == "0.5"
+    page.fill("#pace", "0.2")
+    page.click("#start")
+    page.wait_for_selector("#live svg[data-board='dominion']")
+    page.wait_for_function("Number(document.querySelector('#live').dataset.actions) >= 3")
+    assert page.locator("#log li").count() >= 3
+    page.screenshot(path=str(artifacts / "live-dominion.png"), full_page=True)
+    game_id = page.url.rsplit("/", 1)[1]
+    [match] = [m for m in web.server.live_matches() if m.id == game_id]
+    assert [s.agent for s in match.record.seats] == ["bot:bigmoney", "bot:engine"]
+    web.loop.call_soon_threadsafe(match.abort, "watched enough")

@@ -13,8 +13,14 @@ async function start() {
   socket.onmessage = (message) => {
     const frame = JSON.parse(message.data);
     if (frame.type === "error") { document.getElementById("status").textContent = frame.message; return; }
-    render(board, frame.view, { seat: null, names: players, legal: null, act: () => {}, events: [], result: frame.result ?? null });
     appendLog(document.getElementById("log"), frame.events, players, words);
+    // draw only the latest frame, once per screen refresh (a fast game sends bursts)
+    if (pending === null) requestAnimationFrame(() => { const f = pending; pending = null; draw(f); });
+    pending = frame;
+  };
+  let pending = null;
+  const draw = (frame) => {
+    render(board, frame.view, { seat: null, names: players, legal: null, act: () => {}, events: [], result: frame.result ?? null });
     document.getElementById("actions").textContent = frame.actions;
     root.dataset.actions = frame.actions;
     document.getElementById("status").textContent = frame.type === "end" ? "game over" : "live";

@@ -63,6 +63,12 @@ async function start() {
     if (frame.type === "refused") document.getElementById("message").textContent = `refused: ${frame.error}`;
     if (!frame.view) return;
     appendLog(document.getElementById("log"), frame.events, players, words);
+    // frames can come in bursts (bots answer at once): draw only the latest, once per screen refresh
+    if (pending === null) requestAnimationFrame(() => { const f = pending; pending = null; draw(f); });
+    pending = frame;
+  };
+  let pending = null;
+  const draw = (frame) => {
     window.tablehall = { frame, act };  // for tests that pick among the legal actions the seat was sent
     render(board, frame.view, { seat, names: players, legal: frame.legal, asked: frame.asked, act, events: [],
                                 result: frame.result ?? null, previous: last });

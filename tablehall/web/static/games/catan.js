@@ -42,13 +42,9 @@ function hexPoints(cx, cy) {
 export function words(key, value, names) {
   const isVector = (v) => Array.isArray(v) && v.length === 5 && v.every((n) => typeof n === "number");
   if (isVector(value)) return cards(value);
-  if (key === "gains" && Array.isArray(value) && value.length % 5 === 0) {
-    const per = [];
-    for (let s = 0; s < value.length / 5; s++) {
-      const got = value.slice(5 * s, 5 * s + 5);
-      if (got.some((n) => n)) per.push(`${names[s] ?? "seat " + (s + 1)} ${cards(got)}`);
-    }
-    return per.join("; ") || "nothing";
+  if (Array.isArray(value) && value.length && value.every(isVector)) {  // one vector per player
+    const per = value.map((got, s) => got.some((n) => n) ? `${names[s] ?? "seat " + (s + 1)} ${cards(got)}` : null);
+    return per.filter(Boolean).join("; ") || "nothing";
   }
   if (key === "amounts" || key === "totals") return value.map((n, s) => `${names[s] ?? s + 1} ${n}`).join(", ");
   return undefined;
