@@ -16,7 +16,7 @@ from .core import Match, OptionError, RecordError, replay
 from .core.seats import SeatError, make_agent as seat_agent
 from .core.game import GameSpec
 from .core.registry import UnknownGame, game_names, get_game
-from .core.store import DirectoryStore, RecordStore, SqliteStore, load_record, open_store
+from .core.store import DirectoryStore, RecordStore, describe, load_record, open_store, store_exists
 
 #: the record store every command uses unless told otherwise (TABLEHALL_DB moves it)
 DEFAULT_DB = os.environ.get("TABLEHALL_DB", "var/tablehall.sqlite")
@@ -68,7 +68,7 @@ def build_parser() -> argparse.ArgumentParser:
                                 formatter_class=argparse.RawDescriptionHelpFormatter, more_help=_services_help)
     serve.add_argument("--config", help="TOML config file (see docs/architecture.md)")
     serve.add_argument("--host", help="address to bind (default 127.0.0.1)")
-    serve.add_argument("--db", help=f"SQLite record store (default {DEFAULT_DB})")
+    serve.add_argument("--db", help=f"record store: an SQLite file or postgresql://... (default {DEFAULT_DB})")
     serve.add_argument("--admin-password", help="password for admin clients")
     serve.add_argument("--log-format", choices=("text", "json"), help="log line format")
     serve.add_argument("--set", action="append", default=[], metavar="SERVICE.KEY=VALUE",
@@ -93,10 +93,14 @@ def build_parser() -> argparse.ArgumentParser:
     play.add_argument("--games", type=int, default=1, help="number of games")
     play.add_argument("--option", action="append", default=[], metavar="KEY=VALUE", help="a game option")
     play.add_argument("--record-dir", help="also write each game as a JSON record file in this directory")
-    play.add_argument("--db", help=f"the SQLite record store every game goes to (default {DEFAULT_DB})")
+    play.add_argument("--db", help=f"the record store every game goes to: an SQLite file or postgresql://... "
+                                   f"(default {DEFAULT_DB})")
     play.add_argument("--no-db", action="store_true", help="do not store the games in the record store")
     play.add_argument("--rotate", action="store_true", help="rotate the seats from game to game")
     play.add_argument("--quiet", action="store_true", help="no progress bar")
+    play.add_argument("--workers", type=int, default=1,
+                      help="worker processes playing games side by side (default 1; the games, records and "
+                           "table are the same for any number)")
     play.set_defaults(handler=cmd_play)
 
     bots = commands.add_parser("bots", help="each game's built-in bots and options",
@@ -136,9 +140,14 @@ def build_parser() -> argparse.ArgumentParser:
 
     bench = commands.add_parser("bench", help="measure a game's engine and protocol speed",
                                 description="Measure speed; peers are measured side by side where installed.")
-    bench.add_argument("game", help=f"one of: {', '.join(game_names())}, or web (the web hall's scale)")
+    bench.add_argument("game", help=f"one of: {', '.join(game_names())}, web (the web hall's scale) or arena "
+                                    "(the arena's backends)")
     bench.add_argument("args", nargs=argparse.REMAINDER, help="arguments for the game's benchmark (try --help)")
     bench.set_defaults(handler=cmd_bench)
+
+    from .arena.cli import add_parser as add_arena_parser
+
+    add_arena_parser(commands, DEFAULT_DB)
 
     mor = commands.add_parser("renaissance-client", help="play Masters of Renaissance in a terminal",
                               description="A terminal client for the Masters of Renaissance protocol.")
@@ -238,6 +247,8 @@ def cmd_play(args: argparse.Namespace) -> int:
         raise UsageError(f"{spec.name} needs {'/'.join(map(str, spec.seat_counts))} seats, got {len(seats)}")
     if args.games < 1:
         raise UsageError("--games must be at least 1")
+    if args.workers < 1:
+        raise UsageError("--workers must be at least 1")
     options = spec.normalize_options(parse_options(args.option))
     for seat, text in enumerate(seats):  # fail on a bad seat before playing anything (nothing starts yet)
         make_agent(spec, text, seat, 0)
@@ -248,36 +259,61 @@ def cmd_play(args: argparse.Namespace) -> int:
     if args.record_dir:
         stores.append(DirectoryStore(args.record_dir))
     if not args.no_db:
-        stores.append(SqliteStore(args.db or DEFAULT_DB))
+        stores.append(open_store(args.db or DEFAULT_DB))
     table = ResultTable()
     from tqdm import tqdm
 
     progress = tqdm(total=args.games, unit="game", disable=args.quiet or None, file=sys.stderr)
 
+    def seating(index: int) -> list[str]:
+        shift = index % len(seats) if args.rotate else 0
+        return seats[shift:] + seats[:shift]
+
+    def finished(order: list[str], record) -> None:  # in game order, however the games were run
+        for store in stores:
+            store.save(record)
+        for entry in record.entries:  # a subprocess bot that cannot start stops the run: say why
+            if entry.forfeit is not None and entry.reason.startswith("did not start"):
+                raise UsageError(f"seat {entry.seat + 1} ({order[entry.seat]}) {entry.reason}")
+        table.add(order, record)
+        progress.update(1)
+
     async def play_all() -> None:  # one event loop for every game: starting a loop costs ms
         for index in range(args.games):
             seed = args.seed + index
-            shift = index % len(seats) if args.rotate else 0
-            order = seats[shift:] + seats[:shift]
+            order = seating(index)
             agents = [make_agent(spec, text, seat, seed) for seat, text in enumerate(order)]
-            record = await Match(spec, agents, seed=seed, options=options, names=order).run()
-            for store in stores:
-                store.save(record)
-            for entry in record.entries:  # a subprocess bot that cannot start stops the run: say why
-                if entry.forfeit is not None and entry.reason.startswith("did not start"):
-                    raise UsageError(f"seat {entry.seat + 1} ({order[entry.seat]}) {entry.reason}")
-            table.add(order, record)
-            progress.update(1)
+            finished(order, await Match(spec, agents, seed=seed, options=options, names=order).run())
+
+    async def play_on_workers() -> None:  # the arena's local backend: the same games, in order
+        from .arena.runner import Job, LocalBackend, batches
+
+        backend = LocalBackend(args.workers)
+        backend.keep_records = True
+        jobs = (Job(index, spec.name, tuple(seating(index)), tuple(seating(index)), args.seed + index, options)
+                for index in range(args.games))
+        size = max(1, min(32, args.games // (4 * args.workers)))
+        waiting: dict[int, Any] = {}
+        done = 0
+        try:
+            async for outcomes in backend.run(batches(jobs, size)):
+                waiting.update((o.index, o.record) for o in outcomes)
+                while done in waiting:
+                    finished(seating(done), waiting.pop(done))
+                    done += 1
+        finally:
+            backend.close()
 
     try:
-        asyncio.run(play_all())
+        asyncio.run(play_all() if args.workers == 1 else play_on_workers())
     finally:
         progress.close()
         for store in stores:
             store.close()
     print(table.render())
     if not args.no_db:
-        print(f"stored in {args.db or DEFAULT_DB} (tablehall records, replay, export read it)", file=sys.stderr)
+        print(f"stored in {describe(args.db or DEFAULT_DB)} (tablehall records, replay, export read it)",
+              file=sys.stderr)
     return 0
 
 
@@ -410,7 +446,7 @@ def cmd_bots(args: argparse.Namespace) -> int:
 def cmd_records(args: argparse.Namespace) -> int:
     if args.game:
         get_game(args.game)  # an unknown game is an error, not an empty table
-    if not Path(args.db).exists():
+    if not store_exists(args.db):
         raise UsageError(f"no record store at {args.db}")
     store = open_store(args.db)
     try:
@@ -430,6 +466,10 @@ def cmd_bench(args: argparse.Namespace) -> int:
         from .web.bench import main as web_bench
 
         return web_bench(list(args.args))
+    if args.game == "arena":  # the arena's backends and duplicate seeding
+        from .arena.bench import main as arena_bench
+
+        return arena_bench(list(args.args))
     spec = get_game(args.game)
     if spec.bench is None:
         raise UsageError(f"{spec.name} has no benchmark")

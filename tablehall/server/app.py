@@ -15,7 +15,7 @@ from pathlib import Path
 
 from ..core.hosting import Entrant, Host, Service, ServiceSpec, Session, Table, TableError, TableSeat, Transport
 from ..core.registry import game_names, get_game
-from ..core.store import RecordStore, SqliteStore
+from ..core.store import RecordStore, describe, is_url, open_store
 from .config import ServerConfig
 
 log = logging.getLogger("tablehall.server")
@@ -135,8 +135,9 @@ class Server:
 
     async def start(self) -> list[Listening]:
         if self.store is None:
-            Path(self.config.db).parent.mkdir(parents=True, exist_ok=True)
-            self.store = SqliteStore(self.config.db)
+            if not is_url(self.config.db):
+                Path(self.config.db).parent.mkdir(parents=True, exist_ok=True)
+            self.store = open_store(self.config.db)
         loop = asyncio.get_running_loop()
         explicit = self.service_specs is not None
         for game, spec in self.service_specs if explicit else all_services():
@@ -270,5 +271,5 @@ async def serve(config: ServerConfig, announce=print) -> None:
         announce(f"tablehall: {entry.service:12} {entry.description or entry.game} on {entry.host}:{entry.port}")
     if server.web is not None:
         announce(f"tablehall: web hall      http://{config.host}:{server.web.port}/")
-    announce(f"tablehall: records in {config.db}; Ctrl-C stops and stores running games as aborted")
+    announce(f"tablehall: records in {describe(config.db)}; Ctrl-C stops and stores running games as aborted")
     await server.serve_until_stopped()
