@@ -407,3 +407,26 @@ def test_the_lobby_starts_a_bot_game_to_watch_live(web, page, artifacts):
     [match] = [m for m in web.server.live_matches() if m.id == game_id]
     assert [s.agent for s in match.record.seats] == ["bot:bigmoney", "bot:engine"]
     web.loop.call_soon_threadsafe(match.abort, "watched enough")
+
+
+def test_a_game_with_another_person_gives_the_address_of_their_seat(web, page, artifacts):
+    page.goto(web.url + "/new")
+    page.select_option("#game", "dominion")
+    page.fill("#name", "erin")
+    page.fill("#seats", "me,person")
+    page.click("#start")
+    page.wait_for_selector("#invite:not([hidden]) #people code.copy")
+    address = page.inner_text("#people code.copy")
+    assert "seat=1#" in address
+    page.screenshot(path=str(artifacts / "new-game-invite.png"), full_page=True)
+    friend = page.context.browser.new_page(viewport={"width": 1280, "height": 900})
+    friend.goto(address)
+    page.click("#my-seat")
+    for who in (page, friend):
+        who.wait_for_selector("svg[data-board='dominion']")
+    assert "(seat 2)" in friend.inner_text("#status") and "(seat 1)" in page.inner_text("#status")
+    game_id = address.split("/play/")[1].split("?")[0]
+    friend.close()
+    [match] = [m for m in web.server.live_matches() if m.id == game_id]
+    assert [s.agent for s in match.record.seats] == ["web", "web"]
+    web.loop.call_soon_threadsafe(match.abort, "both people were seated")
