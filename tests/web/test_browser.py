@@ -80,6 +80,7 @@ def test_the_record_browser_filters_and_links_players(web, page, artifacts):
     page.screenshot(path=str(artifacts / "records.png"), full_page=True)
     page.click("#records a[href^='/players/']")
     assert "game(s)" in page.inner_text("main")
+    page.screenshot(path=str(artifacts / "player.png"), full_page=True)
 
 
 def test_a_person_plays_a_whole_blokus_game_against_a_bot_by_clicks(web, page, artifacts):
