@@ -66,7 +66,19 @@ def observer_frame(match: Match, kind: str = "view", events: Sequence[Event] = (
 
 def summary(s: RecordSummary) -> dict[str, Any]:
     return {"id": s.id, "game": s.game, "status": s.status, "started_at": s.started_at,
-            "players": s.seats.split(", ") if s.seats else [], "result": s.result}
+            "players": s.seats.split(", ") if s.seats else [], "result": s.result,
+            "outcome": outcome_words(s.seats.split(", ") if s.seats else [], s.result or "")}
+
+
+def outcome_words(players: list[str], result: str) -> str:
+    """The store's "rank:score" per seat as words: "alice 1st (10), bob 2nd (7)"; the text
+    itself when it is not in that form (aborted games)."""
+    parts = result.split()
+    if len(parts) != len(players) or not all(p.count(":") == 1 for p in parts):
+        return result
+    ordinal = lambda n: f"{n}{'th' if 10 <= n % 100 <= 20 else {1: 'st', 2: 'nd', 3: 'rd'}.get(n % 10, 'th')}"  # noqa: E731
+    ranked = sorted(zip(players, (p.split(":") for p in parts)), key=lambda item: int(item[1][0]))
+    return ", ".join(f"{name} {ordinal(int(rank))} ({score})" for name, (rank, score) in ranked)
 
 
 def record_json(record: Record) -> dict[str, Any]:
