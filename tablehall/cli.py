@@ -114,7 +114,8 @@ def build_parser() -> argparse.ArgumentParser:
 
     bench = commands.add_parser("bench", help="measure a game's engine and protocol speed",
                                 description="Measure speed; peers are measured side by side where installed.")
-    bench.add_argument("game", help=f"one of: {', '.join(game_names())}, or web (the web hall's scale)")
+    bench.add_argument("game", help=f"one of: {', '.join(game_names())}, web (the web hall's scale) "
+                                    f"or envs (the learning environments)")
     bench.add_argument("args", nargs=argparse.REMAINDER, help="arguments for the game's benchmark (try --help)")
     bench.set_defaults(handler=cmd_bench)
 
@@ -138,7 +139,7 @@ def _service_flags() -> list[tuple[str, int, str]]:
 # -- serve ---------------------------------------------------------------------------------------
 def cmd_serve(args: argparse.Namespace) -> int:
     from .server.app import serve
-    from .server.config import ConfigError, check_port, load_config
+    from .server.config import ConfigError, check_port, load_config, named_bots
     from .server.logs import setup_logging
 
     try:
@@ -161,6 +162,7 @@ def cmd_serve(args: argparse.Namespace) -> int:
             if not sep or not dot or not service or not option:
                 raise UsageError(f"--set wants SERVICE.KEY=VALUE, not {item!r}")
             config.sections.setdefault(service, {})[option] = value
+        named_bots(config)  # a named bot that cannot play stops us here, not in a game
     except ConfigError as exc:
         raise UsageError(str(exc)) from None
     from .server.app import ListenError
@@ -364,6 +366,12 @@ def cmd_bench(args: argparse.Namespace) -> int:
         from .web.bench import main as web_bench
 
         return web_bench(list(args.args))
+    if args.game == "envs":  # the learning environments (the envs extra)
+        try:
+            from .envs.bench import main as envs_bench
+        except ImportError as exc:
+            raise UsageError(f"bench envs needs the envs extra (pip install 'tablehall[envs]'): {exc}") from None
+        return envs_bench(list(args.args))
     spec = get_game(args.game)
     if spec.bench is None:
         raise UsageError(f"{spec.name} has no benchmark")

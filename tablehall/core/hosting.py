@@ -29,6 +29,7 @@ from .store import RecordStore
 
 if TYPE_CHECKING:
     from .agents import Agent
+    from .game import Bot, GameSpec
     from .match import Match
     from .records import Record
 
@@ -259,6 +260,21 @@ class Host:
     matches: set["Match"] = field(default_factory=set)
     tasks: set[asyncio.Task] = field(default_factory=set)
     tables: dict[str, Table] = field(default_factory=dict)  # hosted tables, until their match ends
+    bots: Mapping[str, Mapping[str, str]] = field(default_factory=dict)
+    """Bots the operator named (config ``[bots.<game>] NAME = "SEAT TEXT"``, e.g. a trained
+    ``policy:...``), per game: clients may ask for them by name like built-in bots."""
+
+    def bot_names(self, spec: "GameSpec") -> dict[str, str]:
+        """The bots a client may name for a seat of `spec`: built-in and operator-named."""
+        return {**{name: name for name in spec.bots}, **self.bots.get(spec.name, {})}
+
+    def make_bot(self, spec: "GameSpec", name: str, seed: int) -> "Bot":
+        """The bot `name` stands for: an operator-named bot, a built-in bot, or (from the
+        operator's own config only: check client-given names with `bot_names`) any seat text
+        such as ``policy:MODULE:CALLABLE``."""
+        from .seats import make_bot
+
+        return make_bot(spec, self.bots.get(spec.name, {}).get(name, name), seed)
 
     def admin_allowed(self, password: str | None, transport: Transport) -> bool:
         """Configured passwords are accepted from anywhere, the built-in default only from

@@ -30,6 +30,7 @@ from tablehall.core.hosting import (Entrant, Host, OpenSeat, Service, ServiceSpe
                                     Transport, describe_entrants, new_table_id)
 from tablehall.core.match import Consequence, Match, SeatPolicy
 from tablehall.core.rng import derive_seed
+from tablehall.core.seats import seat_kind
 
 from . import messages as m
 from .commands import ProtocolError
@@ -71,8 +72,9 @@ class RenaissanceService(Service):
         self.decision_timeout = float(config.get("decision_timeout", 600.0))
         self.bot_fill_after = float(config.get("bot_fill_after", 60.0))
         self.default_bot = str(config.get("bot", "greedy"))
-        if self.default_bot not in spec.bots:
-            raise ValueError(f"renaissance: unknown bot {self.default_bot!r} (known: {', '.join(sorted(spec.bots))})")
+        if self.default_bot not in host.bot_names(spec) and seat_kind(self.default_bot) is None:
+            raise ValueError(f"renaissance: unknown bot {self.default_bot!r} "
+                             f"(known: {', '.join(sorted(host.bot_names(spec)))}, or policy:...)")
         seed = config.get("seed")
         self.seed = None if seed is None else int(seed)
         self.sessions: list[RenaissanceSession] = []
@@ -181,9 +183,10 @@ class RenaissanceService(Service):
 
     def add_bots(self, session: RenaissanceSession, count: int | None, bot: str | None) -> None:
         """`Add bot` (count 1) or `Fill with bots` (count None) typed by a lobby member."""
-        name = bot or self.default_bot
-        if name not in self.spec.bots:
-            raise ProtocolError(m.INCORRECT_PARAMETERS, f"Unknown bot: choose {' or '.join(sorted(self.spec.bots))}")
+        name = bot or self.default_bot  # a client names a built-in or operator-named bot only
+        known = self.host.bot_names(self.spec)
+        if bot is not None and bot not in known:
+            raise ProtocolError(m.INCORRECT_PARAMETERS, f"Unknown bot: choose {' or '.join(sorted(known))}")
         lobby = self.lobby
         assert lobby is not None and session in lobby.members
         self._fill(lobby, count or lobby.size - len(lobby.members), name)
@@ -219,7 +222,7 @@ class RenaissanceService(Service):
             if isinstance(entrant, OpenSeat) and entrant.name is not None and (
                     not NICKNAME.match(entrant.name) or reserved_nickname(entrant.name)):
                 raise TableError(f"no Renaissance client can log in as {entrant.name!r}")
-        seats = describe_entrants(entrants, self.spec.bots)
+        seats = describe_entrants(entrants, self.host.bot_names(self.spec))
         options = self.spec.normalize_options(dict(options or {}))
         table = Table(new_table_id(), self.spec.name, "renaissance", seats,
                       secrets.randbits(63) if seed is None else seed, options)
@@ -275,7 +278,7 @@ class RenaissanceService(Service):
                 agents.append(member)
                 policies.append(getattr(member, "policy", None) or SeatPolicy())
             else:
-                bot = self.spec.bots[member](derive_seed(seed, "bot", seat))
+                bot = self.host.make_bot(self.spec, member, derive_seed(seed, "bot", seat))
                 agents.append(BotAgent(bot, name=names[seat], threaded=self.host.bots_threaded))
                 policies.append(SeatPolicy())
         order = ", ".join(f"{seat + 1}. {name}" for seat, name in enumerate(names))

@@ -21,6 +21,7 @@ from typing import TYPE_CHECKING, Any, Callable, Sequence
 
 from tablehall.core import Agent, BotAgent, Consequence, IllegalAction, Match, RemoteAgent, SeatPolicy
 from tablehall.core import derive_seed
+from tablehall.core.seats import make_bot
 
 from .. import SPEC
 from .game_messages import DiscardRequest, GameServerText, RobotDismiss
@@ -84,7 +85,7 @@ class GamePlay:
         return RemoteAgent(self.room.seats[pn] or "", kind, on_rejected=self._rejected)
 
     def _bot(self, seat: int, kind: str, name: str) -> BotAgent:
-        bot = SPEC.bots[kind](derive_seed(self.seed, "seat", seat))
+        bot = make_bot(SPEC, kind, derive_seed(self.seed, "seat", seat))  # built-in, or the operator's policy:
         return BotAgent(bot, name=name, threaded=self.settings.bots_threaded)
 
     def _policy(self, pn: int) -> SeatPolicy:
