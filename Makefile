@@ -33,6 +33,7 @@ bench: $(STAMP_DEV)
 	for game in $$($(BIN)/python -c "from tablehall.core.registry import game_names; print(*game_names())"); do \
 		$(BIN)/tablehall bench $$game || exit 1; \
 	done
+	$(BIN)/tablehall bench arena
 
 clean:
 	rm -rf $(VENV) var build *.egg-info

@@ -7,6 +7,7 @@ import asyncio
 import os
 import secrets
 import sys
+import warnings
 from collections import defaultdict
 from pathlib import Path
 from typing import Any, Sequence
@@ -15,7 +16,7 @@ from .core import Match, OptionError, RecordError, replay
 from .core.seats import SeatError, make_agent as seat_agent
 from .core.game import GameSpec
 from .core.registry import UnknownGame, game_names, get_game
-from .core.store import DirectoryStore, RecordStore, SqliteStore, load_record, open_store
+from .core.store import DirectoryStore, RecordStore, describe, load_record, open_store, store_exists
 
 #: the record store every command uses unless told otherwise (TABLEHALL_DB moves it)
 DEFAULT_DB = os.environ.get("TABLEHALL_DB", "var/tablehall.sqlite")
@@ -23,6 +24,19 @@ DEFAULT_DB = os.environ.get("TABLEHALL_DB", "var/tablehall.sqlite")
 
 class UsageError(Exception):
     """A one-line error for the user; exit code 2."""
+
+
+class Parser(argparse.ArgumentParser):
+    """An ArgumentParser whose help may end with text made only when help is asked for
+    (`more_help`): the games' bots and options, the listeners' settings."""
+
+    def __init__(self, *args: Any, more_help: Any = None, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self.more_help = more_help
+
+    def format_help(self) -> str:
+        text = super().format_help()
+        return f"{text}\n{self.more_help()}\n" if self.more_help else text
 
 
 def main(argv: Sequence[str] | None = None) -> int:
@@ -44,16 +58,17 @@ def main(argv: Sequence[str] | None = None) -> int:
 
 
 def build_parser() -> argparse.ArgumentParser:
-    parser = argparse.ArgumentParser(
+    parser = Parser(
         prog="tablehall",
         description="Turn-based board games over their communities' own protocols; every game recorded.")
     commands = parser.add_subparsers(title="commands", metavar="COMMAND")
 
     serve = commands.add_parser("serve", help="run the server: one TCP listener per protocol",
-                                description="Run the server. Binds 127.0.0.1 unless --host says otherwise.")
+                                description="Run the server. Binds 127.0.0.1 unless --host says otherwise.",
+                                formatter_class=argparse.RawDescriptionHelpFormatter, more_help=_services_help)
     serve.add_argument("--config", help="TOML config file (see docs/architecture.md)")
     serve.add_argument("--host", help="address to bind (default 127.0.0.1)")
-    serve.add_argument("--db", help=f"SQLite record store (default {DEFAULT_DB})")
+    serve.add_argument("--db", help=f"record store: an SQLite file or postgresql://... (default {DEFAULT_DB})")
     serve.add_argument("--admin-password", help="password for admin clients")
     serve.add_argument("--log-format", choices=("text", "json"), help="log line format")
     serve.add_argument("--set", action="append", default=[], metavar="SERVICE.KEY=VALUE",
@@ -69,7 +84,8 @@ def build_parser() -> argparse.ArgumentParser:
                                description="Play local games. A seat is a built-in bot name, cmd:COMMAND "
                                            "for a subprocess bot where the game's protocol allows it, or "
                                            "policy:MODULE:CALLABLE (or policy:PATH.py:CALLABLE) for a trained "
-                                           "policy (needs the envs extra).")
+                                           "policy (needs the envs extra).",
+                               formatter_class=argparse.RawDescriptionHelpFormatter, more_help=_games_help)
     play.add_argument("game", help=f"one of: {', '.join(game_names())}")
     play.add_argument("--seats", required=True, help="comma-separated seats, e.g. random,strong")
     play.add_argument("--seed", type=int, default=None,
@@ -77,11 +93,21 @@ def build_parser() -> argparse.ArgumentParser:
     play.add_argument("--games", type=int, default=1, help="number of games")
     play.add_argument("--option", action="append", default=[], metavar="KEY=VALUE", help="a game option")
     play.add_argument("--record-dir", help="also write each game as a JSON record file in this directory")
-    play.add_argument("--db", help=f"the SQLite record store every game goes to (default {DEFAULT_DB})")
+    play.add_argument("--db", help=f"the record store every game goes to: an SQLite file or postgresql://... "
+                                   f"(default {DEFAULT_DB})")
     play.add_argument("--no-db", action="store_true", help="do not store the games in the record store")
     play.add_argument("--rotate", action="store_true", help="rotate the seats from game to game")
     play.add_argument("--quiet", action="store_true", help="no progress bar")
+    play.add_argument("--workers", type=int, default=1,
+                      help="worker processes playing games side by side (default 1; the games, records and "
+                           "table are the same for any number)")
     play.set_defaults(handler=cmd_play)
+
+    bots = commands.add_parser("bots", help="each game's built-in bots and options",
+                               description="List each game's built-in bots (one line each) and its options "
+                                           "with their defaults and accepted values.")
+    bots.add_argument("game", nargs="?", help=f"only this game: one of {', '.join(game_names())}")
+    bots.set_defaults(handler=cmd_bots)
 
     rep = commands.add_parser("replay", help="re-run a record through the rules and check its result",
                               description="Re-run a record through the rules; exit 1 if the result differs.")
@@ -114,17 +140,34 @@ def build_parser() -> argparse.ArgumentParser:
 
     bench = commands.add_parser("bench", help="measure a game's engine and protocol speed",
                                 description="Measure speed; peers are measured side by side where installed.")
-    bench.add_argument("game", help=f"one of: {', '.join(game_names())}, web (the web hall's scale) "
-                                    f"or envs (the learning environments)")
+    bench.add_argument("game", help=f"one of: {', '.join(game_names())}, web (the web hall's scale), arena "
+                                    "(the arena's backends) or envs (the learning environments)")
     bench.add_argument("args", nargs=argparse.REMAINDER, help="arguments for the game's benchmark (try --help)")
     bench.set_defaults(handler=cmd_bench)
 
+    from .arena.cli import add_parser as add_arena_parser
+
+    add_arena_parser(commands, DEFAULT_DB)
+
     mor = commands.add_parser("renaissance-client", help="play Masters of Renaissance in a terminal",
                               description="A terminal client for the Masters of Renaissance protocol.")
-    mor.add_argument("host")
-    mor.add_argument("port", type=int)
+    mor.add_argument("host", nargs="?", default="127.0.0.1", help="server address (default 127.0.0.1)")
+    mor.add_argument("port", nargs="?", type=int, default=48745, help="server port (default 48745)")
+    mor.add_argument("--compact", action="store_true", help="never redraw the whole board; say what changed")
     mor.set_defaults(handler=cmd_renaissance_client)
     return parser
+
+
+def _games_help() -> str:
+    from .guide import describe_games
+
+    return describe_games()
+
+
+def _services_help() -> str:
+    from .guide import describe_services
+
+    return describe_services()
 
 
 def _service_flags() -> list[tuple[str, int, str]]:
@@ -139,7 +182,7 @@ def _service_flags() -> list[tuple[str, int, str]]:
 # -- serve ---------------------------------------------------------------------------------------
 def cmd_serve(args: argparse.Namespace) -> int:
     from .server.app import serve
-    from .server.config import ConfigError, check_port, load_config, named_bots
+    from .server.config import ConfigError, check_port, check_sections, load_config, named_bots, toml_value
     from .server.logs import setup_logging
 
     try:
@@ -161,7 +204,8 @@ def cmd_serve(args: argparse.Namespace) -> int:
             service, dot, option = key.partition(".")
             if not sep or not dot or not service or not option:
                 raise UsageError(f"--set wants SERVICE.KEY=VALUE, not {item!r}")
-            config.sections.setdefault(service, {})[option] = value
+            config.sections.setdefault(service, {})[option] = toml_value(value)
+        check_sections(config)
         named_bots(config)  # a named bot that cannot play stops us here, not in a game
     except ConfigError as exc:
         raise UsageError(str(exc)) from None
@@ -204,51 +248,83 @@ def cmd_play(args: argparse.Namespace) -> int:
         raise UsageError(f"{spec.name} needs {'/'.join(map(str, spec.seat_counts))} seats, got {len(seats)}")
     if args.games < 1:
         raise UsageError("--games must be at least 1")
+    if args.workers < 1:
+        raise UsageError("--workers must be at least 1")
     options = spec.normalize_options(parse_options(args.option))
-    for seat, text in enumerate(seats):  # fail on a bad seat before playing anything
-        if not text.startswith("cmd:"):
-            make_agent(spec, text, seat, 0)
-    fresh_seed = args.seed is None
-    if fresh_seed:  # a fresh seed, said aloud at the end: the records keep it, so the games replay
+    for seat, text in enumerate(seats):  # fail on a bad seat before playing anything (nothing starts yet)
+        make_agent(spec, text, seat, 0)
+    if args.seed is None:  # a fresh seed, said before the games: the records keep it, so they replay
         args.seed = secrets.randbits(31)
+        print(f"seed {args.seed} (--seed {args.seed} plays these games again)", file=sys.stderr, flush=True)
     stores: list[RecordStore] = []
     if args.record_dir:
         stores.append(DirectoryStore(args.record_dir))
     if not args.no_db:
-        stores.append(SqliteStore(args.db or DEFAULT_DB))
+        stores.append(open_store(args.db or DEFAULT_DB))
     table = ResultTable()
     from tqdm import tqdm
 
     progress = tqdm(total=args.games, unit="game", disable=args.quiet or None, file=sys.stderr)
 
+    def seating(index: int) -> list[str]:
+        shift = index % len(seats) if args.rotate else 0
+        return seats[shift:] + seats[:shift]
+
+    def finished(order: list[str], record) -> None:  # in game order, however the games were run
+        for store in stores:
+            store.save(record)
+        for entry in record.entries:  # a subprocess bot that cannot start stops the run: say why
+            if entry.forfeit is not None and entry.reason.startswith("did not start"):
+                raise UsageError(f"seat {entry.seat + 1} ({order[entry.seat]}) {entry.reason}")
+        table.add(order, record)
+        progress.update(1)
+
     async def play_all() -> None:  # one event loop for every game: starting a loop costs ms
         for index in range(args.games):
             seed = args.seed + index
-            shift = index % len(seats) if args.rotate else 0
-            order = seats[shift:] + seats[:shift]
+            order = seating(index)
             agents = [make_agent(spec, text, seat, seed) for seat, text in enumerate(order)]
-            record = await Match(spec, agents, seed=seed, options=options, names=order).run()
-            for store in stores:
-                store.save(record)
-            table.add(order, record)
-            progress.update(1)
+            finished(order, await Match(spec, agents, seed=seed, options=options, names=order).run())
+
+    async def play_on_workers() -> None:  # the arena's local backend: the same games, in order
+        from .arena.runner import Job, LocalBackend, batches
+
+        backend = LocalBackend(args.workers)
+        backend.keep_records = True
+        jobs = (Job(index, spec.name, tuple(seating(index)), tuple(seating(index)), args.seed + index, options)
+                for index in range(args.games))
+        size = max(1, min(32, args.games // (4 * args.workers)))
+        waiting: dict[int, Any] = {}
+        done = 0
+        try:
+            async for outcomes in backend.run(batches(jobs, size)):
+                waiting.update((o.index, o.record) for o in outcomes)
+                while done in waiting:
+                    finished(seating(done), waiting.pop(done))
+                    done += 1
+        finally:
+            backend.close()
 
     try:
-        asyncio.run(play_all())
+        asyncio.run(play_all() if args.workers == 1 else play_on_workers())
     finally:
         progress.close()
         for store in stores:
             store.close()
     print(table.render())
-    if fresh_seed:
-        print(f"seed {args.seed} (--seed {args.seed} plays these games again)", file=sys.stderr)
     if not args.no_db:
-        print(f"stored in {args.db or DEFAULT_DB} (tablehall records, replay, export read it)", file=sys.stderr)
+        print(f"stored in {describe(args.db or DEFAULT_DB)} (tablehall records, replay, export read it)",
+              file=sys.stderr)
     return 0
 
 
 class ResultTable:
     """Per seat label: games, wins, shared wins, mean score, mean rank, forfeits."""
+
+    LEGEND = ("wins: games won alone; shared: first place shared with others (a tie); "
+              "score, rank: means per game (rank 1 is first);\n"
+              "out: games the seat did not finish (forfeited: too slow, an illegal action, left, "
+              "disqualified or did not start)")
 
     def __init__(self) -> None:
         self.rows: dict[str, dict[str, float]] = defaultdict(lambda: defaultdict(float))
@@ -275,15 +351,18 @@ class ResultTable:
                 row["out"] += 1
 
     def render(self) -> str:
-        lines = [f"{'seat':<24}{'games':>7}{'wins':>7}{'win%':>8}{'shared':>8}{'score':>9}{'rank':>7}{'out':>5}"]
+        width = max([len("seat"), *map(len, self.order)]) + 1  # whole names: two cmd: bots must differ
+        lines = [f"{'seat':<{width}}{'games':>7}{'wins':>7}{'win%':>8}{'shared':>8}{'score':>9}{'rank':>7}{'out':>5}"]
         for label in self.order:
             row = self.rows[label]
             games = row["games"] or 1
-            lines.append(f"{label[:23]:<24}{int(row['games']):>7}{int(row['wins']):>7}"
+            lines.append(f"{label:<{width}}{int(row['games']):>7}{int(row['wins']):>7}"
                          f"{100 * row['wins'] / games:>7.1f}%{int(row['shared']):>8}"
                          f"{row['score'] / games:>9.2f}{row['rank'] / games:>7.2f}{int(row['out']):>5}")
         if self.aborted:
             lines.append(f"aborted games: {self.aborted}")
+        if self.order:
+            lines.append(self.LEGEND)
         return "\n".join(lines)
 
 
@@ -313,7 +392,11 @@ def cmd_export(args: argparse.Namespace) -> int:
         if exporter is None:
             known = ", ".join(["json", *sorted(spec.exporters)])
             raise UsageError(f"{record.game} cannot be exported as {args.format!r} (formats: {known})")
-        text = exporter(record)
+        with warnings.catch_warnings(record=True) as caught:  # what the notation cannot say
+            warnings.simplefilter("always", UserWarning)
+            text = exporter(record)
+        for warning in notation_warnings(caught):
+            print(f"tablehall: warning: {args.format}: {warning}", file=sys.stderr)
     if args.output:
         from .core.store import write_atomically
 
@@ -321,6 +404,11 @@ def cmd_export(args: argparse.Namespace) -> int:
     else:
         sys.stdout.write(text)
     return 0
+
+
+def notation_warnings(caught: list[warnings.WarningMessage]) -> list[str]:
+    """What a notation's reader or writer warned about (not the interpreter's own warnings)."""
+    return [str(w.message) for w in caught if issubclass(w.category, UserWarning)]
 
 
 def cmd_import(args: argparse.Namespace) -> int:
@@ -332,7 +420,11 @@ def cmd_import(args: argparse.Namespace) -> int:
         text = Path(args.file).read_text(encoding="utf-8")
     except OSError as exc:
         raise UsageError(f"cannot read {args.file}: {exc.strerror}") from None
-    record = importer(text)
+    with warnings.catch_warnings(record=True) as caught:  # a reader's warnings: one line each
+        warnings.simplefilter("always", UserWarning)
+        record = importer(text)
+    for warning in notation_warnings(caught):
+        print(f"tablehall: warning: {args.file}: {warning}", file=sys.stderr)
     report = replay(record, spec)
     if not report.matches:
         raise RecordError("the imported game does not reproduce its own result")
@@ -345,8 +437,17 @@ def cmd_import(args: argparse.Namespace) -> int:
     return 0
 
 
+def cmd_bots(args: argparse.Namespace) -> int:
+    from .guide import describe_games
+
+    print(describe_games([get_game(args.game).name] if args.game else None))
+    return 0
+
+
 def cmd_records(args: argparse.Namespace) -> int:
-    if not Path(args.db).exists():
+    if args.game:
+        get_game(args.game)  # an unknown game is an error, not an empty table
+    if not store_exists(args.db):
         raise UsageError(f"no record store at {args.db}")
     store = open_store(args.db)
     try:
@@ -366,6 +467,10 @@ def cmd_bench(args: argparse.Namespace) -> int:
         from .web.bench import main as web_bench
 
         return web_bench(list(args.args))
+    if args.game == "arena":  # the arena's backends and duplicate seeding
+        from .arena.bench import main as arena_bench
+
+        return arena_bench(list(args.args))
     if args.game == "envs":  # the learning environments (the envs extra)
         try:
             from .envs.bench import main as envs_bench
@@ -382,7 +487,7 @@ def cmd_bench(args: argparse.Namespace) -> int:
 def cmd_renaissance_client(args: argparse.Namespace) -> int:
     from .games.renaissance.client import main as client_main
 
-    return client_main([args.host, str(args.port)])
+    return client_main([args.host, str(args.port), *(["--compact"] if args.compact else [])])
 
 
 if __name__ == "__main__":

@@ -8,3 +8,6 @@ import tempfile
 
 _SCRATCH = tempfile.mkdtemp(prefix="tablehall-tests-")
 os.environ.setdefault("TABLEHALL_DB", os.path.join(_SCRATCH, "tablehall.sqlite"))
+
+#: fixtures every area may use: a real PostgreSQL server for the session (skips where absent)
+pytest_plugins = ("tests.support.postgres",)

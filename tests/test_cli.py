@@ -167,3 +167,148 @@ def test_a_closed_pipe_is_no_error(tmp_path):
     shell = f"{sys.executable} -m tablehall.cli records --db {db} --limit 30 | head -1"
     done = subprocess.run(shell, shell=True, env=env, capture_output=True, text=True, timeout=120)
     assert done.stdout.startswith("id") and "Traceback" not in done.stderr and "BrokenPipe" not in done.stderr
+
+
+def test_a_subprocess_bot_that_cannot_start_stops_play_with_the_os_error(tmp_path):
+    done = subprocess.run([sys.executable, "-m", "tablehall.cli", "play", "dominion", "--seats",
+                           "cmd:/nonexistent/bot,engine", "--seed", "3", "--games", "5", "--db",
+                           str(tmp_path / "db.sqlite"), "--quiet"],
+                          capture_output=True, text=True, timeout=300, env={**os.environ, "PYTHONPATH": str(REPO)})
+    assert done.returncode == 2 and done.stdout == ""
+    one_line_error(done.stderr,
+                   "seat 1 (cmd:/nonexistent/bot) did not start: No such file or directory: /nonexistent/bot")
+
+
+def test_play_says_its_fresh_seed_once_before_the_games_and_shows_whole_names(tmp_path):
+    bot = REPO / "examples" / "dominion" / "bigmoney.py"
+    seats = f"cmd:{sys.executable} {bot} --seed 1,cmd:{sys.executable} {bot} --seed 2"
+    done = subprocess.run([sys.executable, "-m", "tablehall.cli", "play", "dominion", "--seats", seats,
+                           "--db", str(tmp_path / "db.sqlite"), "--quiet"],
+                          capture_output=True, text=True, timeout=300, env={**os.environ, "PYTHONPATH": str(REPO)})
+    assert done.returncode == 0, done.stderr
+    first, *rest = done.stderr.splitlines()
+    seed = int(first.split()[1])
+    assert first == f"seed {seed} (--seed {seed} plays these games again)"
+    assert not any(line.startswith("seed ") for line in rest)
+    lines = done.stdout.splitlines()
+    assert any(line.startswith(f"cmd:{sys.executable} {bot} --seed 1 ") for line in lines)
+    assert any(line.startswith(f"cmd:{sys.executable} {bot} --seed 2 ") for line in lines)
+    legend = "\n".join(lines[3:])
+    assert "shared: first place shared" in legend and "out: games the seat did not finish" in legend
+    from tablehall.core.store import SqliteStore
+
+    store = SqliteStore(tmp_path / "db.sqlite")
+    [summary] = store.summaries()
+    record = store.load(summary.id)
+    store.close()
+    assert record.seed == seed
+    assert [s.name for s in record.seats] == ["bigmoney", "bigmoney"]  # the names the bots gave themselves
+    assert record.seats[0].agent.startswith("cmd:") and record.seats[0].agent.endswith("--seed 1")
+
+
+@pytest.mark.parametrize("argv,words", [
+    (["serve", "--set", "foo.bar=1"], ["unknown listener [foo]", "sc, jsettlers, dominion, renaissance"]),
+    (["serve", "--set", "dominion.reply_timeout=abc"], ["[dominion] reply_timeout must be a number, not 'abc'"]),
+    (["serve", "--set", "dominion.nope=1"], ["[dominion] unknown setting 'nope'", "reply_timeout"]),
+    (["serve", "--set", "sc.version=21.9"], ["[sc] version must be '21.4.0' | '21.3.3'"]),
+    (["serve", "--set", "renaissance.bot=clever"], ["[renaissance] bot must be 'greedy' | 'random'"]),
+    (["serve", "--set", "jsettlers.robot_timeout=abc"], ["[jsettlers] robot_timeout must be a number"]),
+    (["records", "--game", "chess"], ["unknown game 'chess'", "blokus"]),
+    (["bots", "chess"], ["unknown game 'chess'"]),
+])
+def test_more_user_errors_are_one_line(argv, words, tmp_path, capsys, monkeypatch):
+    monkeypatch.chdir(tmp_path)
+    code, _, err = run(capsys, *argv)
+    assert code == 2
+    one_line_error(err, *words)
+    assert not (tmp_path / "var").exists()  # refused before anything was opened
+
+
+def test_a_config_file_with_an_unknown_listener_or_key_is_one_line(tmp_path, capsys):
+    config = tmp_path / "t.toml"
+    config.write_text('[dominoes]\nreply_timeout = 3\n')
+    code, _, err = run(capsys, "serve", "--config", str(config))
+    one_line_error(err, "unknown listener [dominoes]")
+    config.write_text('[renaissance]\nping_every = 3\n')
+    code, _, err = run(capsys, "serve", "--config", str(config))
+    one_line_error(err, "[renaissance] unknown setting 'ping_every'", "ping_interval")
+
+
+def test_set_values_are_read_like_the_config_file():
+    from tablehall.server.config import toml_value
+
+    assert toml_value("5") == 5 and toml_value("0.5") == 0.5 and toml_value("true") is True
+    assert toml_value("21.3.3") == "21.3.3" and toml_value("join any") == "join any"
+    assert toml_value('"x"') == "x" and toml_value('["a", "b"]') == ["a", "b"]
+
+
+def test_help_teaches_the_bots_options_listeners_and_settings(capsys):
+    code, out, _ = run(capsys, "bots")
+    assert code == 0
+    for game in ("blokus", "catan", "dominion", "renaissance"):
+        assert f"\n{game}: " in "\n" + out
+    for bot, line in (("strong", "One-ply greedy"), ("bigmoney", "Province at 8"), ("greedy", "Activates every"),
+                      ("cmd:COMMAND", "a bot run as a subprocess")):
+        assert any(row.split()[:1] == [bot] and line in row for row in out.splitlines()), bot
+    for text in ("max_turns=500", "vp_to_win=10", "3..20", 'layout="random"', "random | beginner",
+                 'start_piece=""', "options: none"):
+        assert text in out, text
+    code, out, _ = run(capsys, "bots", "dominion")
+    assert out.startswith("dominion: ") and "catan" not in out
+    with pytest.raises(SystemExit):
+        main(["play", "--help"])
+    out = capsys.readouterr().out
+    assert "engine " in out and "discard_limit=7" in out and "--option KEY=VALUE" in out
+    with pytest.raises(SystemExit):
+        main(["serve", "--help"])
+    out = capsys.readouterr().out
+    for text in ("--sc-port", "--jsettlers-port", "--dominion-port", "--renaissance-port", "--http-port",
+                 "listeners (", "  http ", 'log_format = "text"', "admin_password", "[ports]",
+                 "[sc]", "soft_timeout_ms = 2000.0", "[jsettlers]", "robot_cookie", "[dominion]",
+                 "reply_timeout = 10.0", "[renaissance]", "flood_limit = 100"):
+        assert text in out, text
+    from tablehall.core.registry import game_names, get_game
+
+    for name in game_names():  # every key a service reads is documented, and only those
+        for service in get_game(name).services:
+            assert service.settings, service.name
+            for key in service.settings:
+                assert f"    {key} = " in out, (service.name, key)
+
+
+def test_reader_warnings_are_one_readable_line_each(tmp_path):
+    corpus = REPO.parent / "shared" / "reference" / "sgn" / "test-corpus" / "game.log"
+    done = subprocess.run([sys.executable, "-m", "tablehall.cli", "import", "catan", str(corpus), "--format", "sgn",
+                           "--db", str(tmp_path / "db.sqlite")],
+                          capture_output=True, text=True, timeout=300, env={**os.environ, "PYTHONPATH": str(REPO)})
+    assert done.returncode == 0 and done.stdout.startswith("imported catan game as ")
+    assert done.stderr == (f"tablehall: warning: {corpus}: line 73: player 1 discards 3 cards holding 7; the rules "
+                           "ask a discard only above 7 cards; ignored\n")
+
+
+def test_notation_files_given_to_replay_say_how_to_import_them(tmp_path, capsys):
+    for name, hint in (("game.sgn", "`tablehall import catan {} --format sgn` stores it as one"),
+                       ("game.soclog", "`tablehall import catan {} --format soclog` stores it as one"),
+                       ("replay.xml", "tablehall does not read it back")):
+        path = tmp_path / name
+        path.write_text("x")
+        code, _, err = run(capsys, "replay", str(path))
+        assert code == 2
+        one_line_error(err, f"{path} is a notation file, not a record: " + hint.format(path))
+
+
+def test_an_export_says_which_rules_its_notation_cannot_carry(tmp_path, capsys):
+    db = str(tmp_path / "db.sqlite")
+    assert run(capsys, "play", "catan", "--seats", "random,random,random", "--seed", "2", "--option", "vp_to_win=6",
+               "--option", "discard_limit=9", "--db", db, "--quiet")[0] == 0
+    code, out, err = run(capsys, "records", "--db", db)
+    record_id = out.splitlines()[1].split()[0]
+    code, out, err = run(capsys, "export", "--format", "sgn", "--db", db, record_id)
+    assert code == 0 and out.startswith('["1","DM"')
+    assert err.splitlines() == ["tablehall: warning: sgn: SGN has no place for vp_to_win=6; a reader assumes 10",
+                                "tablehall: warning: sgn: SGN has no place for discard_limit=9; a reader assumes 7"]
+    code, out, err = run(capsys, "export", "--format", "soclog", "--db", db, record_id)
+    assert code == 0 and "VP=t6" in out
+    assert err == "tablehall: warning: soclog: JSettlers has no option for discard_limit=9; a reader assumes 7\n"
+    code, out, err = run(capsys, "export", "--format", "json", "--db", db, record_id)
+    assert code == 0 and err == ""

@@ -20,6 +20,10 @@ def tablehall(cwd: Path, *argv: str) -> subprocess.CompletedProcess:
 
 def test_the_readme_commands_work_in_order(tmp_path):
     bigmoney = f"cmd:{sys.executable} {REPO / 'examples' / 'dominion' / 'bigmoney.py'}"
+    for argv, words in ((["serve", "--help"], ["--renaissance-port", "[dominion]", "reply_timeout"]),
+                        (["bots"], ["bigmoney", "max_turns=500", "strong"])):
+        done = tablehall(tmp_path, *argv)
+        assert done.returncode == 0 and all(w in done.stdout for w in words), (argv, done.stdout[-500:])
     steps = [
         ["play", "blokus", "--seats", "strong,random", "--games", "2", "--record-dir", "games/", "--quiet"],
         ["play", "dominion", "--seats", f"{bigmoney},engine", "--quiet"],

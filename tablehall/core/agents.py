@@ -28,6 +28,9 @@ class Agent(ABC):
     trusted: bool = False  # in-process code: not timed, answers synchronously via `choose_now`
     wants_events: bool = True
     policy = None  # the SeatPolicy its protocol implies; used when a Match is given none
+    #: the name the player gave itself in its protocol's handshake (set during `start`); a seat
+    #: the record names only by a command line or a peer address takes it instead
+    chosen_name: str | None = None
 
     async def start(self, seat: int, match: Any) -> None:
         """Called once before the first event (handshakes, process start)."""

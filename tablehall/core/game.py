@@ -153,6 +153,9 @@ class GameSpec:
     """For `cmd:` seats: (command, seat, name) -> Agent speaking the game's protocol."""
     services: Sequence[Any] = ()
     """The wire protocols `tablehall serve` offers for this game (core.hosting.ServiceSpec)."""
+    option_help: Mapping[str, str] = field(default_factory=dict)
+    """One line per option: the values it accepts and what it does (defaults come from
+    `normalize_options({})`); `play --help` and `tablehall bots` show them."""
 
     def new(self, seat_count: int | None = None, options: Mapping[str, Any] | None = None,
             seed: int = 0) -> GameState:

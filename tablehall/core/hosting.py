@@ -20,6 +20,8 @@ from __future__ import annotations
 import asyncio
 import ipaddress
 import logging
+import time
+import uuid
 from abc import ABC, abstractmethod
 import secrets
 from dataclasses import dataclass, field
@@ -240,12 +242,73 @@ class Service(ABC):
         return ""
 
 
+class SettingError(ValueError):
+    """A service setting (``[name]`` in the config, ``--set name.key=value``) that is unknown
+    or has a value the service cannot use; the message names the key and what it accepts."""
+
+
+@dataclass(frozen=True)
+class Setting:
+    """One key of a service's config section: its default, what it accepts, what it does."""
+
+    default: Any
+    help: str
+    kind: type | None = None  # the accepted type when the default does not say (a None default)
+    choices: tuple[Any, ...] = ()
+
+    @property
+    def accepts(self) -> str:
+        if self.choices:
+            return " | ".join(repr(c) if isinstance(c, str) else str(c) for c in self.choices)
+        kind = self.kind or type(self.default)
+        return {bool: "true | false", int: "a whole number", float: "a number", str: "a string",
+                list: "a list of strings", dict: "a table"}.get(kind, kind.__name__)
+
+
 @dataclass(frozen=True)
 class ServiceSpec:
     name: str  # config section and `--<name>-port` flag, e.g. "sc" -> --sc-port
     default_port: int
     factory: Callable[["Host"], Service]
     description: str = ""
+    settings: Mapping[str, Setting] = field(default_factory=dict)
+    """The keys of its config section, for `serve --help` (and `read_settings`)."""
+
+
+def read_settings(service: str, section: Mapping[str, Any], settings: Mapping[str, Setting]) -> dict[str, Any]:
+    """`section` with every default filled in and every value checked: SettingError names an
+    unknown key or a bad value and what the key accepts.  Strings (``--set`` values that are
+    not TOML) are converted to the key's type."""
+    unknown = sorted(set(section) - set(settings))
+    if unknown:
+        raise SettingError(f"[{service}] unknown setting {unknown[0]!r} (known: {', '.join(sorted(settings))})")
+    out = {key: setting.default for key, setting in settings.items()}
+    for key, value in section.items():
+        setting = settings[key]
+        kind = setting.kind or type(setting.default)
+        try:
+            value = _convert(value, kind)
+        except ValueError:
+            raise SettingError(f"[{service}] {key} must be {setting.accepts}, not {value!r}") from None
+        if setting.choices and value not in setting.choices:
+            raise SettingError(f"[{service}] {key} must be {setting.accepts}, not {value!r}")
+        out[key] = value
+    return out
+
+
+def _convert(value: Any, kind: type) -> Any:
+    if isinstance(value, str) and kind is not str:
+        text = value.strip().lower()
+        if kind is bool:
+            if text not in ("true", "false", "1", "0", "yes", "no"):
+                raise ValueError(value)
+            return text in ("true", "1", "yes")
+        return kind(text)
+    if kind is float and isinstance(value, int) and not isinstance(value, bool):
+        return float(value)
+    if not isinstance(value, kind) or (kind in (int, float) and isinstance(value, bool)):
+        raise ValueError(value)
+    return value
 
 
 @dataclass
@@ -297,9 +360,14 @@ class Host:
             self.log.error("background task failed", exc_info=task.exception())
 
     def start_match(self, match: "Match") -> asyncio.Task:
-        """Run `match` on the server loop; it is aborted and stored if the server stops."""
+        """Run `match` on the server loop; it is aborted and stored if the server stops.  Every
+        protocol's matches (and the web hall's) start here, so here the operator's log gets one
+        line when a game starts and one when it ends (`GameLog`)."""
         if match.store is None:
             match.store = self.store
+        if not match.id:  # the log's id is the record's: `tablehall replay <id>` finds the game
+            match.id = match.record.id = uuid.uuid4().hex
+        match.add_listener(GameLog(self.log))
         self.matches.add(match)
 
         async def run() -> None:
@@ -337,6 +405,51 @@ class Host:
             match.abort(reason)
         if matches:
             await asyncio.wait([asyncio.ensure_future(m.finished.wait()) for m in matches], timeout=10)
+
+
+def connected_via(agent_kind: str) -> str:
+    """How a seat's player is connected, from its agent kind: ``bot`` (built in), ``cmd`` (a
+    subprocess), ``browser``, or the protocol's name."""
+    if agent_kind.startswith("remote:"):
+        return agent_kind.removeprefix("remote:")
+    if agent_kind == "web":
+        return "browser"
+    return agent_kind.partition(":")[0] or "-"
+
+
+class GameLog:
+    """A match listener that writes the operator's lines: ``game start`` once every player has
+    connected (id, game, seats, each player's name and how it is connected) and ``game end``
+    (status, end cause, each seat's rank and score, duration).  Structured fields, so
+    ``--log-format json`` gives machines the same."""
+
+    def __init__(self, log: logging.Logger) -> None:
+        self.log = log
+        self.started = time.monotonic()
+
+    def on_start(self, match: "Match") -> None:
+        self.started = time.monotonic()
+        seats = match.record.seats
+        self.log.info("game start", extra={
+            "id": match.id, "game": match.spec.name, "seats": len(seats),
+            "players": [{"seat": seat, "name": info.name, "via": connected_via(info.agent)}
+                        for seat, info in enumerate(seats)]})
+
+    def on_events(self, match: "Match", events: Any) -> None:
+        pass
+
+    def on_end(self, match: "Match", record: "Record") -> None:
+        result = record.result
+        fields: dict[str, Any] = {"id": match.id, "game": match.spec.name, "status": record.status,
+                                  "cause": result.cause.value if result else "-",
+                                  "duration_s": round(time.monotonic() - self.started, 1)}
+        if result is not None and record.status == "finished":
+            fields["result"] = [{"seat": r.seat, "name": record.seats[r.seat].name, "rank": r.rank,
+                                 "score": r.score, **({"out": r.cause.value} if r.cause.value != "regular" else {})}
+                                for r in result.seats]
+        elif result is not None and result.seats and result.seats[0].reason:
+            fields["reason"] = result.seats[0].reason
+        self.log.info("game end", extra=fields)
 
 
 class MemoryTransport(Transport):

@@ -60,6 +60,7 @@ class MatchListener(Protocol):
 
     def on_events(self, match: "Match", events: Sequence[Event]) -> None: ...
     def on_end(self, match: "Match", record: Record) -> None: ...
+    # optional: on_start(match), once every agent has started (handshakes done)
 
 
 @dataclass(frozen=True)
@@ -167,6 +168,9 @@ class Match:
         self.record.started_at = utc_now()
         try:
             await self._start_agents()
+            for listener in list(self.listeners):
+                if hasattr(listener, "on_start"):
+                    listener.on_start(self)
             self._deliver(self.state.start_events())
             slice_started = time.perf_counter()
             while not self.state.is_over and self._abort_reason is None:
@@ -192,11 +196,17 @@ class Match:
 
     async def _start_agents(self) -> None:
         for seat, agent in enumerate(self.agents):
+            # a seat named only by how its player connected (a peer address, a command line)
+            # takes the name the player gives itself in its handshake
+            placeholders = {agent.name, agent.kind}
             try:
                 await agent.start(seat, self)
             except AgentGone as gone:
                 reason = f"did not start: {gone}" if str(gone) else "did not start"
                 self._consequence(seat, self.policies[seat].on_leave, EndCause.LEFT, reason)
+            else:
+                if agent.chosen_name and self.record.seats[seat].name in placeholders:
+                    self.record.seats[seat] = SeatInfo(agent.chosen_name, agent.kind)
             if self.state.is_over:
                 return
 

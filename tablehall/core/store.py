@@ -1,13 +1,21 @@
 """Where records live.  `RecordStore` is the interface; `SqliteStore` (stdlib sqlite3) is the
-embedded default and `DirectoryStore` writes one JSON file per game.  A PostgreSQL store
-implements the same four methods over the same table.
+embedded default, `DirectoryStore` writes one JSON file per game, and `PostgresStore`
+(`pgstore.py`, psycopg 3) is the shared store for deployments where several processes or
+machines write at once.  `open_store` picks one from a `--db` value.
 
-Every save is atomic: one INSERT in one transaction (SQLite, WAL journal) or write-then-rename
-(files), so a crash mid-write leaves earlier records intact and never a half record.
+Every save is atomic: one INSERT in one transaction (SQLite, WAL journal; PostgreSQL) or
+write-then-rename (files), so a crash mid-write leaves earlier records intact and never a half
+record.  Besides records, a store keeps tournaments (`tablehall arena`): a JSON document each,
+owned by the arena, and the (index, record id, digest) of each of its games.
+
+The SQL stores create and migrate their schema themselves: `schema_version` holds the version,
+and `MIGRATIONS` are applied in order under a lock, so several processes may open a new store
+at once.
 """
 
 from __future__ import annotations
 
+import json
 import os
 import sqlite3
 import tempfile
@@ -16,8 +24,13 @@ import uuid
 from abc import ABC, abstractmethod
 from dataclasses import dataclass
 from pathlib import Path
+from typing import Any, Mapping, Sequence
 
 from .records import Record, RecordError, dumps
+
+
+class StoreError(ValueError):
+    """A store that cannot be opened or reached (one line for the user)."""
 
 
 @dataclass(frozen=True)
@@ -51,6 +64,32 @@ class RecordQuery:
                 and (self.until is None or summary.started_at < self.until))
 
 
+@dataclass(frozen=True)
+class TournamentSummary:
+    id: str
+    game: str
+    name: str
+    status: str  # running | finished | stopped
+    started_at: str
+    updated_at: str
+    games: int  # games stored with it so far
+
+
+#: one game of a tournament: (index in its schedule, record id, record digest)
+TournamentGame = tuple[int, str, str]
+
+#: the fields every tournament document has (the arena owns the rest of it)
+TOURNAMENT_FIELDS = ("id", "game", "name", "status", "started_at", "updated_at")
+
+
+def check_tournament(doc: Mapping[str, Any]) -> None:
+    missing = [key for key in TOURNAMENT_FIELDS if not isinstance(doc.get(key), str)]
+    if missing:
+        raise ValueError(f"a tournament document needs {', '.join(missing)} (strings)")
+    if not doc["id"] or not doc["id"].replace("-", "").isalnum():
+        raise ValueError(f"a tournament id is letters, digits and dashes, not {doc['id']!r}")
+
+
 class RecordStore(ABC):
     @abstractmethod
     def save(self, record: Record) -> str:
@@ -70,6 +109,21 @@ class RecordStore(ABC):
         matching = [s for s in self.summaries(query.game, limit=10**9) if query.admits(s)]
         return matching[query.offset:query.offset + query.limit], len(matching)
 
+    # -- tournaments ---------------------------------------------------------------------------
+    @abstractmethod
+    def save_tournament(self, doc: Mapping[str, Any], games: Sequence[TournamentGame] = ()) -> None:
+        """Write tournament `doc` (replacing the stored one) and add `games` to it, in one
+        transaction.  Games already stored under the same index are kept as they are."""
+
+    @abstractmethod
+    def load_tournament(self, tournament_id: str) -> tuple[dict[str, Any], list[TournamentGame]]:
+        """The document and the games (by index) of a tournament, by id or a unique prefix of
+        it; RecordError if none."""
+
+    @abstractmethod
+    def tournaments(self, game: str | None = None, limit: int = 50) -> list[TournamentSummary]:
+        """The newest tournaments first."""
+
     def close(self) -> None:
         pass
 
@@ -85,36 +139,108 @@ def _summary(record: Record) -> RecordSummary:
     return RecordSummary(record.id, record.game, record.status, record.seed, record.started_at, seats, outcome)
 
 
-_SCHEMA = """
-CREATE TABLE IF NOT EXISTS records (
-    id            TEXT PRIMARY KEY,
-    game          TEXT NOT NULL,
-    rules_version TEXT NOT NULL,
-    status        TEXT NOT NULL,
-    seed          TEXT NOT NULL,    -- seeds are unbounded integers; SQLite's are 64-bit signed
-    started_at    TEXT NOT NULL,
-    ended_at      TEXT NOT NULL,
-    seats         TEXT NOT NULL,
-    outcome       TEXT NOT NULL,
-    digest        TEXT NOT NULL,
-    body          TEXT NOT NULL
-);
-CREATE INDEX IF NOT EXISTS records_by_game ON records (game, started_at);
-"""
+#: the SQL stores' schema, one step per version (SQLite dialect; `pgstore` has its own).
+#: A store at version N applies steps N+1.. when opened.  Never edit a released step: add one.
+MIGRATIONS: tuple[str, ...] = (
+    # 1: records, one row per game
+    """
+    CREATE TABLE IF NOT EXISTS records (
+        id            TEXT PRIMARY KEY,
+        game          TEXT NOT NULL,
+        rules_version TEXT NOT NULL,
+        status        TEXT NOT NULL,
+        seed          TEXT NOT NULL,    -- seeds are unbounded integers, SQLite's are 64-bit signed
+        started_at    TEXT NOT NULL,
+        ended_at      TEXT NOT NULL,
+        seats         TEXT NOT NULL,
+        outcome       TEXT NOT NULL,
+        digest        TEXT NOT NULL,
+        body          TEXT NOT NULL
+    );
+    CREATE INDEX IF NOT EXISTS records_by_game ON records (game, started_at);
+    """,
+    # 2: tournaments (`tablehall arena`) and their games
+    """
+    CREATE TABLE IF NOT EXISTS tournaments (
+        id         TEXT PRIMARY KEY,
+        game       TEXT NOT NULL,
+        name       TEXT NOT NULL,
+        status     TEXT NOT NULL,
+        started_at TEXT NOT NULL,
+        updated_at TEXT NOT NULL,
+        body       TEXT NOT NULL
+    );
+    CREATE INDEX IF NOT EXISTS tournaments_by_start ON tournaments (started_at);
+    CREATE TABLE IF NOT EXISTS tournament_games (
+        tournament_id TEXT NOT NULL REFERENCES tournaments (id) ON DELETE CASCADE,
+        idx           INTEGER NOT NULL,
+        record_id     TEXT NOT NULL,
+        digest        TEXT NOT NULL,
+        PRIMARY KEY (tournament_id, idx)
+    );
+    """,
+)
+SCHEMA_VERSION = len(MIGRATIONS)
 
 
 class SqliteStore(RecordStore):
-    """Records in one SQLite file: one row per game, the full record as JSON in `body`."""
+    """Records in one SQLite file: one row per game, the full record as JSON in `body`.
+    Several processes may write to one file (WAL journal; a writer waits up to `timeout`
+    seconds for another's transaction)."""
 
-    def __init__(self, path: str | os.PathLike[str]) -> None:
+    def __init__(self, path: str | os.PathLike[str], timeout: float = 60.0) -> None:
         self.path = Path(path)
         if str(path) != ":memory:":
             self.path.parent.mkdir(parents=True, exist_ok=True)
         self._lock = threading.Lock()
-        self._db = sqlite3.connect(str(path), check_same_thread=False, isolation_level=None)
+        self._db = sqlite3.connect(str(path), check_same_thread=False, isolation_level=None, timeout=timeout)
         self._db.execute("PRAGMA journal_mode=WAL")
         self._db.execute("PRAGMA synchronous=NORMAL")
-        self._db.executescript(_SCHEMA)
+        self._migrate()
+
+    def _migrate(self) -> None:
+        """Bring the file to SCHEMA_VERSION, one writer at a time (BEGIN IMMEDIATE)."""
+        self._db.execute("BEGIN IMMEDIATE")
+        try:
+            self._db.execute("CREATE TABLE IF NOT EXISTS schema_version (version INTEGER NOT NULL)")
+            row = self._db.execute("SELECT version FROM schema_version").fetchone()
+            if row is None:  # a new file, or one written before versions (records only: version 1)
+                had_records = self._db.execute(
+                    "SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = 'records'").fetchone()
+                version = 1 if had_records else 0
+                self._db.execute("INSERT INTO schema_version VALUES (?)", (version,))
+            else:
+                version = row[0]
+            if version > SCHEMA_VERSION:
+                raise StoreError(f"{self.path} has schema version {version}; this tablehall knows up to "
+                                 f"{SCHEMA_VERSION} (upgrade tablehall)")
+            for step in MIGRATIONS[version:]:
+                for statement in step.split(";"):
+                    if statement.strip():
+                        self._db.execute(statement)
+            self._db.execute("UPDATE schema_version SET version = ?", (max(version, SCHEMA_VERSION),))
+        except BaseException:
+            self._db.execute("ROLLBACK")
+            raise
+        self._db.execute("COMMIT")
+
+    def schema_version(self) -> int:
+        with self._lock:
+            return self._db.execute("SELECT version FROM schema_version").fetchone()[0]
+
+    def _write(self, *statements: tuple[str, Sequence[Any]], many: tuple[str, Sequence[Sequence[Any]]] | None = None) -> None:
+        """Run `statements` (and `many`) in one transaction."""
+        with self._lock:
+            self._db.execute("BEGIN IMMEDIATE")
+            try:
+                for sql, args in statements:
+                    self._db.execute(sql, args)
+                if many is not None and many[1]:
+                    self._db.executemany(*many)
+            except BaseException:
+                self._db.execute("ROLLBACK")
+                raise
+            self._db.execute("COMMIT")
 
     def save(self, record: Record) -> str:
         if not record.id:
@@ -123,14 +249,7 @@ class SqliteStore(RecordStore):
         row = (record.id, record.game, record.rules_version, record.status, str(record.seed),
                record.started_at, record.ended_at, summary.seats, summary.result,
                record.digest(), record.dumps())
-        with self._lock:
-            self._db.execute("BEGIN IMMEDIATE")
-            try:
-                self._db.execute("INSERT OR REPLACE INTO records VALUES (?,?,?,?,?,?,?,?,?,?,?)", row)
-            except BaseException:
-                self._db.execute("ROLLBACK")
-                raise
-            self._db.execute("COMMIT")
+        self._write(("INSERT OR REPLACE INTO records VALUES (?,?,?,?,?,?,?,?,?,?,?)", row))
         return record.id
 
     def load(self, record_id: str) -> Record:
@@ -157,20 +276,11 @@ class SqliteStore(RecordStore):
         return [RecordSummary(r[0], r[1], r[2], int(r[3]), *r[4:]) for r in rows]
 
     def search(self, query: RecordQuery) -> tuple[list[RecordSummary], int]:
-        where, args = [], []
-        for column, op, value in (("game", "=", query.game), ("status", "=", query.status),
-                                  ("started_at", ">=", query.since), ("started_at", "<", query.until)):
-            if value is not None:
-                where.append(f"{column} {op} ?")
-                args.append(value)
-        if query.player is not None:  # names are joined by ", " in `seats`: match one whole name
-            where.append("(', ' || seats || ', ') LIKE ? ESCAPE '\\'")
-            args.append("%, " + _like_prefix(query.player)[:-1] + ", %")
-        clause = f" WHERE {' AND '.join(where)}" if where else ""
+        where, args = _search_clause(query, "?")
         columns = "id, game, status, seed, started_at, seats, outcome"
         with self._lock:
-            total = self._db.execute(f"SELECT COUNT(*) FROM records{clause}", args).fetchone()[0]
-            rows = self._db.execute(f"SELECT {columns} FROM records{clause} ORDER BY started_at DESC, rowid DESC "
+            total = self._db.execute(f"SELECT COUNT(*) FROM records{where}", args).fetchone()[0]
+            rows = self._db.execute(f"SELECT {columns} FROM records{where} ORDER BY started_at DESC, rowid DESC "
                                     "LIMIT ? OFFSET ?", [*args, query.limit, query.offset]).fetchall()
         return [RecordSummary(r[0], r[1], r[2], int(r[3]), *r[4:]) for r in rows], total
 
@@ -178,9 +288,60 @@ class SqliteStore(RecordStore):
         with self._lock:
             return self._db.execute("SELECT COUNT(*) FROM records").fetchone()[0]
 
+    # -- tournaments ---------------------------------------------------------------------------
+    def save_tournament(self, doc: Mapping[str, Any], games: Sequence[TournamentGame] = ()) -> None:
+        check_tournament(doc)
+        row = tuple(doc[key] for key in TOURNAMENT_FIELDS) + (dumps(doc),)
+        self._write(("INSERT INTO tournaments (id, game, name, status, started_at, updated_at, body) "
+                     "VALUES (?,?,?,?,?,?,?) ON CONFLICT (id) DO UPDATE SET game = excluded.game, "
+                     "name = excluded.name, status = excluded.status, started_at = excluded.started_at, "
+                     "updated_at = excluded.updated_at, body = excluded.body", row),
+                    many=("INSERT OR IGNORE INTO tournament_games VALUES (?,?,?,?)",
+                          [(doc["id"], int(i), rid, digest) for i, rid, digest in games]))
+
+    def load_tournament(self, tournament_id: str) -> tuple[dict[str, Any], list[TournamentGame]]:
+        with self._lock:
+            rows = self._db.execute("SELECT id, body FROM tournaments WHERE id LIKE ? ESCAPE '\\' LIMIT 2",
+                                    (_like_prefix(tournament_id),)).fetchall()
+            if len(rows) != 1:
+                raise RecordError(_no_tournament(tournament_id, rows, self.path))
+            games = self._db.execute("SELECT idx, record_id, digest FROM tournament_games "
+                                     "WHERE tournament_id = ? ORDER BY idx", (rows[0][0],)).fetchall()
+        return json.loads(rows[0][1]), [(int(i), r, d) for i, r, d in games]
+
+    def tournaments(self, game: str | None = None, limit: int = 50) -> list[TournamentSummary]:
+        where, args = (" WHERE t.game = ?", [game]) if game else ("", [])
+        with self._lock:
+            rows = self._db.execute(
+                "SELECT t.id, t.game, t.name, t.status, t.started_at, t.updated_at, "
+                "(SELECT COUNT(*) FROM tournament_games g WHERE g.tournament_id = t.id) "
+                f"FROM tournaments t{where} ORDER BY t.started_at DESC, t.rowid DESC LIMIT ?",
+                [*args, limit]).fetchall()
+        return [TournamentSummary(*row) for row in rows]
+
     def close(self) -> None:
         with self._lock:
             self._db.close()
+
+
+def _search_clause(query: RecordQuery, mark: str) -> tuple[str, list[Any]]:
+    """The WHERE clause of a record search and its arguments (`mark`: the driver's placeholder)."""
+    where, args = [], []
+    for column, op, value in (("game", "=", query.game), ("status", "=", query.status),
+                              ("started_at", ">=", query.since), ("started_at", "<", query.until)):
+        if value is not None:
+            where.append(f"{column} {op} {mark}")
+            args.append(value)
+    if query.player is not None:  # names are joined by ", " in `seats`: match one whole name
+        where.append(f"(', ' || seats || ', ') LIKE {mark} ESCAPE '\\'")
+        args.append("%, " + _like_prefix(query.player)[:-1] + ", %")
+    return (f" WHERE {' AND '.join(where)}" if where else ""), args
+
+
+def _no_tournament(tournament_id: str, rows: Sequence[Any], where: Any) -> str:
+    if not rows:
+        return f"no tournament {tournament_id!r} in {where}"
+    return f"tournament id prefix {tournament_id!r} is ambiguous in {where}"
 
 
 def _like_prefix(text: str) -> str:
@@ -221,6 +382,36 @@ class DirectoryStore(RecordStore):
         out.sort(key=lambda s: (s.started_at, s.id), reverse=True)
         return out[:limit]
 
+    # -- tournaments: tournaments/<id>.json, the document and its games --------------------------
+    def save_tournament(self, doc: Mapping[str, Any], games: Sequence[TournamentGame] = ()) -> None:
+        check_tournament(doc)
+        folder = self.directory / "tournaments"
+        folder.mkdir(exist_ok=True)
+        path = folder / f"{doc['id']}.json"
+        known: dict[int, TournamentGame] = {}
+        if path.exists():
+            known = {int(g[0]): tuple(g) for g in json.loads(path.read_bytes())["games"]}
+        for game in games:
+            known.setdefault(int(game[0]), (int(game[0]), game[1], game[2]))
+        write_atomically(path, dumps({"doc": doc, "games": [known[i] for i in sorted(known)]}) + "\n")
+
+    def load_tournament(self, tournament_id: str) -> tuple[dict[str, Any], list[TournamentGame]]:
+        matches = sorted((self.directory / "tournaments").glob(f"{glob_escape(tournament_id)}*.json"))
+        if len(matches) != 1:
+            raise RecordError(_no_tournament(tournament_id, matches, self.directory))
+        data = json.loads(matches[0].read_bytes())
+        return data["doc"], [(int(i), r, d) for i, r, d in data["games"]]
+
+    def tournaments(self, game: str | None = None, limit: int = 50) -> list[TournamentSummary]:
+        out = []
+        for path in (self.directory / "tournaments").glob("*.json"):
+            data = json.loads(path.read_bytes())
+            doc = data["doc"]
+            if game is None or doc["game"] == game:
+                out.append(TournamentSummary(*(doc[k] for k in TOURNAMENT_FIELDS), len(data["games"])))
+        out.sort(key=lambda t: (t.started_at, t.id), reverse=True)
+        return out[:limit]
+
 
 def glob_escape(text: str) -> str:
     return "".join(f"[{c}]" if c in "*?[]" else c for c in text)
@@ -243,8 +434,36 @@ def write_atomically(path: Path, text: str) -> None:
         raise
 
 
+def is_url(location: str | os.PathLike[str]) -> bool:
+    """Whether a `--db` value names a PostgreSQL server rather than a file."""
+    return str(location).startswith(("postgresql://", "postgres://"))
+
+
+def describe(location: str | os.PathLike[str]) -> str:
+    """A `--db` value fit to print: a URL's password is masked."""
+    if not is_url(location):
+        return str(location)
+    from urllib.parse import urlsplit
+
+    parts = urlsplit(str(location))
+    if parts.password is None:
+        return str(location)
+    netloc = parts.netloc.replace(f":{parts.password}@", ":***@", 1)
+    return parts._replace(netloc=netloc).geturl()
+
+
+def store_exists(location: str | os.PathLike[str]) -> bool:
+    """Whether there is a store to read at `location` (a server is assumed to be there)."""
+    return is_url(location) or Path(location).exists()
+
+
 def open_store(location: str | os.PathLike[str]) -> RecordStore:
-    """A directory becomes a DirectoryStore, anything else an SQLite file."""
+    """``postgresql://...`` becomes a PostgresStore, a directory a DirectoryStore, anything
+    else an SQLite file."""
+    if is_url(location):
+        from .pgstore import PostgresStore
+
+        return PostgresStore(str(location))
     path = Path(location)
     if path.is_dir():
         return DirectoryStore(path)
@@ -253,6 +472,9 @@ def open_store(location: str | os.PathLike[str]) -> RecordStore:
 
 #: files `tablehall import` reads; given where a record is expected, they get a pointer to it
 NOTATION_SUFFIXES = (".sgn", ".soclog", ".xml", ".log")
+#: how to store a notation file as a record, by suffix (contest replay XML is written, not read)
+IMPORT_HINTS = {".sgn": "tablehall import catan {} --format sgn", ".log": "tablehall import catan {} --format sgn",
+                ".soclog": "tablehall import catan {} --format soclog"}
 
 
 def load_record(ref: str, db: str | None = None) -> Record:
@@ -260,7 +482,9 @@ def load_record(ref: str, db: str | None = None) -> Record:
     path = Path(ref)
     if path.is_file():
         if path.suffix.lower() in NOTATION_SUFFIXES:
-            raise RecordError(f"{ref} is a notation file, not a record: `tablehall import {ref}` stores it as one")
+            hint = IMPORT_HINTS.get(path.suffix.lower())
+            how = f"`{hint.format(ref)}` stores it as one" if hint else "tablehall does not read it back"
+            raise RecordError(f"{ref} is a notation file, not a record: {how}")
         try:
             return Record.loads(path.read_bytes())
         except OSError as exc:
@@ -269,7 +493,7 @@ def load_record(ref: str, db: str | None = None) -> Record:
         raise RecordError(f"no such file: {ref}")
     if db is None:
         raise RecordError(f"{ref!r} is not a record file, and no --db was given to look it up")
-    if not Path(db).exists():
+    if not store_exists(db):
         raise RecordError(f"no record store at {db}")
     store = open_store(db)
     try:
@@ -278,5 +502,6 @@ def load_record(ref: str, db: str | None = None) -> Record:
         store.close()
 
 
-__all__ = ["RecordStore", "RecordQuery", "SqliteStore", "DirectoryStore", "RecordSummary", "open_store",
+__all__ = ["RecordStore", "RecordQuery", "SqliteStore", "DirectoryStore", "RecordSummary", "StoreError",
+           "TournamentSummary", "TournamentGame", "open_store", "is_url", "describe", "store_exists",
            "load_record", "write_atomically", "dumps"]

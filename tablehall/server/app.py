@@ -15,7 +15,7 @@ from pathlib import Path
 
 from ..core.hosting import Entrant, Host, Service, ServiceSpec, Session, Table, TableError, TableSeat, Transport
 from ..core.registry import game_names, get_game
-from ..core.store import RecordStore, SqliteStore
+from ..core.store import RecordStore, describe, is_url, open_store
 from .config import ServerConfig, named_bots
 
 log = logging.getLogger("tablehall.server")
@@ -70,6 +70,7 @@ class Connection(asyncio.Protocol):
         assert isinstance(transport, asyncio.Transport)
         self.transport = SocketTransport(transport)
         self.connections.add(self)
+        log.info("connected", extra={"service": self.name, "peer": self.transport.peer})
         try:
             self.session = self.service.open_session(self.transport)
         except Exception:
@@ -89,6 +90,8 @@ class Connection(asyncio.Protocol):
 
     def connection_lost(self, exc: Exception | None) -> None:
         self.connections.discard(self)
+        if self.transport is not None:
+            log.info("disconnected", extra={"service": self.name, "peer": self.transport.peer})
         self._lose()
 
     def _lose(self) -> None:
@@ -131,8 +134,9 @@ class Server:
 
     async def start(self) -> list[Listening]:
         if self.store is None:
-            Path(self.config.db).parent.mkdir(parents=True, exist_ok=True)
-            self.store = SqliteStore(self.config.db)
+            if not is_url(self.config.db):
+                Path(self.config.db).parent.mkdir(parents=True, exist_ok=True)
+            self.store = open_store(self.config.db)
         loop = asyncio.get_running_loop()
         explicit = self.service_specs is not None
         bots = named_bots(self.config)
@@ -268,5 +272,5 @@ async def serve(config: ServerConfig, announce=print) -> None:
         announce(f"tablehall: {entry.service:12} {entry.description or entry.game} on {entry.host}:{entry.port}")
     if server.web is not None:
         announce(f"tablehall: web hall      http://{config.host}:{server.web.port}/")
-    announce(f"tablehall: records in {config.db}; Ctrl-C stops and stores running games as aborted")
+    announce(f"tablehall: records in {describe(config.db)}; Ctrl-C stops and stores running games as aborted")
     await server.serve_until_stopped()

@@ -118,3 +118,30 @@ def check_port(port: Any, what: str) -> int:
     if isinstance(port, bool) or not isinstance(port, int) or not 0 <= port <= 65535:
         raise ConfigError(f"{what} must be a port number 0-65535, not {port!r}")
     return port
+
+
+def toml_value(text: str) -> Any:
+    """A ``--set`` value read as in the config file (``5``, ``true``, ``"x"``, ``["a"]``); a
+    bare word that is not TOML stays a string."""
+    try:
+        return tomllib.loads(f"value = {text}")["value"]
+    except tomllib.TOMLDecodeError:
+        return text
+
+
+def check_sections(config: ServerConfig) -> None:
+    """Every service section names a listener and holds only its keys with usable values, so
+    a typo stops `serve` before anything listens (ConfigError names the key)."""
+    from ..core.hosting import SettingError, read_settings
+    from .app import all_services
+
+    services = {spec.name: spec for _, spec in all_services()}
+    for name, section in config.sections.items():
+        if name == "bots":
+            continue  # named bots, not a listener: checked by named_bots
+        if name not in services:
+            raise ConfigError(f"unknown listener [{name}] (listeners: {', '.join(services)})")
+        try:
+            read_settings(name, section, services[name].settings)
+        except SettingError as exc:
+            raise ConfigError(str(exc)) from None

@@ -24,9 +24,20 @@ class JsonFormatter(logging.Formatter):
         return json.dumps(out, default=str)
 
 
+def _text(value: object) -> str:
+    """A field's value in a text line: lists as [a, b], records as {key=value ...}, strings with
+    spaces quoted, so every line still splits into key=value fields."""
+    if isinstance(value, (list, tuple)):
+        return "[" + ", ".join(_text(v) for v in value) + "]"
+    if isinstance(value, dict):
+        return "{" + " ".join(f"{k}={_text(v)}" for k, v in value.items()) + "}"
+    text = str(value)
+    return json.dumps(text) if not text or any(c.isspace() or c in '"=' for c in text) else text
+
+
 class TextFormatter(logging.Formatter):
     def format(self, record: logging.LogRecord) -> str:
-        extra = " ".join(f"{k}={v}" for k, v in vars(record).items() if k not in _STANDARD)
+        extra = " ".join(f"{k}={_text(v)}" for k, v in vars(record).items() if k not in _STANDARD)
         line = f"{self.formatTime(record, '%H:%M:%S')} {record.levelname.lower():5} {record.name}: {record.getMessage()}"
         if extra:
             line += " " + extra
@@ -35,8 +46,24 @@ class TextFormatter(logging.Formatter):
         return line
 
 
+class _Stderr(logging.StreamHandler):
+    """Writes to whatever `sys.stderr` is when a line is logged, not when logging was set up
+    (the same process may swap it: tests, embedding)."""
+
+    def __init__(self) -> None:
+        super().__init__(sys.stderr)
+
+    @property
+    def stream(self):  # type: ignore[override]
+        return sys.stderr
+
+    @stream.setter
+    def stream(self, value) -> None:
+        pass
+
+
 def setup_logging(fmt: str = "text", level: int = logging.INFO) -> None:
-    handler = logging.StreamHandler(sys.stderr)
+    handler = _Stderr()
     handler.setFormatter(JsonFormatter() if fmt == "json" else TextFormatter())
     root = logging.getLogger("tablehall")
     root.handlers[:] = [handler]

@@ -28,6 +28,7 @@ from .geometry import BOARDS
 from .hall import Hall
 from .live import Watchers
 from .seats import BrowserSeat
+from .tournaments import routes as tournament_routes
 
 HERE = Path(__file__).parent
 MAX_PAGE = 200
@@ -276,6 +277,7 @@ def create_app(hall: Hall) -> Starlette:
         Route("/api/records/{id}", api_record),
         Route("/api/records/{id}/replay", api_replay),
         Route("/api/records/{id}/export/{format}", api_export),
+        *tournament_routes(hall, page),
         WebSocketRoute("/ws/games/{id}", watch),
         WebSocketRoute("/ws/games/{id}/seats/{seat}", play_socket),
         Mount("/static", StaticFiles(directory=str(HERE / "static")), name="static"),

@@ -97,6 +97,7 @@ def test_two_example_bots_meet_over_tcp_and_the_game_is_stored(tmp_path):
     assert codes == [0, 0]  # both read game-end and left
     assert record.status == "finished" and not any(e.forfeit for e in record.entries)
     assert [s.agent for s in record.seats] == ["remote:dominion", "remote:dominion"]
+    assert sorted(s.name for s in record.seats) == ["engine", "smithy"]  # their handshake names, not peers
 
 
 def test_a_bot_joins_against_built_in_bots(tmp_path):

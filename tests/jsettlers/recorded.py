@@ -41,7 +41,7 @@ SETTINGS = JSettlersSettings(
     # the recorded Java server's robots include "droid N": tablehall's own bots get another name
     ServerConfig(version=2700, robot_cookie=COOKIE, debug_commands=True, allow_bot_games=True,
                  own_bot_prefix="tablehall bot"),
-    PlaySettings(bot="random", robot_timeout=None, bots_threaded=False),
+    PlaySettings(bot="random", robot_timeout=None, bots_threaded=False, bot_pause=0),
 )
 
 

@@ -32,7 +32,7 @@ ROBOT = "remote:jsettlers-robot"
 def serve(store, clients, **section):
     """Run a server with `section` as its [jsettlers] config and the clients `clients(port,
     oracle)` makes; the client outcomes once all are done, and the stored records."""
-    section = {"robot_cookie": COOKIE, "bot": "random", **section}
+    section = {"robot_cookie": COOKIE, "bot": "random", "bot_pause": 0, **section}
 
     async def scenario():
         server = Server(ServerConfig(sections={"jsettlers": section}), store=store, services=[JSETTLERS])

@@ -147,11 +147,11 @@ def test_engine_offer_follows_the_engine():
     offer = engine_offer({"vp_to_win": 10, "domestic_trades": True}, (2, 3, 4))
     assert offer == Offer(4, frozenset({"PL", "VP", "NT"}))
     every_rule = {engine_key: None for engine_key, _ in ENGINE_KEYS.values()}
-    assert engine_offer(every_rule, (2, 3, 4, 5, 6)) == FULL
+    assert engine_offer(every_rule, (2, 3, 4, 5, 6)) == Offer(6, FULL.rules | {"BC"})
     assert engine_options("PL=4,VP=t12,NT=t,RD=t", {"vp_to_win": 10, "domestic_trades": True}) == {
         "vp_to_win": 12, "domestic_trades": False}
-    assert engine_options("UB=t,UBL=t3,N7=t5,N7C=t,RD=t,PLB=t", every_rule) == {
-        "undo": True, "undo_limit": 3, "no_7_rounds": 5, "no_7_until_city": True, "robber_not_to_desert": True,
-        "six_player_board": True}
-    assert engine_options("UB=t,UBL=f7", every_rule) == {"undo": True, "undo_limit": 0}
+    assert engine_options("PL=6,UB=t,UBL=t3,N7=t5,N7C=t,RD=t,PLB=t,PLP=t,BC=t4", every_rule) == {
+        "max_players": 6, "undo_builds": True, "undo_limit": 3, "no_7s_rounds": 5, "no_7s_until_city": True,
+        "no_robber_on_desert": True, "six_player_board": True, "special_building_5_6_only": True, "break_clumps": 4}
+    assert engine_options("PL=4,UB=t,UBL=f7,BC=f4,N7=f7", every_rule) == {"undo_builds": True, "undo_limit": 0}
     assert engine_options("UBL=t7", every_rule) == {}  # UBL without UB means nothing

@@ -34,7 +34,7 @@ def test_serve_plays_a_jsettlers_game_and_stores_it(tmp_path):
     ports = "\n".join(f"{s.name} = 0" for g in game_names() for s in get_game(g).services if s.name != "jsettlers")
     config = tmp_path / "tablehall.toml"
     config.write_text(f'[ports]\njsettlers = {port}\nhttp = 0\n{ports}\n\n[jsettlers]\nbot = "random"\n'
-                      'human_timeout = 0.3\nseed = 21\n', encoding="utf-8")
+                      'human_timeout = 0.3\nbot_pause = 0\nseed = 21\n', encoding="utf-8")
     db = tmp_path / "records.sqlite"
     proc = subprocess.Popen([sys.executable, "-m", "tablehall.cli", "serve", "--config", str(config), "--db", str(db)],
                             stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True, cwd=tmp_path,

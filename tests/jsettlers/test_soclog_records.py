@@ -126,3 +126,33 @@ def test_export_is_the_same_in_processes_with_different_string_hashing(tmp_path)
                               env={**os.environ, "PYTHONHASHSEED": seed}).stdout for seed in ("1", "2")]
     assert outputs[0] == outputs[1] == SPEC.exporters["soclog"](record)
     assert json.loads(record.dumps())["game"] == "catan"
+
+
+def test_an_export_carries_the_observer_lines_the_java_server_writes():
+    """Each player joins as the Java server logs it: the join sequence it is sent as an observer
+    (``ob:``), then ``all:SOCJoinGame``; the first block is line for line the recorded game's."""
+    import re
+
+    record = bot_game()
+    text = SPEC.exporters["soclog"](record)
+    lines = text.splitlines()
+    joins = [i for i, line in enumerate(lines) if line.startswith("all:SOCJoinGame:")]
+    assert len(joins) == 4
+    blocks, start = [], next(i for i, line in enumerate(lines) if line.startswith("ob:"))
+    for end in joins:
+        blocks.append(lines[start:end])
+        start = end + 1
+    assert all(line.startswith("ob:") for block in blocks for line in block)
+    assert [b[-2] for b in blocks] == [f"ob:SOCGameMembers:game={read_soclog(text).game_name}|members=[" +
+                                       ", ".join(f"bot {i}" for i in range(k + 1)) + "]" for k in range(4)]
+
+    def normal(line: str, game: str) -> str:
+        line = line.replace(f"game={game}", "game=G")
+        line = re.sub(r"stype=2\|\d+\|", "stype=2|T|", line)
+        return re.sub(r"members=\[[^]]*\]", "members=[M]", line)
+    java = recorded("A").splitlines()
+    java_first = java[5:java.index("all:SOCJoinGame:nickname=debug|password empty|host=\t|game=classic4")]
+    assert [normal(x, "classic4") for x in java_first] == [normal(x, read_soclog(text).game_name) for x in blocks[0]]
+    assert sum(len(b) for b in blocks) == 4 * len(java_first)
+    back = SPEC.importers["soclog"](text)  # the importer reads past them
+    assert [e.action for e in back.entries] == [e.action for e in record.entries]

@@ -282,3 +282,43 @@ def test_500_the_game_is_aborted_when_the_server_stops():
     with ServerThread() as server:
         client = solo(server)
     assert client.expect(500).text.startswith("The game was aborted")
+
+
+def test_409_lists_every_answer_the_question_accepts(server):
+    client = solo(server)
+
+    def whites(state):
+        set_market(state, ["wwww", "yyyy", "gggg"], "r")
+        activate(state, 0, 57)  # white marbles -> servant
+        fill(state.players[0], (None, 0), (None, 0), (None, 0))
+    edit(server, client.name, whites)
+    client.send("Buy resources -row -1")
+    client.expect(193)
+    assert refused(client, "gold", 409, then=193) == "Select Transform, Discard or Servant"
+    client.send("Transform")
+    client.expect(198)
+    text = refused(client, "gold", 409, then=198)
+    for answer in ("Warehouse depot", "Extra depot", "Discard", "a line 1-3", "Move resources"):
+        assert answer in text, text
+
+
+def test_429_a_flood_of_refused_lines_closes_the_connection_and_forfeits_the_seat():
+    with ServerThread({"seed": 4, "flood_limit": 20}) as server:
+        patient = solo(server)
+        patient.send_raw(b"Fly to the moon\n" * 19 + b"View marble market\n" + b"Buy resources -row -1\n")
+        patient.expect(212)  # 20 lines that moved nothing, then one that does: no flood
+        flooder = solo(server)
+        flooder.send_raw(b"Fly to the moon\n" * 21)
+        assert flooder.expect(429).text == ("Flooding: more than 20 lines in a row that moved nothing; "
+                                            "closing the connection")
+        assert flooder.closed()
+        server.matches_done()
+        lobby = login(server.port, "lobbyist")
+        lobby.expect(180)
+        lobby.send_raw(b"many\n" * 21)
+        assert lobby.expect(429) and lobby.closed()
+        records = [server.store.load(s.id) for s in server.store.summaries("renaissance")]
+    [record] = [r for r in records if r.seats[0].name == flooder.name]
+    [entry] = [e for e in record.entries if e.forfeit]
+    assert entry.reason == "flooding: more than 20 lines in a row that moved nothing"
+    assert record.result.seats[0].rank == 2  # the solo game is lost

@@ -75,7 +75,8 @@ def test_tablehall_serve_runs_the_service(tmp_path):
            for arg in (f"--{service.name}-port", "0")] + ["--http-port", "0"]
     db = tmp_path / "records.sqlite"
     server = subprocess.Popen([sys.executable, "-m", "tablehall.cli", "serve", "--db", str(db),
-                               "--renaissance-port", str(port), *off, "--set", "renaissance.seed=5"],
+                               "--renaissance-port", str(port), *off, "--http-port", "0",
+                               "--set", "renaissance.seed=5"],
                               stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True, cwd=tmp_path,
                               env={**os.environ, "PYTHONPATH": str(REPO)})
     try:

@@ -266,4 +266,6 @@ def test_hidden_leaders_never_reach_the_other_players(random_client):
             if code >= 600:
                 ids = {int(x) for x in __import__("re").findall(r'"id":(\d+)', text)}
                 assert not ids & secret, (code, text)
+            if code == 121:  # the news of the other's turn names only activated leaders
+                assert not {int(x) for x in __import__("re").findall(r"#(\d+)", text)} & secret, text
     assert all(leaders[n][0] for n in leaders)

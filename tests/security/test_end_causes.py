@@ -65,7 +65,7 @@ def test_a_bot_that_cannot_start_says_why():
     record = play_match([builtin("bigmoney", 0), command_agent("/no/such/bot --x", 1)], seed=23)
     [(seat, cause, reason)] = departures(record)
     assert seat == 1 and cause == EndCause.DISQUALIFIED
-    assert reason.startswith("did not start: could not be started:") and "No such file" in reason
+    assert reason == "did not start: No such file or directory: /no/such/bot"
 
 
 @pytest.mark.parametrize("misdeed, reason", [

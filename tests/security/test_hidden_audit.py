@@ -201,7 +201,8 @@ def audit_catan(tmp_path, games: int) -> int:
     store = SqliteStore(tmp_path / "catan.sqlite")
     checked = 0
     for game in range(games):
-        section = {"robot_cookie": "audit", "bot": "random", "seed": 100 + game, "robot_games": 1}
+        section = {"robot_cookie": "audit", "bot": "random", "seed": 100 + game, "robot_games": 1,
+                   "bot_pause": 0}
 
         async def scenario():
             server = Server(ServerConfig(sections={"jsettlers": section}), store=store,

@@ -54,7 +54,7 @@ def run_game_with_attackers(tmp_path, section: dict, attackers):
     store = SqliteStore(tmp_path / "records.sqlite")
 
     async def scenario():
-        server = Server(ServeConfig(sections={"jsettlers": {"bot": "random", "seed": 5, **section}}), store=store,
+        server = Server(ServeConfig(sections={"jsettlers": {"bot": "random", "seed": 5, "bot_pause": 0, **section}}), store=store,
                         services=[JSETTLERS])
         await server.start()
         port = server.port("jsettlers")

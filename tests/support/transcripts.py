@@ -1,8 +1,9 @@
 """Replaying captured conversations against a protocol service.
 
-A scenario is a list of steps (a client sends bytes, closes, or time passes).  After each step
-the harness waits until the server has gone quiet, so the order of what each connection receives
-is decided by the server alone.  The same scenario runs two ways:
+A scenario is a list of steps (a client sends bytes, closes, or time passes).  Before a client
+sends, the harness waits until it has received what the capture says it had by then (`Expect`),
+and after each step until the server has gone quiet, so the order of what each connection
+receives is decided by the server alone, however busy the machine.  The same scenario runs two ways:
 
 - `run_in_memory`: sessions on in-memory transports, no network;
 - `run_over_tcp`: a real `tablehall.server` listening on 127.0.0.1, clients on real sockets.
@@ -22,6 +23,9 @@ from tablehall.core.store import RecordStore
 
 QUIET = 0.06  # seconds without output that count as "the server has nothing more to say"
 SETTLE_LIMIT = 10.0
+# A guard, not a timing: how long to wait for output the capture says will come before calling
+# the run finished (a wrong server shows as a diff after this long).
+EXPECT_LIMIT = 120.0
 
 
 @dataclass
@@ -58,6 +62,21 @@ class Transcript:
 
     sends: list[bytes] = field(default_factory=list)
     received: bytes = b""
+    marks: list[int] = field(default_factory=list)  # bytes received when each send went out
+
+
+@dataclass
+class Expect:
+    """What a connection is known to receive: how much before each of its own sends, and in all.
+    The harness waits for that much instead of guessing from a quiet moment, so a busy machine
+    cannot make it send early or stop reading before the server has finished."""
+
+    marks: Sequence[int] = ()
+    total: int = 0
+
+    @classmethod
+    def of(cls, transcript: "Transcript") -> "Expect":
+        return cls(transcript.marks, len(transcript.received))
 
 
 _MARKER = re.compile(rb"\n>>> (.*)\n")
@@ -70,6 +89,7 @@ def read_transcript(data: bytes) -> Transcript:
     position = 0
     for match in _MARKER.finditer(data):
         received += data[position:match.start()]
+        transcript.marks.append(len(received))
         transcript.sends.append(match.group(1))
         position = match.end()
     received += data[position:]
@@ -180,10 +200,23 @@ async def _settle(peers: dict[str, _Peer], responders: dict[str, _Responder]) ->
             return
 
 
+async def _await_received(peers: dict[str, _Peer], responders: dict[str, _Responder], conn: str,
+                          amount: int) -> None:
+    """Wait until `conn` has received `amount` bytes (answering autoplay triggers meanwhile)."""
+    loop = asyncio.get_running_loop()
+    deadline = loop.time() + EXPECT_LIMIT
+    while conn in peers and len(peers[conn].received) < amount and loop.time() < deadline:
+        await _respond(peers, responders)
+        await asyncio.sleep(0.01)
+
+
 async def _play(steps: Sequence[Step], connect: Callable[[str], "asyncio.Future[_Peer] | _Peer"],
-                rewrite: Callable[[bytes, dict[str, _Peer]], bytes] | None = None) -> dict[str, _Peer]:
+                rewrite: Callable[[bytes, dict[str, _Peer]], bytes] | None = None,
+                expect: dict[str, Expect] | None = None) -> dict[str, _Peer]:
     peers: dict[str, _Peer] = {}
     responders: dict[str, _Responder] = {}
+    expect = expect or {}
+    sends: dict[str, int] = {}  # explicit sends made so far per connection
     for step in steps:
         if step.sleep:
             await asyncio.sleep(step.sleep)
@@ -197,8 +230,16 @@ async def _play(steps: Sequence[Step], connect: Callable[[str], "asyncio.Future[
             if step.conn not in peers:
                 peer = connect(step.conn)
                 peers[step.conn] = await peer if asyncio.iscoroutine(peer) else peer  # type: ignore[misc]
+            index = sends.get(step.conn, 0)
+            sends[step.conn] = index + 1
+            marks = expect[step.conn].marks if step.conn in expect else ()
+            if index < len(marks):
+                await _await_received(peers, responders, step.conn, marks[index])
             await peers[step.conn].send(rewrite(step.send, peers) if rewrite else step.send)
         await _settle(peers, responders)
+    for conn, known in expect.items():
+        await _await_received(peers, responders, conn, known.total)
+    await _settle(peers, responders)
     return peers
 
 
@@ -206,9 +247,10 @@ Rewrite = Callable[[bytes, dict[str, "_Peer"]], bytes]
 
 
 async def run_in_memory(factory: Callable[[Host], Service], steps: Sequence[Step],
-                        host: Host, rewrite: Rewrite | None = None) -> dict[str, bytes]:
+                        host: Host, rewrite: Rewrite | None = None,
+                        expect: dict[str, Expect] | None = None) -> dict[str, bytes]:
     service = factory(host)
-    peers = await _play(steps, lambda name: _MemoryPeer(service, name), rewrite)
+    peers = await _play(steps, lambda name: _MemoryPeer(service, name), rewrite, expect)
     out = {name: bytes(peer.received) for name, peer in peers.items()}
     for peer in peers.values():
         await peer.close()
@@ -217,7 +259,8 @@ async def run_in_memory(factory: Callable[[Host], Service], steps: Sequence[Step
 
 
 async def run_over_tcp(spec: ServiceSpec, steps: Sequence[Step], config: dict,
-                       store: RecordStore | None = None, rewrite: Rewrite | None = None) -> dict[str, bytes]:
+                       store: RecordStore | None = None, rewrite: Rewrite | None = None,
+                       expect: dict[str, Expect] | None = None) -> dict[str, bytes]:
     from tablehall.server.app import Server
     from tablehall.server.config import ServerConfig
 
@@ -230,7 +273,7 @@ async def run_over_tcp(spec: ServiceSpec, steps: Sequence[Step], config: dict,
         reader, writer = await asyncio.open_connection("127.0.0.1", port)
         return _SocketPeer(reader, writer)
 
-    peers = await _play(steps, connect, rewrite)
+    peers = await _play(steps, connect, rewrite, expect)
     out = {name: bytes(peer.received) for name, peer in peers.items()}
     for peer in peers.values():
         await peer.close()

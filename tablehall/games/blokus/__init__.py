@@ -2,13 +2,23 @@
 the built-in bots and the benchmark.  See `rules` for the game and `pieces` for the shapes."""
 
 from tablehall.core import GameSpec
-from tablehall.core.hosting import ServiceSpec
+from tablehall.core.hosting import ServiceSpec, Setting
 
 from .bench import bench
 from .bots import RandomBot, StrongBot
 from .pieces import Color, Rotation, Shape, transform
 from .rules import (MOVE_MISTAKES, BlokusState, InvalidMove, SetMove, SkipMove, decode_action, encode_action,
                     move_text, new_game, normalize_options)
+
+#: the [sc] config section (also --set sc.KEY=VALUE)
+SC_SETTINGS = {
+    "version": Setting("21.4.0", "the contest server version announced and spoken", choices=("21.4.0", "21.3.3")),
+    "paused": Setting(False, "rooms made by <join> start paused (an admin steps them)"),
+    "soft_timeout_ms": Setting(2000.0, "a move later than this is refused and forfeits the game"),
+    "hard_timeout_ms": Setting(10000.0, "no move by then forfeits the game"),
+    "start_piece": Setting("", "force the start piece (a pentomino name); empty: drawn from the seed"),
+    "seed": Setting(None, "a fixed seed for every room (tests); unset: random", kind=int),
+}
 
 SPEC = GameSpec(
     name="blokus",
@@ -23,8 +33,10 @@ SPEC = GameSpec(
     bots={"random": RandomBot, "strong": StrongBot},
     bench=bench,
     services=(ServiceSpec("sc", 13050, lambda host: _sc_service(host),
-                          "Software Challenge 2021 XML (Blokus)"),),
+                          "Software Challenge 2021 XML (Blokus)", SC_SETTINGS),),
     exporters={"replay-xml": lambda record: _replay_xml(record)},
+    option_help={"start_piece": "the first piece of every colour: empty (drawn from the seed, like the contest) "
+                                "or a pentomino name other than PENTO_X, e.g. PENTO_L"},
 )
 
 

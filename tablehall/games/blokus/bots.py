@@ -37,6 +37,8 @@ _CENTRE_DISTANCE = [_centre_distance(pid) for pid in range(len(P_MASK))]
 
 
 class RandomBot(Bot):
+    """A uniformly random legal placement."""
+
     name = "random"
 
     def choose(self, state: BlokusState, seat: int) -> SetMove | SkipMove:
@@ -47,6 +49,8 @@ class RandomBot(Bot):
 
 
 class StrongBot(Bot):
+    """One-ply greedy: big pieces, own free corners, opponents' corners covered, the centre early."""
+
     name = "strong"
 
     def choose(self, state: BlokusState, seat: int) -> SetMove | SkipMove:

@@ -14,7 +14,7 @@
 """
 
 from tablehall.core import GameSpec
-from tablehall.core.hosting import ServiceSpec
+from tablehall.core.hosting import ServiceSpec, Setting
 
 from . import actions
 from .bots import RandomBot, StrongBot
@@ -47,6 +47,25 @@ def _soclog():
     return soclog_records
 
 
+#: the [jsettlers] config section, for `serve --help` (jsettlers/service.py reads and checks it)
+JSETTLERS_SETTINGS = {
+    "version": Setting(2700, "the JSettlers version announced; robots refuse another", choices=(2700, 2610)),
+    "robot_cookie": Setting(None, "the cookie robots must present; unset: a random one, logged at start", kind=str),
+    "bot": Setting("strong", "tablehall bot for seats no robot takes; empty: connected robots only"),
+    "robot_timeout": Setting(180.0, "seconds a robot may think before a tablehall bot replaces it; 0: never"),
+    "human_timeout": Setting(0.0, "the same for human players; 0: never"),
+    "bot_pause": Setting(0.5, "seconds a tablehall bot waits before each action in games where robots or "
+                              "people play (JSettlers robots need it); 0: never"),
+    "ping_interval": Setting(90.0, "seconds between pings to robots"),
+    "debug_commands": Setting(False, "'Debugging is On': debug users may use *STARTBOTGAME* N"),
+    "debug_users": Setting(["debug"], "nicknames of the debug users"),
+    "allow_bot_games": Setting(False, "clients may start robots-only games (default: as debug_commands)"),
+    "robot_games": Setting(0, "robots-only games tablehall starts itself when robots are idle"),
+    "robot_game_robots": Setting(4, "connected robots per such game (the other seats: tablehall bots)"),
+    "seed": Setting(None, "a fixed seed for every game (tests); unset: random", kind=int),
+    "accounts": Setting({}, "[jsettlers.accounts] nickname = \"password\" for names that need one", kind=dict),
+}
+
 SPEC = GameSpec(
     name="catan",
     title="Settlers of Catan (classic)",
@@ -61,6 +80,18 @@ SPEC = GameSpec(
     exporters={"sgn": record_to_sgn, "soclog": lambda record: _soclog().record_to_soclog(record)},
     importers={"sgn": sgn_to_record, "soclog": lambda text: _soclog().soclog_to_record(text)},
     services=(ServiceSpec("jsettlers", 8880, lambda host: _jsettlers_service(host),
-                          "JSettlers 2.x (Catan robots and clients)"),),
+                          "JSettlers 2.x (Catan robots and clients)", JSETTLERS_SETTINGS),),
     bench=_bench,
+    option_help={
+        "vp_to_win": "3..20: victory points that win",
+        "layout": "random | beginner: the board when no `board` is given",
+        "no_adjacent_6_8": "true | false: random boards keep 6 and 8 apart",
+        "board": "an explicit board, 'HEXES | HARBOURS [| R@HEX]' (empty: by layout)",
+        "first_player": "-1 (drawn) or a seat 0..3: who places and rolls first",
+        "domestic_trades": "true | false: players may trade with each other",
+        "discard_limit": "3..30: a 7 makes hands of more cards than this discard half",
+        "dice": "dice totals 2..12, space separated: scripted rolls, random once used up",
+        "dev_deck": "SGN card codes, top first: a scripted development deck (empty: shuffled)",
+        "steals": "SGN resource codes: scripted robber steals, random once used up",
+    },
 )

@@ -141,10 +141,19 @@ class SGNWriter:
         return [[offerer, "TR", _trade_value(vec, offerer, self.player(data["accepter"]))]]
 
 
+#: rules SGN has no place for, with the value every reader assumes
+SGN_ASSUMES = {"vp_to_win": 10, "discard_limit": 7}
+
+
 def record_to_sgn(record: Record) -> str:
-    """The game of `record` as SGN text (one message per line, LF endings)."""
+    """The game of `record` as SGN text (one message per line, LF endings).  Rules SGN cannot
+    say (a victory target or discard limit other than the classic one) give an `SGNWarning`."""
     from . import SPEC  # the package's spec: rules, options and action decoding
 
+    for key, assumed in SGN_ASSUMES.items():
+        if record.options.get(key, assumed) != assumed:
+            warnings.warn(SGNWarning(f"SGN has no place for {key}={record.options[key]}; "
+                                     f"a reader assumes {assumed}"), stacklevel=2)
     state = SPEC.new(len(record.seats), record.options, record.seed)
     writer = SGNWriter(state.seat_count, state.first)
     lines = []

@@ -17,7 +17,7 @@ from .bench import bench
 from .bots import BOTS
 from .cards import BY_NAME, NAMES
 from .rules import DominionState
-from .service import DEFAULT_PORT, DominionService
+from .service import DEFAULT_PORT, SETTINGS, DominionService
 
 RULES_VERSION = "base-1e/v1"
 
@@ -65,5 +65,7 @@ SPEC = GameSpec(
     subprocess_agent=subprocess_agent,
     services=(ServiceSpec(name="dominion", default_port=DEFAULT_PORT,
                           factory=lambda host: DominionService(host, SPEC),
-                          description="Dominion v1 text bot protocol: join, then the stdin/stdout lines"),),
+                          description="Dominion v1 text bot protocol: join, then the stdin/stdout lines",
+                          settings=SETTINGS),),
+    option_help={"max_turns": "a whole number: the game ends when every player still in has had this many turns"},
 )

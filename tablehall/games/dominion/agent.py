@@ -66,13 +66,14 @@ class LineBotAgent(RemoteAgent):
     async def start(self, seat: int, match: Any) -> None:
         try:
             await self._open()
-        except OSError as exc:
-            self.out_reason = f"could not be started: {exc}"
+        except OSError as exc:  # e.g. "No such file or directory: /nonexistent/bot"
+            where = f": {exc.filename}" if exc.filename else ""
+            self.out_reason = f"{exc.strerror or exc}{where}"
             raise AgentGone(self.out_reason) from None
         self._ready = asyncio.get_running_loop().create_future()
         self.protocol.begin()
         try:
-            self.name = await asyncio.wait_for(self._ready, 2 * self.reply_timeout)
+            self.name = self.chosen_name = await asyncio.wait_for(self._ready, 2 * self.reply_timeout)
         except asyncio.TimeoutError:
             self._disqualify(f"no handshake within {2 * self.reply_timeout:g} s")
             raise AgentGone(self.out_reason) from None

@@ -24,8 +24,8 @@ import secrets
 from typing import Any, Mapping, Sequence
 
 from tablehall.core import Agent, BotAgent, GameSpec, Match, Rng, SeatPolicy, derive_seed
-from tablehall.core.hosting import (Entrant, Host, OpenSeat, Service, Session, Table, TableError, TableSeat,
-                                    Transport, describe_entrants, new_table_id)
+from tablehall.core.hosting import (Entrant, Host, OpenSeat, Service, Session, Setting, Table, TableError,
+                                    TableSeat, Transport, describe_entrants, new_table_id, read_settings)
 from tablehall.core.match import TRUSTED
 from tablehall.core.lineproc import LineBuffer, LineTooLong
 
@@ -34,6 +34,15 @@ from .agent import DEFAULT_REPLY_TIMEOUT, MAX_LINE, LineBotAgent
 DEFAULT_PORT = 8291
 ANY = "any"
 TABLE = "table"
+
+#: the [dominion] config section (also --set dominion.KEY=VALUE)
+SETTINGS = {
+    "reply_timeout": Setting(DEFAULT_REPLY_TIMEOUT, "seconds a bot has to answer before it is disqualified"),
+    "join_grace": Setting(1.0, "seconds a new connection has to send its join line"),
+    "default_join": Setting(ANY, "the opponents of a bot that sends no join line (built-in bots or any)"),
+    "max_waiting": Setting(64, "bots that may wait for a game at once; more are refused"),
+    "seed": Setting(None, "fixed seeds for the games (tests); unset: random", kind=int),
+}
 
 
 class TcpBotAgent(LineBotAgent):
@@ -136,16 +145,15 @@ class DominionService(Service):
     def __init__(self, host: Host, spec: GameSpec) -> None:
         self.host = host
         self.spec = spec
-        config = host.config
-        self.reply_timeout = float(config.get("reply_timeout", DEFAULT_REPLY_TIMEOUT))
-        self.join_grace = float(config.get("join_grace", 1.0))
-        self.default_join = str(config.get("default_join", f"join {ANY}"))
+        config = read_settings("dominion", host.config, SETTINGS)
+        self.reply_timeout = config["reply_timeout"]
+        self.join_grace = config["join_grace"]
+        self.default_join = config["default_join"]
         if not self.default_join.startswith("join"):
             self.default_join = f"join {self.default_join}"
-        self.max_waiting = int(config.get("max_waiting", 64))
+        self.max_waiting = config["max_waiting"]
         self.max_early_lines = 10
-        seed = config.get("seed")
-        self.seed = None if seed in (None, "") else int(seed)
+        self.seed = config["seed"]
         self.games_started = 0
         self.pools: dict[tuple[str, ...], list[BotConnection]] = {}
         self.tables: dict[str, HostedTable] = {}

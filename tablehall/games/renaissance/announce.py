@@ -36,6 +36,8 @@ class Announcer:
     def __init__(self, seat: int, names: Sequence[str]) -> None:
         self.seat = seat
         self.names = list(names)
+        self.news: list[str] = []  # what another player did so far on its turn
+        self.news_of: int | None = None  # that player
 
     def name(self, seat: int) -> str:
         return self.names[seat]
@@ -58,6 +60,8 @@ class Announcer:
         out: list[Message] = []
         if mine and kind in CONFIRM:
             out.append(CONFIRM[kind])
+        if seat is not None and not mine:
+            out += self._news(kind, data)
         if kind == "deal" and "leaders" in data:
             out.append(m.obj(m.STARTING_LEADERS, objects.starting_leaders(data["leaders"])))
         elif kind == "start":
@@ -67,7 +71,7 @@ class Announcer:
             out.append(m.say(m.OK, "Leader cards chosen"))
             changed["hand"] = True
         elif kind == "ready" and mine:
-            out.append(m.say(m.SETUP_DONE + self.seat))
+            out.append(m.say(m.SETUP_DONE + self.seat, m.TEXTS[m.SETUP_DONE]))
             if view["phase"] == "setup":
                 out.append(m.say(m.WAIT_FOR_SETUP))
         elif kind == "turn" and not mine:
@@ -108,6 +112,48 @@ class Announcer:
             gone = "left the game" if data["cause"] == EndCause.LEFT else f"is out of the game ({data['cause']})"
             out.append(m.say(m.PLAYER_LEFT, f"{self.name(seat)} {gone}"))
         return out
+
+    def _news(self, kind: str, data: Mapping[str, Any]) -> list[Message]:
+        """Another player's moves, gathered into one `121` line when its turn ends (or it is
+        taken out).  Only what the events this seat receives say: a discarded leader stays
+        unnamed."""
+        seat = data["seat"]
+        if kind in ("end_turn", "forfeit"):
+            if seat != self.news_of or not self.news:
+                return []
+            news, self.news, self.news_of = self.news, [], None
+            return [m.say(m.TURN_NEWS, f"{self.name(seat)}: {'; '.join(news)}")]
+        if self.news_of not in (None, seat) or (kind == "faith" and data.get("why") == "discarded resources"):
+            return []  # faith from another player's discard is not this player's move
+        before = len(self.news)
+        if kind == "market":
+            self.news.append(f"took market {data['axis']} {data['index']} ({', '.join(data['marbles'])})")
+        elif kind == "white" and data["resource"]:
+            self.news.append(f"turned a white marble into {data['resource']}")
+        elif kind == "store":
+            self.news.append(f"stored {data['resource']} in line {data['place']}")
+        elif kind == "discard_resource" or (kind == "white" and not data["resource"]):
+            self.news.append(f"discarded {data.get('resource') or 'a white marble'}")
+        elif kind == "move":
+            self.news.append(f"moved resources between lines {data['from']} and {data['to']}")
+        elif kind == "slot":
+            card = CARDS[data["card"]]
+            self.news.append(f"bought a level {card.level} {COLORS[card.color]} card (#{data['card']}, "
+                             f"{card.points} VP) into slot {data['slot']}")
+        elif kind == "produce":
+            self.news.append({"base": "used the standard production", "slot": "used a card production",
+                              "leader": "used a leader production"}[data["source"]])
+        elif kind == "output":
+            self.news.append(f"produced {data['resource']}")
+        elif kind == "activate":
+            self.news.append(f"activated leader #{data['leader']}")
+        elif kind == "discard_leader":
+            self.news.append("discarded a leader card")
+        elif kind == "faith":
+            self.news.append(f"reached faith {data['faith']}")
+        if len(self.news) > before:
+            self.news_of = seat
+        return []
 
     def _objects(self, view: Mapping[str, Any], changed: dict[str, Any]) -> list[Message]:
         if not (changed["market"] or changed["cards"] or changed["boards"] or changed["active"]

@@ -16,6 +16,8 @@ KEEP_BONUS = {"discount": 2, "depot": 3, "production": 0, "white_marble": -2}
 
 
 class RandomBot(Bot):
+    """Any legal action, uniformly."""
+
     name = "random"
 
     def choose(self, state: RenaissanceState, seat: int) -> Any:
@@ -23,6 +25,9 @@ class RandomBot(Bot):
 
 
 class GreedyBot(Bot):
+    """Activates every leader it can, buys the best card it can, else takes the market line or
+    production that gains most of what its next card needs."""
+
     name = "greedy"
 
     def choose(self, state: RenaissanceState, seat: int) -> Any:

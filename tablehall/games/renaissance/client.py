@@ -1,7 +1,10 @@
-"""`tablehall renaissance-client HOST PORT`: play Masters of Renaissance in a terminal.
+"""`tablehall renaissance-client [HOST [PORT]]`: play Masters of Renaissance in a terminal
+(default: the local server, 127.0.0.1 48745).
 
 It speaks only the wire protocol: every picture it draws comes from the server's 6xx
-objects, every line typed goes to the server, except the local commands below.
+objects, every line typed goes to the server, except the local commands below.  Before each
+of your turns it redraws only what changed since the last one (`--compact`: it names what
+changed instead); what the other players did arrives as one line per turn (121).
 
 Local commands: help, market, cards, board [player], leaders, faith, quit.
 """
@@ -19,6 +22,9 @@ from typing import Any, TextIO
 from . import render
 from .codec import LineBuffer, Message, parse_server_line
 
+DEFAULT_HOST = "127.0.0.1"
+DEFAULT_PORT = 48745  # the service's (service.DEFAULT_PORT), without importing the server
+
 #: questions the server asks; the answer goes back with the question's code
 QUESTIONS = {110, 120, 180, 181, 182, 190, 191, 193, 194, 195, 196, 197, 198, 199}
 FINAL = {657, 658, 659}
@@ -35,7 +41,8 @@ Commands on your turn (after "What do you want to do?"):
   End turn
 Answers to the follow-up questions: a line number, Warehouse depot, Extra depot, Strongbox,
   Discard, Transform, or a resource (Coin, Stone, Servant, Shield).
-Pictures (no server round trip): market, cards, board [player], leaders, faith, help, quit."""
+Pictures (no server round trip): market, cards, board [player], leaders, faith, help, quit.
+Resources: """ + render.RESOURCE_KEY
 
 
 class Model:
@@ -65,26 +72,38 @@ class Model:
         elif code == 660:
             self.vatican = obj
 
-    def board_lines(self, player: str) -> list[str]:
+    @property
+    def solo(self) -> bool:
+        return self.vatican is not None and len(self.vatican["players"]) == 1
+
+    def board_lines(self, player: str, track: bool = True) -> list[str]:
         board = self.boards.get(player)
         if board is None:
             return [f"No board for {player!r} (players: {', '.join(self.boards) or 'none yet'})"]
         cross = self.vatican["black_cross"] if self.vatican else None
-        lines = render.board(board, cross if player == self.me else None, self.vatican)
+        lines = render.board(board, cross if player == self.me else None, self.vatican,
+                             label="you" if player == self.me else player, track=track)
         active = self.active.get(player)
         if active and active["leaders"]:
             lines += render.leaders("Active leaders", active)
         return lines
 
 
+#: what each object is called when the compact mode says it changed
+CHANGED_NAMES = {"market": "market", "cards": "cards", "faith": "faith", "board": "board", "hand": "leaders"}
+
+
 class TerminalClient:
-    def __init__(self, sock: socket.socket, out: TextIO) -> None:
+    def __init__(self, sock: socket.socket, out: TextIO, compact: bool = False) -> None:
         self.sock = sock
         self.out = out
+        self.compact = compact
         self.model = Model()
         self.lines = LineBuffer(limit=1 << 20)
         self.question = 0  # code of the question waiting for an answer
-        self.changed = False  # objects arrived since the last dashboard
+        self.changed: set[str] = set()  # objects that arrived since the last dashboard
+        self.drawn = False  # the first dashboard draws everything, in both modes
+        self.hide_commands = False  # after a 401, the 113 list that follows is left out
         self.finished = False
 
     def show(self, *lines: str) -> None:
@@ -120,12 +139,19 @@ class TerminalClient:
             if code == 120 and self.changed:
                 self.dashboard()
             self.show(f"> {message.text}")
+        elif code == 401:  # a short hint; the whole list is one `help` away
+            self.hide_commands = True
+            self.show(f"! {message.text} ({code}): type help for the commands")
         elif 400 <= code < 600:
             self.show(f"! {message.text} ({code})")
         elif code == 310:
             self.show("Welcome!")
         elif code == 113:
-            self.show(*message.text.replace("Valid commands: ", "Valid commands:\n  ").split("; "))
+            if not self.hide_commands:
+                self.show(*message.text.replace("Valid commands: ", "Valid commands:\n  ").split("; "))
+            self.hide_commands = False
+        elif code == 121:  # what another player did on its turn
+            self.show(f"* {message.text}")
         elif code == 114:
             self.finished = True
             self.show(message.text)
@@ -135,7 +161,11 @@ class TerminalClient:
     def object(self, message: Message) -> None:
         code, obj = message.code, message.obj
         self.model.keep(message)
-        self.changed = True
+        what = {650: "market", 651: "cards", 654: "hand", 660: "faith"}.get(code)
+        if code in (652, 653) and obj["player"] == self.model.me:
+            what = "board"
+        if what:
+            self.changed.add(what)
         if code == 655:
             self.show(*render.leaders("Your four leader cards (keep two):", obj))
         elif code == 656:
@@ -144,16 +174,25 @@ class TerminalClient:
             self.show(*render.final(code, obj))
 
     def dashboard(self) -> None:
-        model = self.model
-        if model.market:
+        """Before a turn: draw what changed since the last turn (everything the first time); in
+        compact mode, name it instead."""
+        model, changed = self.model, self.changed
+        everything = not self.drawn
+        self.drawn, self.changed = True, set()
+        if self.compact and not everything:
+            names = [CHANGED_NAMES[what] for what in ("market", "cards", "faith", "board", "hand") if what in changed]
+            self.show(f"(changed: {', '.join(names)}; type a name to see it)")
+            return
+        if model.market and (everything or "market" in changed):
             self.show("", *render.market(model.market))
-        if model.cards:
+        if model.cards and (everything or "cards" in changed):
             self.show("", *render.card_market(model.cards))
-        if model.me:
-            self.show("", *model.board_lines(model.me))
-        if model.hand and model.hand["leaders"]:
+        if model.vatican and not model.solo and (everything or "faith" in changed):
+            self.show("", *render.faith_all(model.vatican, model.me))
+        if model.me and (everything or "board" in changed or (model.solo and "faith" in changed)):
+            self.show("", *model.board_lines(model.me, track=model.solo))
+        if model.hand and model.hand["leaders"] and (everything or "hand" in changed):
             self.show(*render.leaders("Leaders in hand", model.hand))
-        self.changed = False
 
     # -- from the keyboard --------------------------------------------------------------------------
     def typed(self, text: str) -> bool:
@@ -179,10 +218,7 @@ class TerminalClient:
             for name, active in model.active.items():
                 self.show(*render.leaders(f"Active leaders of {name}", active))
         elif word == "faith" and len(words) == 1 and model.vatican:
-            for player in model.vatican["players"]:
-                cross = model.vatican["black_cross"] if player["player"] == model.me else None
-                self.show(player["player"], *render.faith_track(player["faith"], player["tiles"], cross,
-                                                                model.vatican))
+            self.show(*render.faith_all(model.vatican, model.me))
         else:
             if self.question == 110:
                 self.model.me = text.strip()
@@ -190,14 +226,14 @@ class TerminalClient:
         return True
 
 
-def run(host: str, port: int, stdin_fd: int = 0, out: TextIO = sys.stdout) -> int:
+def run(host: str, port: int, stdin_fd: int = 0, out: TextIO = sys.stdout, compact: bool = False) -> int:
     try:
         sock = socket.create_connection((host, port), timeout=10)
     except OSError as error:
         print(f"cannot connect to {host}:{port}: {error}", file=sys.stderr)
         return 2
     sock.settimeout(None)  # blocking: reads happen only when the selector says data is there
-    client = TerminalClient(sock, out)
+    client = TerminalClient(sock, out, compact)
     selector = selectors.DefaultSelector()
     selector.register(sock, selectors.EVENT_READ, "server")
     selector.register(stdin_fd, selectors.EVENT_READ, "keyboard")
@@ -228,10 +264,11 @@ def run(host: str, port: int, stdin_fd: int = 0, out: TextIO = sys.stdout) -> in
 
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="tablehall renaissance-client", description=__doc__.splitlines()[0])
-    parser.add_argument("host")
-    parser.add_argument("port", type=int)
+    parser.add_argument("host", nargs="?", default=DEFAULT_HOST, help=f"server address (default {DEFAULT_HOST})")
+    parser.add_argument("port", nargs="?", type=int, default=DEFAULT_PORT, help=f"server port (default {DEFAULT_PORT})")
+    parser.add_argument("--compact", action="store_true", help="never redraw the whole board; say what changed")
     args = parser.parse_args(argv)
-    return run(args.host, args.port)
+    return run(args.host, args.port, compact=args.compact)
 
 
 if __name__ == "__main__":

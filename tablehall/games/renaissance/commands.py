@@ -59,6 +59,15 @@ HELP = {
     "over": ["Join game", "Quit"],
 }
 
+#: the seed's 16x codes (and our 172-174) name a command; the line's text is its parameters:
+#: ``166 row 1`` is ``Buy resources -row -1``, ``165`` is ``End turn``
+CODE_COMMANDS = {
+    162: "View card market", 163: "View marble market", 164: "View personal board", 165: "End turn",
+    166: "Buy resources", 167: "Buy production card", 168: "Activate leader card",
+    169: "Standard production", 170: "Activate card production",
+    172: "Move resources", 173: "Discard leader card", 174: "Leader production",
+}
+
 _WORD = re.compile(r"[a-z]+|\d+")
 
 
@@ -79,6 +88,15 @@ class Command(NamedTuple):
 def words(text: str) -> list[str]:
     """Lower-case words and numbers; dashes, spaces and punctuation separate them."""
     return _WORD.findall(text.lower())
+
+
+def with_code(code: int | None, text: str) -> str:
+    """The line a client meant: a command code followed by parameters (``166 row 1``) becomes
+    the command's text; a code followed by a whole command (``165 End turn``) stays as it is."""
+    command = CODE_COMMANDS.get(code) if code is not None else None
+    if command is None or parse(text) is not None:
+        return text
+    return f"{command} {text}".strip()
 
 
 def parse(text: str) -> Command | None:
@@ -125,8 +143,9 @@ def resource_in(tokens: list[str]) -> str | None:
 RESOURCE_TEXT = "Select a valid resource (Coin, Stone, Servant or Shield)"
 
 
-def resource(tokens: list[str]) -> str:
+def resource(tokens: list[str], refusal: str = RESOURCE_TEXT) -> str:
+    """The resource the words name; else 409 with `refusal`, which lists the valid answers."""
     found = resource_in(tokens)
     if found is None:
-        raise ProtocolError(m.INCORRECT_PARAMETERS, RESOURCE_TEXT)
+        raise ProtocolError(m.INCORRECT_PARAMETERS, refusal)
     return found

@@ -100,16 +100,17 @@ def step_answer(obs: RenaissanceState, seat: int, sub: Sub | None, text: str) ->
             return ("place", in_range(number(tokens[0]), 1, DEPOTS))
         if sub.kind == "conversion":
             return ("white", _conversion(obs, seat, tokens))
-        return ("pay", sub.source, resource(tokens))
+        return ("pay", sub.source, resource(tokens, f"Select a valid resource ({_listing(_owed(obs))})"))
     step = task.step()
     if step == "white":
         if "discard" in tokens:
             return ("white", None)
         if resource_in(tokens):
             return ("white", resource_in(tokens))
-        if not any(t in ("transform", "convert") for t in tokens):
-            raise ProtocolError(m.INCORRECT_PARAMETERS, "Select transform or discard")
         options = player.leaders_of("white_marble")
+        if not any(t in ("transform", "convert") for t in tokens):
+            kinds = [RESOURCES[LEADERS[i].resource] for i in options]
+            raise ProtocolError(m.INCORRECT_PARAMETERS, f"Select Transform, Discard or {_listing(kinds)}")
         return ("white", RESOURCES[LEADERS[options[0]].resource]) if len(options) == 1 else Sub("conversion")
     if step == "place":
         return _place(obs, seat, tokens)
@@ -150,7 +151,9 @@ def _place(obs: RenaissanceState, seat: int, tokens: list[str]) -> tuple | Sub:
         return ("place", int(digits[0]))
     if "warehouse" in tokens or "depot" in tokens or "line" in tokens:
         return Sub("line")
-    raise ProtocolError(m.INCORRECT_PARAMETERS, "Select a valid resource location (Warehouse depot or Extra depot)")
+    lines = DEPOTS + len(obs.players[seat].extra_type)
+    raise ProtocolError(m.INCORRECT_PARAMETERS, "Select Warehouse depot, Extra depot or Discard "
+                                                f"(or a line 1-{lines}, or Move resources -line -line)")
 
 
 def _source(tokens: list[str]) -> str:

@@ -18,6 +18,7 @@ GAME_STARTS = 117
 WHOSE_TURN = 118
 LORENZO = 119
 WHAT_TO_DO = 120
+TURN_NEWS = 121  # ours: what another player did on the turn that just ended
 ASK_PLAYERS = 180
 ASK_LEADERS = 181
 ASK_START_RESOURCE = 182
@@ -72,6 +73,7 @@ INCORRECT_PARAMETERS = 409
 NOT_YOUR_TURN = 415
 ROW_OR_COLUMN = 416
 NO_EXTRA_DEPOT = 425
+FLOODING = 429  # ours: too many lines in a row that moved nothing; the connection is closed
 
 # 5xx server errors
 SERVER_ERROR = 500

@@ -11,6 +11,7 @@ from typing import Any, Mapping, Sequence
 SHORT = {"coin": "Co", "stone": "St", "servant": "Se", "shield": "Sh", "faith": "F", "any": "?"}
 MARBLE = {"white": "W", "yellow": "Y", "grey": "G", "purple": "P", "blue": "B", "red": "R"}
 MARBLE_KEY = "W white=nothing  Y yellow=coin  G grey=stone  P purple=servant  B blue=shield  R red=faith"
+RESOURCE_KEY = "Co coin  St stone  Se servant  Sh shield  F faith  ? any resource (1? = one of your choice)"
 TRACK_END = 24
 
 
@@ -47,35 +48,66 @@ def card_market(obj: Mapping[str, Any]) -> list[str]:
         for part in range(3):
             prefix = f"row {row['row']}  " if part == 0 else "        "
             lines.append((prefix + "".join(cell[part].ljust(width) for cell in cells)).rstrip())
+    lines.append("    " + RESOURCE_KEY)
     return lines
 
 
-def faith_track(faith: int, tiles: Sequence[int], black_cross: int | None = None,
-                vatican: Mapping[str, Any] | None = None) -> list[str]:
-    """A ruler 0-24, the points of the scoring spaces, pope spaces (P) and the marker(s)."""
-    vatican = vatican or {}
+def _ruler(vatican: Mapping[str, Any]) -> list[str]:
+    """The track 0-24: spaces, the points of the scoring spaces, pope spaces (P)."""
     last = vatican.get("last_space", TRACK_END)
     popes = {r["pope_space"] for r in vatican.get("reports", ())}
     points = dict(vatican.get("scoring_spaces", ()))
-    ruler = "".join(f"{i:>3}" for i in range(last + 1))
-    values = "".join(f"{points[i] if i in points else '':>3}" for i in range(last + 1))
-    marks = "".join(f"{'P' if i in popes else '.':>3}" for i in range(last + 1))
-    marker = [" "] * len(ruler)
-    marker[3 * faith + 2] = "^"
+    return ["Faith track (space / points / pope spaces)",
+            "".join(f"{i:>3}" for i in range(last + 1)),
+            "".join(f"{points[i] if i in points else '':>3}" for i in range(last + 1)),
+            "".join(f"{'P' if i in popes else '.':>3}" for i in range(last + 1))]
+
+
+def _tiles(tiles: Sequence[int]) -> str:
+    return "  ".join(f"report {i}: " + {1: "favour won", -1: "missed", 0: "open"}[t]
+                     for i, t in enumerate(tiles, start=1))
+
+
+def _marker(space: int, sign: str, width: int) -> str:
+    marker = [" "] * width
+    marker[3 * space + (2 if sign == "^" else 1)] = sign
+    return "".join(marker)
+
+
+def faith_track(faith: int, tiles: Sequence[int], black_cross: int | None = None,
+                vatican: Mapping[str, Any] | None = None, label: str = "you") -> list[str]:
+    """A ruler 0-24 with the marker of one player (`label`: "you" or the player's name) and
+    Lorenzo's cross in solo games."""
+    lines = _ruler(vatican or {})
+    width = len(lines[1])
+    marker = list(_marker(faith, "^", width))
     if black_cross is not None:
         marker[3 * black_cross + 1] = "+"
-    tile_text = "  ".join(f"report {i}: " + {1: "favour won", -1: "missed", 0: "open"}[t]
-                          for i, t in enumerate(tiles, start=1))
-    legend = f"^ you ({faith})" + (f"   + Lorenzo ({black_cross})" if black_cross is not None else "")
-    return ["Faith track (space / points / pope spaces)", ruler, values, marks, "".join(marker).rstrip(),
-            legend + "    " + tile_text]
+    legend = f"^ {label} ({faith})" + (f"   + Lorenzo ({black_cross})" if black_cross is not None else "")
+    return lines + ["".join(marker).rstrip(), legend + "    " + _tiles(tiles)]
+
+
+def faith_all(vatican: Mapping[str, Any], me: str = "") -> list[str]:
+    """Every player's marker on one track, a line each (and Lorenzo's cross in solo)."""
+    lines = _ruler(vatican)
+    width = len(lines[1])
+    for player in vatican["players"]:
+        label = "you" if player["player"] == me else player["player"]
+        marker = _marker(player["faith"], "^", width)
+        lines.append(f"{marker}  ^ {label} ({player['faith']})  {_tiles(player['tiles'])}")
+    if vatican.get("black_cross") is not None:
+        lines.append(f"{_marker(vatican['black_cross'], '+', width)}  + Lorenzo ({vatican['black_cross']})")
+    return lines
 
 
 def board(obj: Mapping[str, Any], black_cross: int | None = None,
-          vatican: Mapping[str, Any] | None = None) -> list[str]:
-    lines = [f"{obj['player']} (seat {obj['seat']})   {obj['points']} points"
+          vatican: Mapping[str, Any] | None = None, label: str = "you", track: bool = True) -> list[str]:
+    """A personal board; `label` names its faith marker ("you" on one's own board), `track`
+    False leaves the faith track out (drawn for every player at once instead)."""
+    lines = [f"{obj['player']} (seat {obj['seat']})   {obj['points']} points   faith {obj['faith']}"
              + (f"   OUT: {obj['out']}" if obj.get("out") else "")]
-    lines += faith_track(obj["faith"], obj["tiles"], black_cross, vatican)
+    if track:
+        lines += faith_track(obj["faith"], obj["tiles"], black_cross, vatican, label)
     depots = []
     for line in obj["warehouse"]:
         content = f"{line['count']} {line['resource']}" if line["resource"] else "empty"

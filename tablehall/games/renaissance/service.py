@@ -26,8 +26,9 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, Callable, Mapping, Sequence
 
 from tablehall.core.agents import Agent, BotAgent
-from tablehall.core.hosting import (Entrant, Host, OpenSeat, Service, ServiceSpec, Table, TableError, TableSeat,
-                                    Transport, describe_entrants, new_table_id)
+from tablehall.core.hosting import (Entrant, Host, OpenSeat, Service, ServiceSpec, Setting, SettingError, Table,
+                                    TableError, TableSeat, Transport, describe_entrants, new_table_id,
+                                    read_settings)
 from tablehall.core.match import Consequence, Match, SeatPolicy
 from tablehall.core.rng import derive_seed
 from tablehall.core.seats import seat_kind
@@ -40,6 +41,19 @@ if TYPE_CHECKING:
     from tablehall.core.game import GameSpec
 
 DEFAULT_PORT = 48745
+
+#: the [renaissance] config section (also --set renaissance.KEY=VALUE)
+SETTINGS = {
+    "ping_interval": Setting(2.0, "seconds between pings"),
+    "ping_timeout": Setting(10.0, "seconds without any line (pongs included) before the connection is closed"),
+    "decision_timeout": Setting(600.0, "seconds for one answer, then the seat is forfeited; 0: no limit"),
+    "bot_fill_after": Setting(60.0, "seconds without a new player before bots fill a lobby's free seats; 0: never"),
+    "bot": Setting("greedy", "the bot that fills free seats: greedy, random, a bot named in [bots.renaissance] "
+                             "or a policy:... seat"),
+    "flood_limit": Setting(100, "lines in a row that move nothing (refused, views, typed ahead) before the "
+                                "connection is closed (429) and its seat forfeited; 0: no limit"),
+    "seed": Setting(None, "fixed seeds for the games (tests); unset: random", kind=int),
+}
 
 
 @dataclass
@@ -63,20 +77,20 @@ class Room:
 
 class RenaissanceService(Service):
     def __init__(self, host: Host, spec: "GameSpec", clock: Callable[[], float] = time.monotonic) -> None:
-        config = host.config
+        config = read_settings("renaissance", host.config, SETTINGS)
         self.host = host
         self.spec = spec
         self.clock = clock
-        self.ping_interval = float(config.get("ping_interval", 2.0))
-        self.ping_timeout = float(config.get("ping_timeout", 10.0))
-        self.decision_timeout = float(config.get("decision_timeout", 600.0))
-        self.bot_fill_after = float(config.get("bot_fill_after", 60.0))
-        self.default_bot = str(config.get("bot", "greedy"))
+        self.ping_interval = config["ping_interval"]
+        self.ping_timeout = config["ping_timeout"]
+        self.decision_timeout = config["decision_timeout"]
+        self.bot_fill_after = config["bot_fill_after"]
+        self.default_bot = config["bot"]
         if self.default_bot not in host.bot_names(spec) and seat_kind(self.default_bot) is None:
-            raise ValueError(f"renaissance: unknown bot {self.default_bot!r} "
-                             f"(known: {', '.join(sorted(host.bot_names(spec)))}, or policy:...)")
-        seed = config.get("seed")
-        self.seed = None if seed is None else int(seed)
+            raise SettingError(f"[renaissance] bot must be one of {', '.join(sorted(host.bot_names(spec)))} "
+                               f"or a policy:... seat, not {self.default_bot!r}")
+        self.flood_limit = config["flood_limit"]
+        self.seed = config["seed"]
         self.sessions: list[RenaissanceSession] = []
         self.chooser: RenaissanceSession | None = None  # deciding the size of the next game
         self.queued: list[RenaissanceSession] = []  # connected while the chooser decides
@@ -340,4 +354,4 @@ class HostedTable:
 def service_spec(spec_getter: Callable[[], "GameSpec"]) -> ServiceSpec:
     """The ServiceSpec for `tablehall serve` (the GameSpec is looked up when the server starts)."""
     return ServiceSpec("renaissance", DEFAULT_PORT, lambda host: RenaissanceService(host, spec_getter()),
-                       "Masters of Renaissance, numeric message codes over text lines")
+                       "Masters of Renaissance, numeric message codes over text lines", SETTINGS)

@@ -21,7 +21,8 @@ from . import messages as m
 from . import objects
 from .announce import Announcer
 from .codec import LineBuffer, Message, encode, parse_client_line
-from .commands import HELP, TURN_COMMANDS, VIEW_COMMANDS, Command, ProtocolError, in_range, number, parse, words
+from .commands import (HELP, TURN_COMMANDS, VIEW_COMMANDS, Command, ProtocolError, in_range, number, parse,
+                       with_code, words)
 from .dialogue import Sub, question, setup_answer, step_answer, turn_action
 from .rules import RenaissanceState
 
@@ -58,6 +59,8 @@ class RenaissanceSession(Session):
         self.to_act: tuple[int, ...] = ()
         self.sub: Sub | None = None
         self.queue: deque[str] = deque()  # lines typed ahead of the next question
+        # lines in a row that moved nothing (refused, views, typed ahead): a flood past the limit
+        self.idle_lines = 0
         self.send(m.say(m.ASK_NICKNAME))
 
     # -- bytes in and out -------------------------------------------------------------------------
@@ -70,19 +73,37 @@ class RenaissanceSession(Session):
             if self.stage == "closed":
                 return
             self.last_heard = self.service.clock()
-            if line is None:
-                self.send(m.say(m.INCORRECT_PARAMETERS, "Incorrect parameter(s): line too long"))
-                continue
-            code, text = parse_client_line(line)
+            code, text = parse_client_line(line) if line is not None else (None, "")
             if code == m.PONG:
                 continue
-            try:
-                self._line(text)
-            except ProtocolError as error:
-                self._refuse(error)
-            except Exception:  # a bug must cost this client an error message, never the server
-                log.exception("renaissance session %s: failed on %r", self.nickname or "-", line)
-                self.send(m.say(m.UNKNOWN_ERROR))
+            self.idle_lines += 1  # back to 0 if the line moves the game on (`moved`)
+            if line is None:
+                self.send(m.say(m.INCORRECT_PARAMETERS, "Incorrect parameter(s): line too long"))
+            else:
+                try:
+                    self._line(with_code(code, text))
+                except ProtocolError as error:
+                    self._refuse(error)
+                except Exception:  # a bug must cost this client an error message, never the server
+                    log.exception("renaissance session %s: failed on %r", self.nickname or "-", line)
+                    self.send(m.say(m.UNKNOWN_ERROR))
+            if self.idle_lines > self.service.flood_limit > 0 and self.stage != "closed":
+                self._flooded()
+                return
+
+    def moved(self) -> None:
+        """The last line moved the game (or the lobby) on: the flood count starts again."""
+        self.idle_lines = 0
+
+    def _flooded(self) -> None:
+        """More lines in a row than `flood_limit` that moved nothing: say so and close.  In a
+        game the seat is then forfeited like any departure (cause left, this reason)."""
+        reason = f"flooding: more than {self.service.flood_limit} lines in a row that moved nothing"
+        log.info("renaissance session %s: %s", self.nickname or "-", reason)
+        self.send(m.say(m.FLOODING, reason[0].upper() + reason[1:] + "; closing the connection"))
+        if self.agent is not None:
+            self.agent.gone(reason)
+        self.close()
 
     def connection_lost(self) -> None:
         if self.stage == "closed":
@@ -157,6 +178,7 @@ class RenaissanceSession(Session):
         if self.service.nickname_taken(text):
             raise ProtocolError(m.INCORRECT_PARAMETERS, "Nickname already taken")
         self.nickname = text
+        self.moved()
         self.send(m.say(m.NICKNAME_OK))
         self.service.matchmake(self)
 
@@ -165,6 +187,7 @@ class RenaissanceSession(Session):
         if not tokens:
             raise ProtocolError(m.MISSING_PARAMETERS)
         count = in_range(number(tokens[0]), 1, 4, "Index out of bounds: 1-4 players")
+        self.moved()
         self.service.open_lobby(self, count)
 
     def _lobby(self, text: str) -> None:
@@ -177,12 +200,15 @@ class RenaissanceSession(Session):
             raise ProtocolError(m.WAIT)
         elif command.name == "add_bot":
             self.service.add_bots(self, 1, command.params[0] if command.params else None)
+            self.moved()
         else:
             self.service.add_bots(self, None, command.params[0] if command.params else None)
+            self.moved()
 
     def _over(self, text: str) -> None:
         command = parse(text)
         if command is not None and command.name == "join":
+            self.moved()
             self.service.matchmake(self)
         else:
             raise ProtocolError(m.WAIT, "The game is over: Join game to play again, or Quit")
@@ -258,6 +284,7 @@ class RenaissanceSession(Session):
             answer = step_answer(obs, self.seat, self.sub, text)
             if isinstance(answer, Sub):
                 self.sub = answer
+                self.moved()
                 self.send(question(obs, self.seat, answer))
                 return
             action = answer
@@ -272,6 +299,7 @@ class RenaissanceSession(Session):
             raise ProtocolError(m.ILLEGAL_CODES.get(error.code, m.INCORRECT_PARAMETERS), error.message) from None
         self.sub = None
         self.obs = None
+        self.moved()
         self.agent.answer(self.seat, action)
 
     def _show(self, command: Command) -> None:

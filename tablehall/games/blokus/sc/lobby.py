@@ -11,8 +11,8 @@ import secrets
 from typing import Any, Mapping, Sequence
 
 from ....core.hosting import (Entrant, Host, OpenSeat, Service, Session, Table, TableError, TableSeat, Transport,
-                              describe_entrants, new_table_id)
-from .. import SPEC
+                              describe_entrants, new_table_id, read_settings)
+from .. import SC_SETTINGS, SPEC
 from . import messages as msg
 from .dialect import Dialect, dialect
 from .requests import (ADMIN_REQUESTS, Authenticate, CloseConnection, Join, JoinPrepared, JoinRoom,
@@ -33,25 +33,21 @@ UNKNOWN_GAME_TYPE = "sc.server.plugins.UnknownGameTypeException"
 ROOM_EXCEPTION = "sc.api.plugins.exceptions.GameRoomException"
 
 
-def _flag(value: Any) -> bool:
-    return value is True or str(value).strip().lower() in ("true", "1", "yes")
-
-
 class ScService(Service):
     """Options (config section [sc]): version ("21.4.0" | "21.3.3"), paused (join rooms start
     paused), soft_timeout_ms / hard_timeout_ms (2000 / 10000), start_piece ("" = random),
     seed (fixed seed for every room; default random)."""
 
     def __init__(self, host: Host) -> None:
-        config = host.config
+        config = read_settings("sc", host.config, SC_SETTINGS)
         self.host = host
         self.spec = SPEC
-        self.dialect: Dialect = dialect(str(config.get("version", "21.4.0")))
-        self.join_paused = _flag(config.get("paused", False))
-        self.soft_timeout = float(config.get("soft_timeout_ms", 2000)) / 1000
-        self.hard_timeout = float(config.get("hard_timeout_ms", 10000)) / 1000
-        self.start_piece = str(config.get("start_piece", ""))
-        self.fixed_seed = int(config["seed"]) if "seed" in config else None
+        self.dialect: Dialect = dialect(config["version"])
+        self.join_paused = config["paused"]
+        self.soft_timeout = config["soft_timeout_ms"] / 1000
+        self.hard_timeout = config["hard_timeout_ms"] / 1000
+        self.start_piece = config["start_piece"]
+        self.fixed_seed = config["seed"]
         self.spec.normalize_options({"start_piece": self.start_piece})  # fail early on a bad piece
         self.rooms: dict[str, ScRoom] = {}
         self.reservations: dict[str, tuple[ScRoom, int]] = {}

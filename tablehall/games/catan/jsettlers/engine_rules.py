@@ -10,28 +10,34 @@ from __future__ import annotations
 from typing import Any, Callable, Mapping
 
 from .. import SPEC
-from ..rules import DEFAULT_OPTIONS
 from .options import KNOWN_OPTIONS, Offer, OptionValue, parse_options
 
-#: JSettlers option -> (engine option, how the option's value becomes the engine's)
+try:  # the engine's option table (catan.options once the engine has the JSettlers 2.7.00 rules)
+    from ..options import DEFAULT_OPTIONS
+except ImportError:  # pragma: no cover - the classic engine
+    from ..rules import DEFAULT_OPTIONS
+
+#: JSettlers option -> (engine option, how the option's value becomes the engine's; None: leave out)
 _Convert = Callable[[OptionValue], Any]
 ENGINE_KEYS: dict[str, tuple[str, _Convert]] = {
+    "PL": ("max_players", lambda v: v.number if v.number > 4 else None),  # over 4: the 5-6 player rules
     "VP": ("vp_to_win", lambda v: v.number if v.flag else None),
     "NT": ("domestic_trades", lambda v: False if v.flag else None),
-    "RD": ("robber_not_to_desert", lambda v: True if v.flag else None),
-    "N7": ("no_7_rounds", lambda v: v.number if v.flag else None),
-    "N7C": ("no_7_until_city", lambda v: True if v.flag else None),
     "PLB": ("six_player_board", lambda v: True if v.flag else None),
-    "PLP": ("special_build_needs_5", lambda v: True if v.flag else None),
-    "UB": ("undo", lambda v: True if v.flag else None),
-    "UBL": ("undo_limit", lambda v: v.number if v.flag else 0),
+    "PLP": ("special_building_5_6_only", lambda v: True if v.flag else None),
+    "RD": ("no_robber_on_desert", lambda v: True if v.flag else None),
+    "N7": ("no_7s_rounds", lambda v: v.number if v.flag else None),
+    "N7C": ("no_7s_until_city", lambda v: True if v.flag else None),
+    "BC": ("break_clumps", lambda v: v.number if v.flag else None),
+    "UB": ("undo_builds", lambda v: True if v.flag else None),
+    "UBL": ("undo_limit", lambda v: v.number if v.flag else 0),  # unchecked: no limit
 }
 
 
 def engine_offer(defaults: Mapping[str, Any] = DEFAULT_OPTIONS, seat_counts=SPEC.seat_counts) -> Offer:
     """The options tablehall offers: PL up to the engine's most seats, and each option whose
     engine rule exists."""
-    rules = {"PL"} | {key for key, (engine_key, _) in ENGINE_KEYS.items() if engine_key in defaults}
+    rules = {"PL", "NT", "VP"} | {key for key, (engine_key, _) in ENGINE_KEYS.items() if engine_key in defaults}
     return Offer(max_players=max(seat_counts), rules=frozenset(rules))
 
 

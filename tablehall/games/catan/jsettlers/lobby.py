@@ -18,7 +18,7 @@ Two hooks are left for the engine adapter:
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Any, Callable, Iterable
+from typing import Any, Callable, Iterable, Sequence
 
 from .connection import NAME_IN_USE, NAME_NOT_ALLOWED, ServerConfig, ServerConnection
 from .constants import (
@@ -64,6 +64,7 @@ from .lobby_messages import (
     NewGameWithOptions,
     StatusMessage,
 )
+from .joining import JOINED_STARTED, JOINED_STARTED_BOTS
 from .message import Message, is_single_line_and_safe
 from .options import OptionValue, UnknownOption, adjust_options, pack_options, parse_options
 from .soclog import ALL, FROM_OBSERVER, OBSERVER, Audience, Entry, from_player, to_player
@@ -98,6 +99,40 @@ START_MUST_SIT = "To start the game, at least one player must sit down."
 START_ALL_LOCKED = "The only player cannot lock all seats. To start the game, other players or robots must join."
 START_NO_ROBOTS = "No robots on this server, please fill at least {0} seats before starting."
 START_FEW_ROBOTS = "Not enough robots to fill all the seats.{0} Only {1} robots are available."
+
+
+def seating(room: "GameRoom") -> list[Message]:
+    """The seat locks and who sits where, as a joining client is told them."""
+    seated = [(pn, player) for pn, player in enumerate(room.seats) if player is not None]
+    return [SetSeatLock(room.name, tuple(room.locks)),
+            *(SitDown(room.name, player, pn, room.robots[pn]) for pn, player in seated)]
+
+
+def join_sequence(room: "GameRoom", members: Sequence[str]) -> list[Message]:
+    """What a client joining a game that has not started is sent, as an observer, before the
+    members hear of it (JSettlers' ``joinGame``): its seats, locks and faces, the empty board,
+    every player's starting elements, the game's elements, `members` and the game state.  The
+    live lobby sends it; a `.soclog` export writes it as ``ob:`` lines."""
+    name = room.name
+    out: list[Message] = [JoinGameAuth(name), *seating(room)]
+    if room.state != State.NEW:  # a brand-new game's empty board is implied
+        out.append(BoardLayout(name, (WATER,) * BOARD_SIZE, (-1,) * BOARD_SIZE, -1))
+    out.append(PotentialSettlements(name, -1, classic_land_nodes()))
+    out.append(GameElements(name, ((GameElementType.CURRENT_PLAYER, -1),)))
+    for pn in range(MAX_PLAYERS_STANDARD):
+        counts = ((PE.LAST_SETTLEMENT_NODE, 0), (PE.UNKNOWN_RESOURCE, 0), (PE.NUMKNIGHTS, 0), *PIECES_CLASSIC)
+        out += [PlayerElements(name, pn, ElementAction.SET, counts), ChangeFace(name, pn, room.faces[pn])]
+        if pn == 0:
+            out.append(DiceResult(name, -1))
+    out += [
+        GameElements(name, ((GameElementType.DEV_CARD_COUNT, DEV_CARDS_CLASSIC), (GameElementType.ROUND_COUNT, 0),
+                            (GameElementType.FIRST_PLAYER, -1), (GameElementType.LONGEST_ROAD_PLAYER, -1),
+                            (GameElementType.LARGEST_ARMY_PLAYER, -1))),  # fmt: skip
+        GameStats(name, stats_type=GameStats.TYPE_TIMING, values=(room.created_at, 0, 0)),
+        GameMembers(name, tuple(members)),
+        GameState(name, room.state),
+    ]
+    return out
 
 
 @dataclass
@@ -233,6 +268,7 @@ class PregameLobby:
         fill_bot: str | None = None,
         on_seat_left: SeatLeftHook | None = None,
         on_idle_robot: Callable[[], None] | None = None,
+        game_picture: Callable[[GameRoom], list[Message]] | None = None,
     ) -> None:
         self.config = config
         self.clock = clock
@@ -242,6 +278,7 @@ class PregameLobby:
         self.fill_bot = fill_bot  # tablehall bot kind for seats no connected robot takes
         self.on_seat_left = on_seat_left
         self.on_idle_robot = on_idle_robot
+        self.game_picture = game_picture  # what a client joining a game under way is told
         self.connections: list[ServerConnection] = []
         self.names: dict[str, ServerConnection] = {}
         self.robots: list[ServerConnection] = []
@@ -372,36 +409,30 @@ class PregameLobby:
         return room
 
     def _join(self, room: GameRoom, conn: ServerConnection) -> None:
-        """The join sequence for a game that has not started (JSettlers' ``joinGame``)."""
-        name = room.name
+        """The join sequence (JSettlers' ``joinGame``); a game under way sends, after the seats,
+        the whole picture instead of the empty board."""
         room.members.append(conn)
-        room.to_one(conn, OBSERVER, JoinGameAuth(name))
+        auth, *rest = join_sequence(room, room.member_names())
+        room.to_one(conn, OBSERVER, auth)
         conn.welcome_once()
-        room.to_one(conn, OBSERVER, SetSeatLock(name, tuple(room.locks)))
-        for pn, player in enumerate(room.seats):
-            if player is not None:
-                room.to_one(conn, OBSERVER, SitDown(name, player, pn, room.robots[pn]))
-        if room.state != State.NEW:  # a brand-new game's empty board is implied
-            room.to_one(conn, OBSERVER, BoardLayout(name, (WATER,) * BOARD_SIZE, (-1,) * BOARD_SIZE, -1))
-        room.to_one(conn, OBSERVER, PotentialSettlements(name, -1, classic_land_nodes()))
-        room.to_one(conn, OBSERVER, GameElements(name, ((GameElementType.CURRENT_PLAYER, -1),)))
-        for pn in range(MAX_PLAYERS_STANDARD):
-            counts = ((PE.LAST_SETTLEMENT_NODE, 0), (PE.UNKNOWN_RESOURCE, 0), (PE.NUMKNIGHTS, 0), *PIECES_CLASSIC)
-            room.to_one(conn, OBSERVER, PlayerElements(name, pn, ElementAction.SET, counts))
-            room.to_one(conn, OBSERVER, ChangeFace(name, pn, room.faces[pn]))
-            if pn == 0:
-                room.to_one(conn, OBSERVER, DiceResult(name, -1))
-        room.to_one(
-            conn,
-            OBSERVER,
-            GameElements(name, ((GameElementType.DEV_CARD_COUNT, DEV_CARDS_CLASSIC), (GameElementType.ROUND_COUNT, 0),
-                                (GameElementType.FIRST_PLAYER, -1), (GameElementType.LONGEST_ROAD_PLAYER, -1),
-                                (GameElementType.LARGEST_ARMY_PLAYER, -1))),  # fmt: skip
-            GameStats(name, stats_type=GameStats.TYPE_TIMING, values=(room.created_at, 0, 0)),
-            GameMembers(name, room.member_names()),
-            GameState(name, room.state),
-        )
+        if room.play is not None and self.game_picture is not None:  # a game under way
+            room.to_one(conn, OBSERVER, *seating(room))
+            self._join_started(room, conn)
+            return
+        room.to_one(conn, OBSERVER, *rest)
+        room.to_all(JoinGame(conn.nickname or "", "", "	", room.name))
+
+    def _join_started(self, room: GameRoom, conn: ServerConnection) -> None:
+        """The rest of the join sequence for a game under way: the whole picture (`joining`)."""
+        assert self.game_picture is not None
+        name = room.name
+        room.to_one(conn, OBSERVER, *self.game_picture(room))
+        room.to_one(conn, OBSERVER, GameStats(name, stats_type=GameStats.TYPE_TIMING, values=(room.created_at, 0, 0)),
+                    GameMembers(name, room.member_names()), GameState(name, room.state))
         room.to_all(JoinGame(conn.nickname or "", "", "\t", name))
+        if State.START2A <= room.state < State.OVER:
+            seated_robot = any(player is not None and room.robots[pn] for pn, player in enumerate(room.seats))
+            conn.send(GameServerText(name, JOINED_STARTED_BOTS if seated_robot else JOINED_STARTED))
 
     # --- game-scoped messages ------------------------------------------------------------------
 

@@ -177,7 +177,8 @@ ALL_OPTIONS: tuple[OptionDef, ...] = (
 KNOWN_OPTIONS: dict[str, OptionDef] = {o.key: o for o in ALL_OPTIONS}
 
 #: options any server can honour without rules of its own: they change nothing in a classic game
-#: (``BC``: tablehall's random boards keep 6s and 8s apart instead; ``_EXT_*``: passed on as given)
+#: (``BC`` without the engine's clump breaking: its random boards keep 6s and 8s apart anyway;
+#: ``_EXT_*``: passed on as given)
 PASSIVE_OPTIONS = frozenset({"BC", "_VP_ALL", "_EXT_BOT", "_EXT_CLI", "_EXT_GAM"})
 
 

@@ -14,10 +14,11 @@ replaced by a tablehall bot and, if still connected, dismissed from the game wit
 
 from __future__ import annotations
 
+import asyncio
 import logging
 import time
-from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any, Callable, Sequence
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, Any, Awaitable, Callable, Sequence
 
 from tablehall.core import Agent, BotAgent, Consequence, IllegalAction, Match, RemoteAgent, SeatPolicy
 from tablehall.core import derive_seed
@@ -25,6 +26,7 @@ from tablehall.core.seats import make_bot
 
 from .. import SPEC
 from .game_messages import DiscardRequest, GameServerText, RobotDismiss
+from .joining import started_game_picture
 from .message import Message
 from .narrator import Narrator
 from .requests import Answer, Forward, Request, interpret
@@ -48,6 +50,31 @@ class PlaySettings:
     robot_timeout: float | None = 180.0  # seconds a robot may take for one decision
     human_timeout: float | None = None
     bots_threaded: bool = True
+    bot_pause: float = 0.5  # seconds a tablehall bot waits before each action when clients play too
+    sleep: Callable[[float], Awaitable[None]] = field(default=asyncio.sleep, compare=False)  # tests: a gate
+
+
+class PacedBotAgent(Agent):
+    """A tablehall bot that pauses before each action, as JSettlers robots do in games with
+    people: a JSettlers robot keeps its picture of every hand from the messages it reads, some on
+    its network thread and some in its brain's queue, and an opponent answering within
+    milliseconds (Year of Plenty right after a roll) makes those disagree.  The bot decides on
+    the game as it is after the pause."""
+
+    trusted = True
+    wants_events = False
+
+    def __init__(self, inner: BotAgent, pause: float, sleep: Callable[[float], Awaitable[None]],
+                 observe: Callable[[int], Any]) -> None:
+        self.inner = inner
+        self.name, self.kind = inner.name, inner.kind
+        self.pause = pause
+        self.sleep = sleep
+        self.observe = observe
+
+    async def decide(self, seat: int, state: Any) -> Any:
+        await self.sleep(self.pause)
+        return await self.inner.decide(seat, self.observe(seat))
 
 
 class GamePlay:
@@ -67,6 +94,9 @@ class GamePlay:
         self._in_flight: dict[tuple[int, tuple], tuple[Message, bool]] = {}  # forwarded requests
         self._seen_entries = 0
         self._started_at = clock()
+        # tablehall bots pause only where a client plays: its robot or person needs the time
+        in_process = {*room.bots, *(pn for pn, agent in room.agents.items() if getattr(agent, "trusted", False))}
+        self.paced = settings.bot_pause > 0 and any(pn not in in_process for pn in self.pns)
         names = {pn: room.seats[pn] or "" for pn in self.pns}
         self.narrator = Narrator(room.name, self.pns, names, {pn: room.robots[pn] for pn in self.pns},
                                  elapsed=lambda: self.clock() - self._started_at)
@@ -84,9 +114,13 @@ class GamePlay:
         kind = ROBOT_AGENT if self.room.robots[pn] else HUMAN_AGENT
         return RemoteAgent(self.room.seats[pn] or "", kind, on_rejected=self._rejected)
 
-    def _bot(self, seat: int, kind: str, name: str) -> BotAgent:
+    def _bot(self, seat: int, kind: str, name: str) -> Agent:
         bot = make_bot(SPEC, kind, derive_seed(self.seed, "seat", seat))  # built-in, or the operator's policy:
-        return BotAgent(bot, name=name, threaded=self.settings.bots_threaded)
+        agent = BotAgent(bot, name=name, threaded=self.settings.bots_threaded)
+        if not self.paced:
+            return agent
+        return PacedBotAgent(agent, self.settings.bot_pause, self.settings.sleep,
+                             lambda s: self.match.state.observation(s))
 
     def _policy(self, pn: int) -> SeatPolicy:
         if pn in self.room.agents:
@@ -116,6 +150,11 @@ class GamePlay:
         """The client of seat `pn` left the game or disconnected."""
         if pn in self.pns and pn not in self.replaced and not self.finished:
             self.match.seat_left(self.pns.index(pn), "left the game")
+
+    def join_picture(self) -> list[Message]:
+        """What a client joining now is told about the game (`joining.started_game_picture`)."""
+        actions = [(e.seat, SPEC.decode_action(e.action)) for e in self.match.record.entries if e.action is not None]
+        return started_game_picture(self.room.name, self.match.state, self.pns, self.room.faces, actions)
 
     # -- client requests ------------------------------------------------------------------------
     def receive(self, conn: "ServerConnection", message: Message) -> None:

@@ -14,6 +14,8 @@ Configuration, section ``[jsettlers]`` (all optional)::
     bot = "strong"            # tablehall bot for seats no robot takes; "" = connected robots only
     robot_timeout = 180       # seconds a robot may think before a tablehall bot replaces it; 0 = never
     human_timeout = 0         # the same for human players (0 = never)
+    bot_pause = 0.5           # seconds a tablehall bot waits before each action in games where
+                              # robots or people play (JSettlers robots need it); 0 = never
     ping_interval = 90        # seconds between pings to robots
     debug_commands = false    # "Debugging is On"; debug users may use *STARTBOTGAME* N
     debug_users = ["debug"]
@@ -39,7 +41,7 @@ from tablehall.core.hosting import (Entrant, Host, OpenSeat, Service, Session, T
                                     Transport, describe_entrants, new_table_id)
 from tablehall.core.seats import seat_kind
 
-from .. import SPEC
+from .. import JSETTLERS_SETTINGS, SPEC
 from .connection import SERVER_VERSIONS, ServerConfig, ServerConnection
 from .constants import State
 from .framing import FrameDecoder, FrameError, FrameTooLong, encode_frame
@@ -83,8 +85,7 @@ def _flag(section: Mapping[str, Any], key: str, default: bool) -> bool:
 
 def settings_from(section: Mapping[str, Any]) -> JSettlersSettings:
     """Settings from a ``[jsettlers]`` config section; `ConfigError` names a bad key."""
-    known = {"version", "robot_cookie", "bot", "robot_timeout", "human_timeout", "ping_interval", "debug_commands",
-             "debug_users", "allow_bot_games", "robot_games", "robot_game_robots", "seed", "accounts"}
+    known = set(JSETTLERS_SETTINGS)  # every key is documented there, for `serve --help`
     unknown = sorted(set(section) - known)
     if unknown:
         raise ConfigError(f"[jsettlers] unknown setting {unknown[0]!r} (known: {', '.join(sorted(known))})")
@@ -111,7 +112,8 @@ def settings_from(section: Mapping[str, Any]) -> JSettlersSettings:
     if cookie is not None:
         server = dataclasses.replace(server, robot_cookie=cookie)
     play = PlaySettings(bot=bot, robot_timeout=_seconds(section, "robot_timeout", 180.0),
-                        human_timeout=_seconds(section, "human_timeout", None))
+                        human_timeout=_seconds(section, "human_timeout", None),
+                        bot_pause=_seconds(section, "bot_pause", 0.5) or 0.0)
     counts = {}
     for key, default in (("robot_games", 0), ("robot_game_robots", 4)):
         value = section.get(key, default)
@@ -135,7 +137,8 @@ class JSettlersService(Service):
         self.play_settings = dataclasses.replace(self.settings.play, bots_threaded=host.bots_threaded)
         self.lobby = PregameLobby(self.settings.server, clock=clock, on_start=self._start_game,
                                   on_game_action=self._game_action, fill_bot=self.settings.play.bot,
-                                  on_seat_left=self._seat_left, on_idle_robot=self._robots_idle)
+                                  on_seat_left=self._seat_left, on_idle_robot=self._robots_idle,
+                                  game_picture=lambda room: room.play.join_picture())
         self.sessions: set[JSettlersSession] = set()
         if "robot_cookie" not in host.config:
             # the operator must be able to hand it to robots: say it once, where they look

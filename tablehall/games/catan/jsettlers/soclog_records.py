@@ -2,7 +2,8 @@
 
 Export (`record_to_soclog`) replays a record through the engine and writes what a Java server
 recording the game would have written (``type=F``): the server's `Version`, the new game, each
-seat sitting down, then for every action the client request (``fN:``) and the server's
+player joining (the join sequence it is sent as an observer, ``ob:``, then ``all:SOCJoinGame``)
+and sitting down, then for every action the client request (``fN:``) and the server's
 messages to their audiences (``all``, ``pN``, ``!pN``), ending with JSettlers' closing comments.
 
 Import (`soclog_to_record`) reads a log of a classic game (recorded by JSettlers or exported by
@@ -13,6 +14,7 @@ so the imported record replays with `tablehall replay`.
 
 from __future__ import annotations
 
+import warnings
 from datetime import datetime, timezone
 
 from tablehall.core import Entry as RecordEntry
@@ -20,7 +22,8 @@ from tablehall.core import Record, Result, SeatInfo
 
 from .. import SPEC
 from .connection import ServerConfig
-from .game_messages import SitDown, StartGame
+from .game_messages import JoinGame, SitDown, StartGame
+from .lobby import GameRoom, join_sequence
 from .lobby_messages import NewGameWithOptions
 from .message import is_single_line_and_safe
 from .narrator import Narrator
@@ -28,7 +31,7 @@ from .play import HUMAN_AGENT, ROBOT_AGENT
 from .options import KNOWN_OPTIONS, OptionValue, pack_options
 from .requests import Forward, Request, interpret, request_for
 from .seeding import seeding_from_soclog
-from .soclog import ALL, Entry, Soclog, from_player, header_comments, read_soclog
+from .soclog import ALL, OBSERVER, Entry, Soclog, from_player, header_comments, read_soclog
 
 LOG_VERSION = 2700
 
@@ -56,7 +59,11 @@ def jsettlers_options(seat_count: int, options: dict) -> str:
 
 
 def record_to_soclog(record: Record) -> str:
-    """The record as a JSettlers game event log."""
+    """The record as a JSettlers game event log.  A discard limit other than 7 has no JSettlers
+    option: it is not written, with a `UserWarning`."""
+    if record.options.get("discard_limit", 7) != 7:
+        warnings.warn(f"JSettlers has no option for discard_limit={record.options['discard_limit']}; "
+                      "a reader assumes 7", stacklevel=2)
     seats = len(record.seats)
     game = _safe(f"tablehall-{record.id[:12]}" if record.id else "tablehall", "tablehall")
     pns = tuple(range(seats))
@@ -68,6 +75,10 @@ def record_to_soclog(record: Record) -> str:
     entries = header_comments(started, ended or started) if started is not None else []
     entries.append(Entry(ALL, ServerConfig(version=LOG_VERSION).version_message()))
     entries.append(Entry(ALL, NewGameWithOptions(game, -1, jsettlers_options(seats, record.options))))
+    room = GameRoom(game, {}, started or 0)
+    for joined in range(1, seats + 1):  # everyone joins (told the game so far), then sits down
+        entries += [Entry(OBSERVER, m) for m in join_sequence(room, [names[pn] for pn in pns[:joined]])]
+        entries.append(Entry(ALL, JoinGame(names[pns[joined - 1]], "", "\t", game)))
     entries += [Entry(ALL, SitDown(game, names[pn], pn, robots[pn])) for pn in pns]
     state = SPEC.new(seats, record.options, record.seed)
     entries += narrator.start(state)

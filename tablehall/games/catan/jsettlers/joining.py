@@ -1,0 +1,107 @@
+"""What a client joining a game under way is told: the whole picture, as the Java server's
+``joinGame`` sends it (sans-I/O).
+
+After `JoinGameAuth`, the seat locks and a `SitDown` per seated player, the Java server sends the
+real board, every player's potential settlements, the current player, then per player its pieces
+in the order they were placed (a city as the settlement it was, then the city), its public
+counts (last settlement, resources in hand as a number, knights, pieces left), one unknown
+development card per card held, its face, the dice after player 0, and its open trade offer;
+then the deck, round, first player, longest road and largest army, the members and the state.
+Hidden information stays hidden: hands are counts, cards are unknown.
+"""
+
+from __future__ import annotations
+
+from typing import Sequence
+
+from ..constants import CITY, ROAD, SETTLEMENT, Phase
+from ..geometry import JS_EDGES, JS_NODES
+from .board_layout import board_layout
+from .constants import DevCardActionType, ElementAction, GameElementType as GE, PlayerElementType as PE
+from .game_messages import (
+    ChangeFace,
+    DevCardAction,
+    DiceResult,
+    GameElements,
+    MakeOffer,
+    PlayerElements,
+    PotentialSettlements,
+    PutPiece,
+)
+from .message import Message
+
+JOINED_STARTED_BOTS = "This game has started. To play, take over a robot."
+JOINED_STARTED = "This game has started; no new players can sit down."
+SETUP_PHASES = (Phase.START1A, Phase.START1B, Phase.START2A, Phase.START2B)
+
+
+def pieces_in_order(actions: Sequence[tuple]) -> list[list[tuple[int, int]]]:
+    """Each seat's pieces on the board as (piece type, engine place), in the order placed; a
+    city takes the place of the settlement it was built on at the end of the list (JSettlers
+    keeps a player's pieces that way).  `actions` are (seat, engine action) in record order."""
+    seats: dict[int, list[tuple[int, int]]] = {}
+    for seat, action in actions:
+        kind = action[0]
+        if kind not in ("road", "settlement", "city"):
+            continue
+        pieces = seats.setdefault(seat, [])
+        if kind == "city":
+            pieces.remove((SETTLEMENT, action[1]))
+            pieces.append((CITY, action[1]))
+        else:
+            pieces.append((ROAD if kind == "road" else SETTLEMENT, action[1]))
+    return [seats.get(seat, []) for seat in range(max(seats, default=-1) + 1)]
+
+
+def wire_coord(piece: int, place: int) -> int:
+    return JS_EDGES[place] if piece == ROAD else JS_NODES[place]
+
+
+def started_game_picture(game: str, state, pns: Sequence[int], faces: Sequence[int],
+                         actions: Sequence[tuple]) -> list[Message]:
+    """The messages from the board layout to the last game element (the caller adds the
+    joining frame around them: auth, locks, seats, then members and state)."""
+    out: list[Message] = [board_layout(game, state.board, state.robber)]
+    for seat, pn in enumerate(pns):
+        spots = tuple(JS_NODES[n] for n in state.settlement_spots(seat))
+        out.append(PotentialSettlements(game, pn, spots))
+    out.append(GameElements(game, ((GE.CURRENT_PLAYER, pns[state.current]),)))
+    placed = pieces_in_order(actions)
+    dice = sum(state.dice) if any(state.dice) else -1
+    for seat, pn in enumerate(pns):
+        pieces = placed[seat] if seat < len(placed) else []
+        last_settlement = 0
+        for piece, place in pieces:
+            if piece == CITY:
+                out.append(PutPiece(game, pn, SETTLEMENT, wire_coord(SETTLEMENT, place)))
+            out.append(PutPiece(game, pn, piece, wire_coord(piece, place)))
+            if piece == SETTLEMENT:
+                last_settlement = JS_NODES[place]
+        roads, settlements, cities = state.pieces[seat]
+        out.append(PlayerElements(game, pn, ElementAction.SET, (
+            (PE.LAST_SETTLEMENT_NODE, last_settlement), (PE.UNKNOWN_RESOURCE, sum(state.hands[seat])),
+            (PE.NUMKNIGHTS, state.knights[seat]), (PE.ROADS, roads), (PE.SETTLEMENTS, settlements),
+            (PE.CITIES, cities))))
+        cards = sum(state.dev_old[seat]) + sum(state.dev_new[seat])
+        out.extend(DevCardAction(game, pn, DevCardActionType.ADD_OLD, (0,)) for _ in range(cards))
+        out.append(ChangeFace(game, pn, faces[pn]))
+        if seat == 0:
+            out.append(DiceResult(game, dice))
+        offer = state.offers[seat]
+        if offer is not None:
+            out.append(_offer_message(game, pn, pns, offer))
+    longest = -1 if state.longest_road < 0 else pns[state.longest_road]
+    largest = -1 if state.largest_army < 0 else pns[state.largest_army]
+    rounds = 0 if state.phase in SETUP_PHASES else state.round + 1  # JSettlers counts from 1 after setup
+    out.append(GameElements(game, ((GE.DEV_CARD_COUNT, len(state.deck)), (GE.ROUND_COUNT, rounds),
+                                   (GE.FIRST_PLAYER, pns[state.first]), (GE.LONGEST_ROAD_PLAYER, longest),
+                                   (GE.LARGEST_ARMY_PLAYER, largest))))
+    return out
+
+
+def _offer_message(game: str, pn: int, pns: Sequence[int], offer) -> MakeOffer:
+    give, get, to = offer[0], offer[1], offer[2]
+    flags = [False] * 4
+    for seat in to:
+        flags[pns[seat]] = True
+    return MakeOffer(game, pn, tuple(flags), tuple(give), tuple(get))
