@@ -255,11 +255,13 @@ class Setting:
     help: str
     kind: type | None = None  # the accepted type when the default does not say (a None default)
     choices: tuple[Any, ...] = ()
+    also: tuple[Callable[[Any], bool], str] | None = None  # values accepted besides the choices, and their name
 
     @property
     def accepts(self) -> str:
         if self.choices:
-            return " | ".join(repr(c) if isinstance(c, str) else str(c) for c in self.choices)
+            names = [repr(c) if isinstance(c, str) else str(c) for c in self.choices]
+            return " | ".join(names + ([self.also[1]] if self.also else []))
         kind = self.kind or type(self.default)
         return {bool: "true | false", int: "a whole number", float: "a number", str: "a string",
                 list: "a list of strings", dict: "a table"}.get(kind, kind.__name__)
@@ -290,7 +292,7 @@ def read_settings(service: str, section: Mapping[str, Any], settings: Mapping[st
             value = _convert(value, kind)
         except ValueError:
             raise SettingError(f"[{service}] {key} must be {setting.accepts}, not {value!r}") from None
-        if setting.choices and value not in setting.choices:
+        if setting.choices and value not in setting.choices and not (setting.also and setting.also[0](value)):
             raise SettingError(f"[{service}] {key} must be {setting.accepts}, not {value!r}")
         out[key] = value
     return out

@@ -26,9 +26,8 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, Callable, Mapping, Sequence
 
 from tablehall.core.agents import Agent, BotAgent
-from tablehall.core.hosting import (Entrant, Host, OpenSeat, Service, ServiceSpec, Setting, SettingError, Table,
-                                    TableError, TableSeat, Transport, describe_entrants, new_table_id,
-                                    read_settings)
+from tablehall.core.hosting import (Entrant, Host, OpenSeat, Service, ServiceSpec, Setting, Table, TableError,
+                                    TableSeat, Transport, describe_entrants, new_table_id, read_settings)
 from tablehall.core.match import Consequence, Match, SeatPolicy
 from tablehall.core.rng import derive_seed
 from tablehall.core.seats import seat_kind
@@ -48,8 +47,8 @@ SETTINGS = {
     "ping_timeout": Setting(10.0, "seconds without any line (pongs included) before the connection is closed"),
     "decision_timeout": Setting(600.0, "seconds for one answer, then the seat is forfeited; 0: no limit"),
     "bot_fill_after": Setting(60.0, "seconds without a new player before bots fill a lobby's free seats; 0: never"),
-    "bot": Setting("greedy", "the bot that fills free seats: greedy, random, a bot named in [bots.renaissance] "
-                             "or a policy:... seat"),
+    "bot": Setting("greedy", "the bot that fills free seats", choices=("greedy", "random"),
+                   also=(lambda value: seat_kind(value) is not None, "a policy:... seat")),
     "flood_limit": Setting(100, "lines in a row that move nothing (refused, views, typed ahead) before the "
                                 "connection is closed (429) and its seat forfeited; 0: no limit"),
     "seed": Setting(None, "fixed seeds for the games (tests); unset: random", kind=int),
@@ -86,9 +85,6 @@ class RenaissanceService(Service):
         self.decision_timeout = config["decision_timeout"]
         self.bot_fill_after = config["bot_fill_after"]
         self.default_bot = config["bot"]
-        if self.default_bot not in host.bot_names(spec) and seat_kind(self.default_bot) is None:
-            raise SettingError(f"[renaissance] bot must be one of {', '.join(sorted(host.bot_names(spec)))} "
-                               f"or a policy:... seat, not {self.default_bot!r}")
         self.flood_limit = config["flood_limit"]
         self.seed = config["seed"]
         self.sessions: list[RenaissanceSession] = []
