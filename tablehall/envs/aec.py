@@ -99,6 +99,7 @@ class TablehallAEC(AECEnv):
         self.state = self.adapter.new_game(self.game_options, self.seed)
         self.agents = self.possible_agents[:]
         self.rewards = dict.fromkeys(self.agents, 0.0)
+        self._zero_rewards = dict.fromkeys(self.agents, 0.0)  # shared by the steps that pay nothing
         self._cumulative_rewards = dict.fromkeys(self.agents, 0.0)
         self.terminations = dict.fromkeys(self.agents, False)
         self.truncations = dict.fromkeys(self.agents, False)
@@ -154,8 +155,15 @@ class TablehallAEC(AECEnv):
         self._after_step()
 
     def _after_step(self) -> None:
-        rewards = self.rewards = dict.fromkeys(self.agents, 0.0)
         state = self.state
+        if self._points is None and not state.is_over and not self._out:  # the common step
+            if len(self._zero_rewards) != len(self.agents):  # an agent left since
+                self._zero_rewards = dict.fromkeys(self.agents, 0.0)
+            self.rewards = self._zero_rewards
+            if self.max_steps is None or self.steps < self.max_steps:
+                self.agent_selection = self._agent_to_act()
+                return
+        rewards = self.rewards = dict.fromkeys(self.agents, 0.0)
         if self._points is not None:
             for agent in self.agents:
                 seat = self._seat_of[agent]

@@ -162,6 +162,74 @@ class ClassicRunner(Runner):
         return steps, steps
 
 
+class Transcript:
+    """Random games played once through the environment, kept so that the same games can be
+    replayed two ways: engine actions through `apply` alone, and indices through `env.step`
+    alone (no observation asked).  Their CPU times per engine action compare the environment's
+    step with the bare engine's apply; observation and mask are timed on the positions met."""
+
+    def __init__(self, game: str, players: int, games: int, seed: int = 7) -> None:
+        import importlib
+
+        self.label = f"{game} {players}p"
+        self.spec = get_game(game)
+        self.players = players
+        module = importlib.import_module(f"tablehall.envs.{game}_v0")
+        self.env = module.raw_env(players=players, illegal="raise")
+        rng = random.Random(seed)
+        self.games: list[tuple[int, list[int], list[tuple[int, Any]]]] = []
+        self.positions: list[tuple[Any, int, Any]] = []
+        env = self.env
+        for number in range(games):
+            env.reset(seed=seed * 1000 + number)
+            indices = []
+            while not env.state.is_over:
+                seat = env._seat_of[env.agent_selection]
+                draft = env.drafts.get(seat)
+                mask = env.adapter.mask(env.state, seat, draft)
+                if len(self.positions) < 2000 and rng.random() < 0.2:
+                    self.positions.append((env.state.copy(), seat, draft))
+                legal = np.flatnonzero(mask)
+                index = int(legal[rng.randrange(len(legal))])
+                indices.append(index)
+                env.step(index)
+            self.games.append((env.seed, indices, list(env._actions)))
+        self.actions = sum(len(actions) for _, _, actions in self.games)
+
+    def apply_time(self) -> float:
+        """CPU seconds to apply every engine action of the games to fresh games."""
+        spec, players = self.spec, self.players
+        started = time.process_time()
+        for seed, _, actions in self.games:
+            state = spec.new(players, self.env.game_options, seed)
+            for seat, action in actions:
+                state.apply(seat, action)
+        return time.process_time() - started
+
+    def step_time(self) -> float:
+        """CPU seconds to step the environment through the same games, index by index."""
+        env = self.env
+        started = time.process_time()
+        for seed, indices, _ in self.games:
+            env.reset(seed=seed)
+            step = env.step
+            for index in indices:
+                step(index)
+        return time.process_time() - started
+
+    def encode_time(self) -> tuple[float, float]:
+        """CPU seconds per position for the mask and for the observation."""
+        adapter = self.env.adapter
+        started = time.process_time()
+        for state, seat, draft in self.positions:
+            adapter.mask(state, seat, draft)
+        masked = time.process_time()
+        for state, seat, draft in self.positions:
+            adapter.observe(state, seat, draft)
+        done = time.process_time()
+        return (masked - started) / len(self.positions), (done - masked) / len(self.positions)
+
+
 def peers() -> tuple[list[Runner], list[str]]:
     """Catanatron's Gymnasium environment and PettingZoo's chess and go, where installed."""
     runners: list[Runner] = []
@@ -206,6 +274,8 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--games", default=",".join(f"{g}:{p}" for g, p in GAMES),
                         help="game:players,... (default: every game)")
     parser.add_argument("--no-peers", action="store_true", help="tablehall only")
+    parser.add_argument("--transcript-games", type=int, default=20, help="games per game replayed to time the step "
+                                                                          "layer (default 20)")
     parser.add_argument("--json", action="store_true", help="print the figures as JSON too")
     args = parser.parse_args(argv)
 
@@ -218,18 +288,43 @@ def main(argv: list[str] | None = None) -> int:
     if not args.no_peers:
         found, missing = peers()
         gyms += found
+    transcripts = [Transcript(engine.label.split()[0], engine.players, args.transcript_games) for engine, _ in pairs]
+    layer: dict[str, dict[str, list[float]]] = {t.label: {"apply": [], "step": [], "mask": [], "observe": []}
+                                                for t in transcripts}
     everyone: list[Runner] = [r for pair in pairs for r in pair] + gyms
     rates: dict[str, list[float]] = {r.label: [] for r in everyone}
     per_action: dict[str, list[float]] = {r.label: [] for r in everyone}
     for round_number in range(args.rounds):
+        for t in transcripts:
+            times = layer[t.label]
+            times["apply"].append(t.apply_time() / t.actions)
+            times["step"].append(t.step_time() / t.actions)
+            mask, observe = t.encode_time()
+            times["mask"].append(mask)
+            times["observe"].append(observe)
         for runner in everyone:
             steps, actions, cpu = runner.run(args.seconds)
             rates[runner.label].append(steps / cpu)
             per_action[runner.label].append(cpu / max(actions, 1))
-    print(f"Learning environments: random masked actions, one core, CPU time; {args.rounds} interleaved rounds "
-          f"of {args.seconds:g} s per contender; median (min-max over rounds)")
+    print(f"Learning environments: one core, CPU time, {args.rounds} interleaved rounds; median (min-max over rounds)")
+    print(f"The step layer, the same random games replayed ({args.transcript_games} per game): engine apply vs "
+          f"env.step, per engine action; mask and observation per decision (microseconds)")
+    print(f"{'game':<18}{'apply':>9}{'env.step':>10}{'step/apply':>20}{'mask':>9}{'observation':>13}")
+    figures: dict[str, Any] = {"rounds": args.rounds, "seconds": args.seconds, "layer": {}, "games": {}, "gym": {}}
+    for t in transcripts:
+        times = layer[t.label]
+        ratios = [step / apply for step, apply in zip(times["step"], times["apply"])]
+        median = {key: statistics.median(values) * 1e6 for key, values in times.items()}
+        print(f"{t.label:<18}{median['apply']:>9.1f}{median['step']:>10.1f}"
+              f"{statistics.median(ratios):>9.2f} ({min(ratios):.2f}-{max(ratios):.2f})"
+              f"{median['mask']:>9.1f}{median['observe']:>13.1f}")
+        figures["layer"][t.label] = {**{f"{k}_us": v for k, v in median.items()},
+                                     "step_over_apply": statistics.median(ratios),
+                                     "step_over_apply_range": [min(ratios), max(ratios)]}
+    print(f"Random masked play, {args.seconds:g} s per contender per round: the engine driven by a random bot "
+          f"(legal_actions, pick, apply) vs the environment driven by a random agent (last(): observation "
+          f"and mask; pick; step)")
     print(f"{'game':<18}{'engine actions/s':>26}{'env steps/s':>26}   env/engine CPU per action")
-    figures: dict[str, Any] = {"rounds": args.rounds, "seconds": args.seconds, "games": {}, "gym": {}}
     for engine, env in pairs:
         ratios = [e / b for e, b in zip(per_action[env.label], per_action[engine.label])]
         name = engine.label.rsplit(" ", 1)[0]

@@ -81,6 +81,18 @@ def test_bad_policy_seats_are_one_line_errors(capsys, seat, problem):
     assert error.startswith("tablehall: error: ") and problem in error and error.count("\n") == 1
 
 
+def test_a_policy_is_an_arena_entrant(tmp_path, capsys):
+    import json
+
+    target = tmp_path / "arena.json"
+    assert main(["arena", "blokus", "--entrant", f"learned=policy:{POLICIES}:first_legal", "--entrants", "random",
+                 "--games", "2", "--seed", "3", "--workers", "1", "--db", str(tmp_path / "db.sqlite"),
+                 "--json", str(target), "--quiet"]) == 0, capsys.readouterr().err
+    doc = json.loads(target.read_text())
+    row = next(r for r in doc["standings"] if r["label"] == "learned")
+    assert row["games"] == 2 and row["forfeits"] == 0
+
+
 def test_the_arena_and_other_callers_seat_policies_like_play():
     from tablehall.core.agents import BotAgent
 
