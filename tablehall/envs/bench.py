@@ -183,12 +183,12 @@ class Transcript:
         for number in range(games):
             env.reset(seed=seed * 1000 + number)
             indices = []
-            while not env.state.is_over:
+            while not env.game.is_over:
                 seat = env._seat_of[env.agent_selection]
                 draft = env.drafts.get(seat)
-                mask = env.adapter.mask(env.state, seat, draft)
+                mask = env.adapter.mask(env.game, seat, draft)
                 if len(self.positions) < 2000 and rng.random() < 0.2:
-                    self.positions.append((env.state.copy(), seat, draft))
+                    self.positions.append((env.game.copy(), seat, draft))
                 legal = np.flatnonzero(mask)
                 index = int(legal[rng.randrange(len(legal))])
                 indices.append(index)

@@ -184,15 +184,15 @@ class TablehallGymEnv(gymnasium.Env):
         opponents = list(DEFAULT_OPPONENTS[self.game] if opponents is None else opponents)
         self.players = len(opponents) + 1
         self.adapter: Adapter = ADAPTERS[self.game](self.players)
-        self.spec_ = self.adapter.spec
-        self.game_options = self.spec_.normalize_options(game_options)
+        self.game_spec = self.adapter.spec
+        self.game_options = self.game_spec.normalize_options(game_options)
         if seat is not None and not 0 <= seat < self.players:
             raise ValueError(f"seat must be 0..{self.players - 1} or None")
         if render_mode is not None and render_mode not in self.metadata["render_modes"]:
             raise ValueError(f"render_mode must be one of {self.metadata['render_modes']} or None")
         for text in opponents:  # a bad seat fails now, not in the middle of an episode
             if not text.startswith("cmd:"):
-                make_agent(self.spec_, text, 0, 0)
+                make_agent(self.game_spec, text, 0, 0)
         self.opponents = opponents
         self.fixed_seat = seat
         self.inline = inline  # False: every game through Match, even with in-process bots only
@@ -221,20 +221,20 @@ class TablehallGymEnv(gymnasium.Env):
         self.seat = (self.fixed_seat if self.fixed_seat is not None
                      else int(self.np_random.integers(self.players)))
         texts = self.opponents[:self.seat] + ["learner"] + self.opponents[self.seat:]
-        agents = [None if s == self.seat else make_agent(self.spec_, text, s, game_seed)
+        agents = [None if s == self.seat else make_agent(self.game_spec, text, s, game_seed)
                   for s, text in enumerate(texts)]
         if self.inline and all(isinstance(a, BotAgent) for a in agents if a is not None):
-            state = self.spec_.new(self.players, self.game_options, game_seed)
+            state = self.game_spec.new(self.players, self.game_options, game_seed)
             kinds = [LEARNER_KIND if a is None else a.kind for a in agents]
-            record = Record(self.spec_.name, self.spec_.rules_version, self.game_options, game_seed,
+            record = Record(self.game_spec.name, self.game_spec.rules_version, self.game_options, game_seed,
                             [SeatInfo(text, kind) for text, kind in zip(texts, kinds)])
-            self.table = _InlineTable(self.spec_, state, record, agents, self.seat, self.store)
+            self.table = _InlineTable(self.game_spec, state, record, agents, self.seat, self.store)
         else:
             if self._loop is None:
                 self._loop = asyncio.new_event_loop()
             learner = _Learner()
             agents[self.seat] = learner
-            match = Match(self.spec_, agents, seed=game_seed, options=self.game_options, names=texts,
+            match = Match(self.game_spec, agents, seed=game_seed, options=self.game_options, names=texts,
                           store=self.store)
             self.table = _MatchTable(self._loop, match, learner)
         self.draft = None

@@ -184,3 +184,48 @@ def test_a_policy_plays_a_dominion_bot_over_tcp(tmp_path):
     assert sorted(s.agent for s in record.seats) == ["bot:policy", "remote:dominion"]
     assert record.status == "finished" and not any(e.forfeit for e in record.entries)
     assert replay(record, get_game("dominion")).matches
+
+
+def test_clients_cannot_name_a_policy_file(tmp_path):
+    """Only the operator's config names policies: a contest administrator's slot and a Dominion
+    bot's join that name one themselves are refused, and nothing is loaded."""
+    counting = load_policy("tests.envs.policies:counting")
+    before = counting.calls
+    store = SqliteStore(tmp_path / "records.sqlite")
+    specs = [next(s for s in get_game("blokus").services if s.name == "sc"), get_game("dominion").services[0]]
+    config = ServerConfig(sections={"sc": {}, "dominion": {}})
+
+    async def scenario():
+        server = Server(config, store=store, services=specs)
+        await server.start()
+        try:
+            reader, writer = await asyncio.open_connection("127.0.0.1", server.port("sc"))
+            writer.write(b'<protocol><authenticate password="examplepassword"/>'
+                         b'<prepare gameType="swc_2021_blokus" pause="false">'
+                         b'<slot displayName="a" canTimeout="true" reserved="true"/>'
+                         b'<slot displayName="b" bot="policy:tests.envs.policies:counting"/></prepare>')
+            answer = b""
+            while b"unknown bot" not in answer:
+                answer += await asyncio.wait_for(reader.read(65536), timeout=10)
+            writer.close()
+            reader, writer = await asyncio.open_connection("127.0.0.1", server.port("dominion"))
+            writer.write(b"join policy:tests.envs.policies:counting\n")
+            refused = await asyncio.wait_for(reader.read(), timeout=10)
+            writer.close()
+            return answer, refused
+        finally:
+            await server.stop()
+
+    answer, refused = asyncio.run(scenario())
+    store.close()
+    assert b"<prepared" not in answer
+    assert refused.startswith(b"error unknown opponent")
+    assert counting.calls == before and not store_has_games(tmp_path / "records.sqlite")
+
+
+def store_has_games(path) -> bool:
+    store = SqliteStore(path)
+    try:
+        return bool(store.summaries())
+    finally:
+        store.close()
