@@ -136,3 +136,11 @@ def test_reset_seeds_are_reproducible_and_fresh():
     d = raw_env("dominion")
     d.reset()
     assert c.seed != d.seed  # unseeded: fresh
+
+
+@pytest.mark.parametrize("game,players", [("catan", 3), ("blokus", 2), ("dominion", 2), ("renaissance", 1)])
+def test_ansi_render_shows_the_observers_picture(game, players):
+    env = module(game).env(players=players, render_mode="ansi")
+    env.reset(seed=2)
+    text = env.render()
+    assert isinstance(text, str) and text.count("\n") >= 2
