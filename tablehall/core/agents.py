@@ -72,6 +72,10 @@ class BotAgent(Agent):
     def choose_now(self, seat: int, state: GameState) -> Any:
         return self.bot.choose(state, seat)
 
+    def volunteer(self, seat: int, state: GameState) -> Any:
+        """The bot's unprompted action when the game offers one (see `GameState.volunteers`)."""
+        return self.bot.volunteer(state, seat)
+
     async def decide(self, seat: int, state: GameState) -> Any:
         if self.threaded:
             return await asyncio.to_thread(self.bot.choose, state.copy(), seat)

@@ -235,6 +235,8 @@ class Match:
             progressed = True
         if progressed:
             return True
+        if self._offer_volunteers():
+            return True
         for seat in self.state.to_act():
             if seat in self._tasks:
                 continue
@@ -247,6 +249,20 @@ class Match:
             self._asked_at[seat] = self.clock()
             self._tasks[seat] = asyncio.ensure_future(agent.decide(seat, self.state.observation(seat)))
         return False
+
+    def _offer_volunteers(self) -> bool:
+        """Give in-process bots the chances the game offers (`GameState.volunteers`), in seat
+        order; True if one of them acted."""
+        acted = False
+        for seat in self.state.volunteers():
+            volunteer = getattr(self.agents[seat], "volunteer", None)
+            if volunteer is None or self.state.is_over:
+                continue
+            action = volunteer(seat, self.state.observation(seat))
+            if action is not None:
+                self._play(seat, action, unprompted=True)
+                acted = True
+        return acted
 
     def _take_unprompted(self) -> list[tuple[int, Any]]:
         taken, self._unprompted = self._unprompted, []
