@@ -70,14 +70,10 @@ class Adapter(ABC):
     index: ActionIndex
     layout: Layout
 
-    #: the seat counts this adapter encodes (default: every count the game allows)
-    seat_counts: tuple[int, ...] = ()
-
     def __init__(self, seat_count: int) -> None:
         self.spec = get_game(self.game)
-        counts = self.seat_counts or tuple(self.spec.seat_counts)
-        if seat_count not in counts:
-            raise ValueError(f"the {self.game} environment is played by {'/'.join(map(str, counts))} seats, "
+        if seat_count not in self.spec.seat_counts:
+            raise ValueError(f"{self.game} is played by {'/'.join(map(str, self.spec.seat_counts))} seats, "
                              f"not {seat_count}")
         self.seat_count = seat_count
 

@@ -109,7 +109,6 @@ class CatanAdapter(Adapter):
     game = "catan"
     index = INDEX
     layout = LAYOUT
-    seat_counts = (2, 3, 4)  # the classic board (the 5-6 player board has 80 intersections)
 
     def __init__(self, seat_count: int) -> None:
         super().__init__(seat_count)
