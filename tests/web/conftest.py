@@ -50,7 +50,7 @@ class WebServer:
     async def _start(self) -> None:
         # every protocol's listener, so games started from the web can hold seats for clients
         services = [spec for game in GAMES for spec in get_game(game).services]
-        config = ServerConfig(sections={"jsettlers": {"robot_cookie": COOKIE, "bot": "random"},
+        config = ServerConfig(sections={"jsettlers": {"robot_cookie": COOKIE, "bot": "random", "bot_pause": 0},
                                         "dominion": {"join_grace": 30}, "renaissance": {"bot_fill_after": 0}})
         self.server = Server(config, store=self.store, services=services, web=True)
         await self.server.start()

@@ -108,7 +108,7 @@ def test_a_person_plays_against_a_client_of_the_native_protocol(web, game, seats
 
 def test_a_person_and_a_jsettlers_robot_invited_into_the_open_seat(web):
     """The JSettlers robot logs in after the game was created; the server invites it as the
-    Java server fetches robots.  The person plays a few hundred frames, then the game is
+    Java server fetches robots.  The person plays a hundred-odd frames, then the game is
     stopped (a random Catan game is long; the whole game is another test's)."""
     from tests.jsettlers.scripted_robot import robot
 
@@ -121,7 +121,7 @@ def test_a_person_and_a_jsettlers_robot_invited_into_the_open_seat(web):
     oracle = lambda name: getattr(service.lobby.games.get(name), "play", None)  # noqa: E731
     outcome = asyncio.run_coroutine_threadsafe(
         robot(web.server.port("jsettlers"), "robo", COOKIE, oracle, seed=4), web.loop)
-    frames = asyncio.run(play_seat(web, created["id"], mine, 250))
+    frames = asyncio.run(play_seat(web, created["id"], mine, 120))
     live = [m for m in web.server.live_matches() if m.id == created["id"]]
     assert live, (frames[-1], web.store.load(created["id"]).result)
     [match] = live
