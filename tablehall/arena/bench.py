@@ -26,7 +26,7 @@ from typing import Any, Sequence
 
 from .entrants import parse_entrants
 from .runner import Backend, LocalBackend, RayBackend, play_job
-from .stats import ClusteredMean, HeadToHead
+from .stats import ClusteredMean, HeadToHead, Sprt
 from .tournament import Settings, Tournament
 from ..core.registry import game_names, get_game
 
@@ -187,6 +187,32 @@ def duplicate_seeding(games_list: Sequence[str], games: int, repeats: int) -> No
     print()
 
 
+def self_play_sprt(seeds: int) -> None:
+    """An A/A test: a deterministic bot against itself until the SPRT accepts H0, with and
+    without duplicate seeding."""
+    spec = get_game("dominion")
+    print(f"## Duplicate seeding and an A/A SPRT (dominion bigmoney vs bigmoney, elo0 0, elo1 30, "
+          f"{seeds} tournament seeds)\n")
+    print("| seeding | games to the verdict (each seed) | verdicts |")
+    print("|---|---|---|")
+    backend = LocalBackend(2)
+    try:
+        for duplicate in (True, False):
+            counts, verdicts = [], set()
+            for seed in range(1, seeds + 1):
+                settings = Settings("dominion", parse_entrants(spec, ["bigmoney", "bigmoney"]), 2, games=20000,
+                                    seed=seed, duplicate=duplicate, sprt=Sprt(0, 30))
+                tournament = Tournament(settings)
+                asyncio.run(tournament.run(backend))
+                counts.append(len(tournament.games))
+                verdicts.add(tournament.verdict)
+            print(f"| {'one seed per pair' if duplicate else 'a seed per game'} | {', '.join(map(str, counts))} "
+                  f"(median {statistics.median(counts):g}) | {', '.join(sorted(verdicts))} |")
+    finally:
+        backend.close()
+    print()
+
+
 def store_writes(stores: Sequence[str], count: int) -> None:
     """Records of each game saved one transaction each, to a fresh SQLite file and to each
     `--store`: what one writer sustains, and each record's size."""
@@ -231,6 +257,7 @@ def main(argv: Sequence[str]) -> int:
     parser.add_argument("--duplicate-games", type=int, default=200, help="games per duplicate-seeding tournament")
     parser.add_argument("--duplicate-repeats", type=int, default=8, help="tournaments per duplicate-seeding mode")
     parser.add_argument("--no-ray", action="store_true", help="skip the Ray measurement")
+    parser.add_argument("--sprt-seeds", type=int, default=5, help="A/A SPRTs per seeding mode (default 5)")
     parser.add_argument("--store", action="append", default=[], metavar="URL",
                         help="also measure writes to this store (e.g. postgresql://...; its records stay)")
     parser.add_argument("--store-records", type=int, default=1000, help="records written per store and game")
@@ -241,6 +268,7 @@ def main(argv: Sequence[str]) -> int:
     if not args.no_ray:
         ray_overhead("dominion" if "dominion" in games_list else games_list[0], args.games, args.repeats)
     duplicate_seeding(games_list, args.duplicate_games, args.duplicate_repeats)
+    self_play_sprt(args.sprt_seeds)
     store_writes(args.store, args.store_records)
     return 0
 

@@ -192,6 +192,12 @@ class Tournament:
             self.verdict = sprt.verdict(self.sprt_llr)
 
     # -- the document ------------------------------------------------------------------------------
+    def default_name(self) -> str:
+        labels = [e.label for e in self.settings.entrants]
+        if self.settings.sprt is not None:
+            return f"{self.settings.game} SPRT {labels[0]} vs {labels[1]}"
+        return f"{self.settings.game} {self.settings.format}"
+
     def digest(self) -> str:
         """One digest for the whole tournament: its games' record digests in schedule order."""
         return self._digest.hexdigest()
@@ -201,7 +207,7 @@ class Tournament:
         doc: dict[str, Any] = {
             "format": FORMAT,
             "id": self.id,
-            "name": self.settings.name or f"{self.settings.game} {self.settings.format}",
+            "name": self.settings.name or self.default_name(),
             "game": self.settings.game,
             "status": self.status,
             "started_at": self.started_at,
