@@ -57,6 +57,14 @@ class GameState(ABC):
         """Whether `seat` may submit an action although it is not asked (e.g. a trade offer)."""
         return False
 
+    def volunteers(self) -> tuple[int, ...]:
+        """Seats offered, at this moment, a chance to act unprompted that in-process bots would
+        otherwise never get (e.g. Catan: right after each roll, the seats that may ask for a
+        special building phase).  A runner gives each such bot seat one `Bot.volunteer` call
+        before it asks `to_act`; the game lists a seat only while the offer stands, so the offer
+        is made once.  Empty by default."""
+        return ()
+
     # -- actions ----------------------------------------------------------------------------
     @abstractmethod
     def legal_actions(self, seat: int) -> Sequence[Any]:
@@ -122,6 +130,11 @@ class Bot(ABC):
     @abstractmethod
     def choose(self, state: GameState, seat: int) -> Any:
         """Pick an action for `seat`; `state` is `observation(seat)` of the live game."""
+
+    def volunteer(self, state: GameState, seat: int) -> Any:
+        """An action `seat` takes unprompted when the game offers the chance
+        (`GameState.volunteers`), or None to let it pass.  Must be quick."""
+        return None
 
 
 @dataclass(frozen=True)

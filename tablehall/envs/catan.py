@@ -111,9 +111,18 @@ class CatanAdapter(Adapter):
 
     def __init__(self, seat_count: int) -> None:
         super().__init__(seat_count)
+        if seat_count > 4:  # the index and layout are the classic board's and 4 seats'
+            raise ValueError(f"the Catan environment is the classic board for 2-4 seats, not {seat_count}")
         self._static: dict[Any, np.ndarray] = {}  # board -> hexes and harbours
         self._buildings: dict[tuple, np.ndarray] = {}
         self._roads: dict[tuple, np.ndarray] = {}
+
+    def new_game(self, options: dict[str, Any], seed: int) -> CatanState:
+        state = super().new_game(options, seed)
+        if state.geo.name != "classic":
+            raise ValueError("the Catan environment is the classic board: not options max_players over 4 "
+                             "or six_player_board")
+        return state
 
     # -- mask -------------------------------------------------------------------------------------
     def mask(self, state: CatanState, seat: int, draft: Any = None) -> np.ndarray:

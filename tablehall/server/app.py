@@ -34,21 +34,37 @@ def all_services() -> list[tuple[str, ServiceSpec]]:
 
 
 class SocketTransport(Transport):
+    """Bytes out to one socket.  What a session writes during one pass of the event loop goes
+    out in one send at the end of the pass: a move's events, the next request and the lines of
+    several events cost one system call per connection instead of one each."""
+
     def __init__(self, transport: asyncio.Transport) -> None:
         self._transport = transport
+        self._pending: list[bytes] | None = None
         peer = transport.get_extra_info("peername")
         self.peer = f"{peer[0]}:{peer[1]}" if peer else "-"
 
     def write(self, data: bytes) -> None:
         if self._transport.is_closing():
             return
-        self._transport.write(data)
+        if self._pending is None:
+            self._pending = [data]
+            asyncio.get_running_loop().call_soon(self.flush)
+        else:
+            self._pending.append(data)
+
+    def flush(self) -> None:
+        pending, self._pending = self._pending, None
+        if not pending or self._transport.is_closing():
+            return
+        self._transport.write(pending[0] if len(pending) == 1 else b"".join(pending))
         if self._transport.get_write_buffer_size() > MAX_WRITE_BUFFER:
             log.warning("peer does not read; closing", extra={"peer": self.peer})
             self._transport.abort()
 
     def close(self) -> None:
         if not self._transport.is_closing():
+            self.flush()
             self._transport.close()
 
     @property
@@ -67,7 +83,6 @@ class Connection(asyncio.Protocol):
         self.transport: SocketTransport | None = None
 
     def connection_made(self, transport: asyncio.BaseTransport) -> None:
-        assert isinstance(transport, asyncio.Transport)
         self.transport = SocketTransport(transport)
         self.connections.add(self)
         log.info("connected", extra={"service": self.name, "peer": self.transport.peer})

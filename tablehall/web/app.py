@@ -81,7 +81,10 @@ def create_app(hall: Hall) -> Starlette:
         exporter = get_game(record.game).exporters.get(notation)
         if exporter is None:
             raise HTTPException(404, f"{record.game} records have no {notation!r} notation")
-        return PlainTextResponse(exporter(record))
+        try:
+            return PlainTextResponse(exporter(record))
+        except ValueError as exc:  # a game the notation cannot express (e.g. SGN and the 6-player board)
+            raise HTTPException(422, str(exc)) from None
 
     async def api_geometry(request: Request) -> JSONResponse:
         board = BOARDS.get(request.path_params["game"])

@@ -10,7 +10,14 @@ from typing import Any
 
 @cache
 def catan() -> dict[str, Any]:
+    """The classic board, and under "six" the 5-6 player board (views name theirs in "frame")."""
     from ..games.catan import geometry as g
+
+    return {**_catan_frame(g.CLASSIC), "six": _catan_frame(g.SIX)}
+
+
+def _catan_frame(frame) -> dict[str, Any]:
+    from ..games.catan.geometry import DIRECTIONS
 
     def centre(q: int, r: int) -> tuple[float, float]:  # pointy-top axial hexes
         return (round(math.sqrt(3) * (q + r / 2), 4), round(1.5 * r, 4))
@@ -20,12 +27,12 @@ def catan() -> dict[str, Any]:
         return (round(sum(xs) / 3, 4), round(sum(ys) / 3, 4))
 
     sea_of = {}
-    for edge, hex_index, side in g.COAST:
-        q, r = g.LAND_HEXES[hex_index]
-        dq, dr = g.DIRECTIONS[side]
+    for edge, hex_index, side in frame.coast:
+        q, r = frame.land_hexes[hex_index]
+        dq, dr = DIRECTIONS[side]
         sea_of[edge] = centre(q + dq, r + dr)
-    return {"hexes": [centre(*h) for h in g.LAND_HEXES], "nodes": [corner(p) for p in g.NODES],
-            "edges": [list(e) for e in g.EDGES], "sea": {str(e): xy for e, xy in sea_of.items()}}
+    return {"hexes": [centre(*h) for h in frame.land_hexes], "nodes": [corner(p) for p in frame.nodes],
+            "edges": [list(e) for e in frame.edges], "sea": {str(e): xy for e, xy in sea_of.items()}}
 
 
 @cache

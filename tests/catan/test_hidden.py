@@ -172,3 +172,46 @@ def test_the_deal_is_the_same_whenever_it_happens():
     dealt.hands
     assert dealt.apply(seat, action) == undealt.apply(seat, action)
     assert snapshot(dealt) == snapshot(undealt)
+
+
+def play_six(seed: int, stop_at: int, seats: int = 6):
+    """A 5-6 player game with the special building phase and undos, bots offered their chances."""
+    state = SPEC.new(seats, {"undo_builds": True, "undo_limit": 0}, seed)
+    bots = [SPEC.bots["random"](derive_seed(seed, s)) for s in range(seats)]
+    log = []
+    while not state.is_over and len(log) < stop_at:
+        offered = [s for s in state.volunteers()]
+        for seat in offered:
+            action = bots[seat].volunteer(state.observation(seat), seat)
+            if action is not None:
+                log.append(state.apply(seat, action))
+        if offered:
+            continue
+        seat = state.to_act()[0]
+        log.append(state.apply(seat, bots[seat].choose(state.observation(seat), seat)))
+    return state, log
+
+
+def test_five_and_six_player_games_keep_hidden_what_they_must():
+    kinds = set()
+    for seed, seats in ((1, 6), (2, 5), (3, 6)):
+        state, log = play_six(seed, 500 + 100 * seed, seats)
+        for events in log:
+            for event in events:
+                kinds.add(event.kind)
+                field = PRIVATE.get(event.kind)
+                if field is not None and event.data[field] is not None:
+                    parties = {event.data.get("seat"), event.data.get("thief"), event.data.get("victim")} - {None}
+                    assert event.audience.kind == "seats" and set(event.audience.seats) == parties
+        for seat in range(seats):
+            twin = reshuffle_hidden(state, seat, seed * 10 + seat)
+            assert twin.view(seat) == state.view(seat) and twin.view(None) == state.view(None)
+            assert snapshot(twin.observation(seat)) == snapshot(state.observation(seat))
+            assert undealt_fields(twin.observation(seat)) == undealt_fields(state.observation(seat))
+            obs = state.observation(seat)
+            held = [k for s in range(seats) for k in range(4)
+                    for _ in range(obs.dev_old[s][k] + obs.dev_new[s][k] + obs.played[s][k])]
+            assert len(obs.deck) == len(state.deck) and len(obs.deck + sum(obs.vp_cards, []) + held) == 34
+            assert [sum(h) for h in obs.hands] == [sum(h) for h in state.hands] and sum(map(sum, obs.hands)) + sum(
+                obs.bank) == 5 * 24
+    assert {"special_build_asked", "special_turn", "build_undone"} <= kinds

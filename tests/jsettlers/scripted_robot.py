@@ -137,7 +137,7 @@ async def robot(port: int, name: str, cookie: str, oracle: Callable[[str], objec
             if state.offers[seat] is not None and len(state.to_act()) > 1:
                 continue  # our offer is open: wait for the answers, as JSettlers robots do
             action = _choose(brain, state, seat, rng, offer_rate)
-            who = Request(seat, pn, create is None, play.pns, game)
+            who = Request(seat, pn, create is None, play.pns, game, play.room.seat_count)
             send(request_for(action, who, state).to_cmd())
             waiting_since = state.action_count
             requests += 1

@@ -118,3 +118,26 @@ def test_the_games_options_as_announced_to_newcomers_and_robots():
     # the robots are invited with them
     assert "1023|g,1,PL=3,NT=t,BC=t4,_EXT_BOT=hello" in wires(robot)
     assert "1023|g,2,PL=3,NT=t,BC=t4,_EXT_BOT=hello" in wires(other)
+
+
+@pytest.mark.parametrize("options", ["PL=6", "PL=5", "PL=4,PLB=t"])
+def test_a_game_for_more_than_four_or_on_the_six_player_board_has_six_seats(options):
+    world = World(offer=FULL)
+    alice, bob = world.human("alice"), world.human("bob")
+    out = act(alice, f"1078|alice,\t,\t,big,{options}")
+    assert "1068|big,false,false,false,false,false,false" in out  # six seat locks
+    [potentials] = [w for w in out if w.startswith("1057|")]
+    assert len(potentials.split(",")) - 2 == 80  # the 6-player board's land nodes
+    assert sum(w.startswith("1058|big,") for w in out) == 6  # a face per seat
+    act(bob, "1013|bob,\t,\t,big")
+    act(bob, "1012|big,bob,5,false")
+    assert world.lobby.games["big"].seats == [None] * 5 + ["bob"]
+    wires(alice)
+    assert act(alice, "1012|big,alice,6,false") == [] and world.lobby.games["big"].seats[0] is None  # no seat 6
+
+
+def test_a_classic_game_has_four_seats():
+    world = World(offer=FULL)
+    out = act(world.human("alice"), "1078|alice,\t,\t,small,PL=3")
+    assert "1068|small,false,false,false,false" in out
+    assert world.lobby.games["small"].seat_count == 4

@@ -6,14 +6,18 @@ wheat, wood); resource vectors are 5-tuples in that order.
 ===================  ====================================  ===========================================
 kind                 args                                  when (phase)
 ===================  ====================================  ===========================================
-``settlement``       node                                  START1A/2A, PLAY1 (pays), PLACING_SETTLEMENT
+``settlement``       node                                  START1A/2A, PLAY1 (pays), PLACING_SETTLEMENT,
+                                                           SPECIAL_BUILDING (pays)
 ``road``             edge                                  START1B/2B, PLAY1 (pays), PLACING_ROAD,
-                                                           PLACING_FREE_ROAD1/2
-``city``             node                                  PLAY1 (pays), PLACING_CITY
-``build``            piece (0 road, 1 settlement, 2 city)  PLAY1: pay now, place next (JSettlers flow)
+                                                           PLACING_FREE_ROAD1/2, SPECIAL_BUILDING (pays)
+``city``             node                                  PLAY1 (pays), PLACING_CITY, SPECIAL_BUILDING
+``build``            piece (0 road, 1 settlement, 2 city)  PLAY1, SPECIAL_BUILDING: pay now, place next
+                                                           (JSettlers flow)
 ``cancel_build``     --                                    PLACING_ROAD/SETTLEMENT/CITY (refund),
                                                            PLACING_FREE_ROAD1/2 (skip the free roads)
-``buy_dev``          --                                    PLAY1
+``undo_build``       piece, node or edge                   PLAY1, SPECIAL_BUILDING: right after one's own
+                                                           paid build (option undo_builds, `special`)
+``buy_dev``          --                                    PLAY1, SPECIAL_BUILDING
 ``play_dev``         card (0 knight, 1 road building,      ROLL_OR_CARD, PLAY1
                      2 year of plenty, 3 monopoly)
 ``pick_resources``   r1, r2                                WAITING_FOR_DISCOVERY (year of plenty)
@@ -27,7 +31,9 @@ kind                 args                                  when (phase)
 ``accept``           offering seat                         PLAY1, a seat the offer was made to
 ``reject``           --                                    PLAY1, a seat an offer was made to
 ``withdraw``         --                                    PLAY1, a seat with an open offer
-``end_turn``         --                                    PLAY1
+``end_turn``         --                                    PLAY1, SPECIAL_BUILDING (ends a special turn)
+``ask_special_build`` --                                   5-6 player rules: any seat, unprompted; the
+                                                           player to move only before rolling (`special`)
 ===================  ====================================  ===========================================
 """
 
@@ -39,6 +45,7 @@ Action = tuple
 
 ROLL: Action = ("roll",)
 END_TURN: Action = ("end_turn",)
+ASK_SPECIAL_BUILD: Action = ("ask_special_build",)
 BUY_DEV: Action = ("buy_dev",)
 CANCEL_BUILD: Action = ("cancel_build",)
 REJECT: Action = ("reject",)
@@ -59,6 +66,10 @@ def city(node: int) -> Action:
 
 def build(piece: int) -> Action:
     return ("build", piece)
+
+
+def undo_build(piece: int, at: int) -> Action:
+    return ("undo_build", piece, at)
 
 
 def play_dev(card: int) -> Action:
@@ -109,7 +120,7 @@ SHAPES: dict[str, str] = {
     "settlement": "i", "road": "i", "city": "i", "build": "i", "cancel_build": "", "buy_dev": "",
     "play_dev": "i", "pick_resources": "ii", "monopoly": "i", "roll": "", "discard": "v",
     "robber": "i", "rob": "i", "bank_trade": "vv", "offer": "vvs", "accept": "i", "reject": "",
-    "withdraw": "", "end_turn": "",
+    "withdraw": "", "end_turn": "", "ask_special_build": "", "undo_build": "ii",
 }
 
 

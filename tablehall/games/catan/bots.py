@@ -3,7 +3,10 @@
 Both accept any seat the engine asks, including trade answers and discards, so the JSettlers
 adapter can seat them in place of missing or departed players.  They read their own cards
 through `cards_known_to` and others' through `hand_size`, so the observations they are handed
-never need their hidden cards dealt (see `views`).
+never need their hidden cards dealt (see `views`).  In 5-6 player games both ask for the
+special building phase when the game offers the chance (`volunteer`, right after a roll):
+`random` by a coin toss, `strong` when it could build a city or settlement, or would otherwise
+hold more cards than a 7 lets it keep and can spend some.
 """
 
 from __future__ import annotations
@@ -13,7 +16,7 @@ from tablehall.core import Bot
 from . import actions as A
 from .constants import (CITY, COST_DEV, DESERT, KNIGHT, MONOPOLY, PIECE_COST, ROAD, ROAD_BUILDING,
                         SETTLEMENT, YEAR_OF_PLENTY, Phase)
-from .geometry import EDGES, HEX_NODES, NODE_COUNT, NODE_HEXES, NODE_NEIGHBORS, NODE_EDGES, bits
+from .geometry import bits
 from .legality import covers
 from .rules import CatanState
 
@@ -31,6 +34,9 @@ class RandomBot(Bot):
             return A.discard(random_discard(self.rng, state.cards_known_to(seat)[0], state.discards[seat]))
         legal = state.legal_actions(seat)
         return legal[self.rng.below(len(legal))]  # rng.choice's draw, one call less (it drives the benchmark)
+
+    def volunteer(self, state: CatanState, seat: int):
+        return A.ASK_SPECIAL_BUILD if self.rng.below(2) else None
 
 
 def random_discard(rng, hand, amount: int) -> tuple[int, ...]:
@@ -88,19 +94,35 @@ class StrongBot(Bot):
             return self._year_of_plenty(state, seat)
         if phase is P.WAITING_FOR_MONOPOLY:
             return A.monopoly(self._monopoly(state, seat))
+        if phase is P.SPECIAL_BUILDING:
+            return self._main(state, seat)
         return self.rng.choice(state.legal_actions(seat))
+
+    def volunteer(self, state: CatanState, seat: int):
+        """Ask for the special building phase when it could build a city or a settlement now,
+        or holds more cards than a 7 lets it keep and could spend some."""
+        hand = state.cards_known_to(seat)[0]
+        pieces = state.pieces[seat]
+        if pieces[CITY] and covers(hand, PIECE_COST[CITY]) and state.city_spots(seat):
+            return A.ASK_SPECIAL_BUILD
+        if pieces[SETTLEMENT] and covers(hand, PIECE_COST[SETTLEMENT]) and state.road_nodes[seat] & ~state.blocked:
+            return A.ASK_SPECIAL_BUILD
+        if sum(hand) > state.discard_limit and any(covers(hand, goal) for goal in GOALS):
+            return A.ASK_SPECIAL_BUILD
+        return None
 
     # -- judging places ---------------------------------------------------------------------
     def _production(self, state: CatanState, node: int) -> float:
         board = state.board
-        return sum(board.hex_pips[h] * WEIGHTS[board.terrain[h]] for h in NODE_HEXES[node]
+        return sum(board.hex_pips[h] * WEIGHTS[board.terrain[h]] for h in state.geo.node_hexes[node]
                    if board.terrain[h] != DESERT and h != state.robber)
 
     def _spot_value(self, state: CatanState, seat: int, node: int) -> float:
         board = state.board
         value = self._production(state, node)
-        have = {board.terrain[h] for n in range(NODE_COUNT) if state.node_owner[n] == seat for h in NODE_HEXES[n]}
-        new_kinds = {board.terrain[h] for h in NODE_HEXES[node] if board.terrain[h] != DESERT} - have
+        node_hexes = state.geo.node_hexes
+        have = {board.terrain[h] for n, o in enumerate(state.node_owner) if o == seat for h in node_hexes[n]}
+        new_kinds = {board.terrain[h] for h in node_hexes[node] if board.terrain[h] != DESERT} - have
         value += 1.5 * len(new_kinds)
         harbor = board.node_harbor[node]
         if harbor >= 0:
@@ -108,15 +130,16 @@ class StrongBot(Bot):
         return value
 
     def _free_spots(self, state: CatanState) -> list[int]:
-        return bits(((1 << NODE_COUNT) - 1) & ~state.blocked)
+        return bits(state.geo.all_nodes_mask & ~state.blocked)
 
     def _road_towards(self, state: CatanState, seat: int, spots: list[int]) -> int:
         """The road spot on a shortest way to the best free intersection (value / distance)."""
         targets = {n: self._spot_value(state, seat, n) for n in self._free_spots(state)}
         best_edge, best_score = spots[0], float("-inf")
         owner = state.node_owner
+        edges = state.geo.edges
         for edge in spots:
-            a, b = EDGES[edge]
+            a, b = edges[edge]
             far = b if (state.road_nodes[seat] >> a) & 1 or owner[a] == seat else a
             distances = _distances(state, seat, far)
             score = max((targets[n] / (1 + d) for n, d in distances.items() if n in targets), default=0.0)
@@ -128,7 +151,7 @@ class StrongBot(Bot):
     def _before_roll(self, state: CatanState, seat: int):
         knights = state.cards_known_to(seat)[1][KNIGHT]
         if knights and not state.dev_played:
-            robbed_me = any(state.node_owner[n] == seat for n in HEX_NODES[state.robber])
+            robbed_me = any(state.node_owner[n] == seat for n in state.geo.hex_nodes[state.robber])
             if robbed_me or self._army_in_reach(state, seat):
                 return A.play_dev(KNIGHT)
         return A.ROLL
@@ -157,7 +180,7 @@ class StrongBot(Bot):
         if "buy_dev" in kinds and (state.pieces[seat][CITY] == 0 or not state.city_spots(seat)
                                    or state.cards_known_to(seat)[0][1] > 3):
             return A.BUY_DEV
-        trade = self._useful_trade(state, seat, settle_spots)
+        trade = self._useful_trade(state, seat, settle_spots) if state.phase is P.PLAY1 else None
         if trade is not None:
             return trade
         if "buy_dev" in kinds:
@@ -195,7 +218,7 @@ class StrongBot(Bot):
 
     def _dev_to_play(self, state: CatanState, seat: int, playable: list[int]):
         if KNIGHT in playable and (self._army_in_reach(state, seat)
-                                   or any(state.node_owner[n] == seat for n in HEX_NODES[state.robber])):
+                                   or any(state.node_owner[n] == seat for n in state.geo.hex_nodes[state.robber])):
             return KNIGHT
         if ROAD_BUILDING in playable and state.pieces[seat][ROAD] >= 2:
             return ROAD_BUILDING
@@ -223,10 +246,9 @@ class StrongBot(Bot):
         # opponents' hands are hidden; production is not: take what the board gives others most
         others = [0.0] * 5
         board = state.board
-        for n in range(NODE_COUNT):
-            o = state.node_owner[n]
+        for n, o in enumerate(state.node_owner):
             if o >= 0 and o != seat:
-                for h in NODE_HEXES[n]:
+                for h in state.geo.node_hexes[n]:
                     if board.terrain[h] != DESERT:
                         others[board.terrain[h]] += board.hex_pips[h] * state.node_level[n]
         return max(range(5), key=lambda r: others[r] * WEIGHTS[r])
@@ -245,10 +267,10 @@ class StrongBot(Bot):
         leader_vp = {s: state.public_vp(s) for s in range(state.seat_count)}
 
         def harm(h: int) -> float:
-            if h == state.robber:
+            if h == state.robber or h in state.robber_barred:
                 return float("-inf")
             score = 0.0
-            for n in HEX_NODES[h]:
+            for n in state.geo.hex_nodes[h]:
                 o = state.node_owner[n]
                 if o == seat:
                     return -100.0
@@ -285,12 +307,13 @@ def _distances(state: CatanState, seat: int, start: int, limit: int = 3) -> dict
     seen = {start: 0}
     frontier = [start]
     owner, edge_owner = state.node_owner, state.edge_owner
+    node_edges, node_neighbors = state.geo.node_edges, state.geo.node_neighbors
     for depth in range(1, limit + 1):
         nxt = []
         for node in frontier:
             if owner[node] >= 0 and owner[node] != seat:
                 continue
-            for edge, other in zip(NODE_EDGES[node], NODE_NEIGHBORS[node]):
+            for edge, other in zip(node_edges[node], node_neighbors[node]):
                 if other not in seen and edge_owner[edge] in (-1, seat):
                     seen[other] = depth
                     nxt.append(other)

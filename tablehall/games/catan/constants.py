@@ -12,6 +12,7 @@ CLAY, ORE, SHEEP, WHEAT, WOOD = range(5)
 RESOURCES = (CLAY, ORE, SHEEP, WHEAT, WOOD)
 RESOURCE_NAMES = ("clay", "ore", "sheep", "wheat", "wood")
 PER_RESOURCE = 19
+PER_RESOURCE_SIX = 24  # 5-6 player games: the extension's 5 more of each resource
 DESERT = 5  # terrain value of the desert; other terrains are the resource they produce
 
 SGN_RESOURCE = ("B", "O", "W", "G", "L")  # brick, ore, wool, grain, lumber
@@ -45,6 +46,10 @@ VP_CARD_NAMES = ("capitol", "market", "university", "temple", "chapel")
 DECK = (KNIGHT,) * 14 + (ROAD_BUILDING,) * 2 + (YEAR_OF_PLENTY,) * 2 + (MONOPOLY,) * 2 + (4, 5, 6, 7, 8)
 """The 25 card ids of the classic deck (ids 4..8: one of each named VP card)."""
 DEV_COMPOSITION = (14, 2, 2, 2, 5)
+DECK_SIX = DECK + (KNIGHT,) * 6 + (ROAD_BUILDING, YEAR_OF_PLENTY, MONOPOLY)
+"""The 34 card ids of the 5-6 player deck: the classic 25 plus 6 knights, 1 road building, 1 year
+of plenty and 1 monopoly (JSettlers' 6-player deck)."""
+DEV_COMPOSITION_SIX = (20, 3, 3, 3, 5)
 
 
 def dev_type(card_id: int) -> int:
@@ -78,6 +83,7 @@ class Phase(IntEnum):
     WAITING_FOR_ROB_CHOOSE_PLAYER = 51
     WAITING_FOR_DISCOVERY = 52  # year of plenty: pick two resources
     WAITING_FOR_MONOPOLY = 53
+    SPECIAL_BUILDING = 100  # 5-6 players: a seat that asked builds or buys between two turns
     OVER = 1000
 
 
@@ -88,4 +94,4 @@ PHASE_FROM_JSETTLERS: dict[int, Phase] = {number: phase for phase, number in JSE
 # The phases as plain module names: faster than attribute lookups on the enum
 (START1A, START1B, START2A, START2B, ROLL_OR_CARD, PLAY1, PLACING_ROAD, PLACING_SETTLEMENT, PLACING_CITY,
  PLACING_ROBBER, PLACING_FREE_ROAD1, PLACING_FREE_ROAD2, WAITING_FOR_DISCARDS, WAITING_FOR_ROB_CHOOSE_PLAYER,
- WAITING_FOR_DISCOVERY, WAITING_FOR_MONOPOLY, OVER) = Phase
+ WAITING_FOR_DISCOVERY, WAITING_FOR_MONOPOLY, SPECIAL_BUILDING, OVER) = Phase

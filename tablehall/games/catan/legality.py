@@ -15,14 +15,13 @@ from typing import Sequence
 from tablehall.core import IllegalAction
 
 from . import actions as A
-from .constants import (CITY, COST_DEV, DEV_NAMES, KNIGHT, MONOPOLY, PIECE_COST, PIECE_NAMES, ROAD,
+from .constants import (CITY, COST_DEV, DEV_NAMES, KNIGHT, MONOPOLY, PIECE_COST, PIECE_FROM_NAME, PIECE_NAMES, ROAD,
                         ROAD_BUILDING, SETTLEMENT, YEAR_OF_PLENTY, START1A, START1B, START2A,
                         START2B, ROLL_OR_CARD, PLAY1, PLACING_ROAD, PLACING_SETTLEMENT,
                         PLACING_CITY, PLACING_ROBBER, PLACING_FREE_ROAD1, PLACING_FREE_ROAD2,
                         WAITING_FOR_DISCARDS, WAITING_FOR_ROB_CHOOSE_PLAYER, WAITING_FOR_DISCOVERY,
-                        WAITING_FOR_MONOPOLY, OVER, Phase)
-from .geometry import (ALL_NODES_MASK, EDGE_BIT, EDGE_COUNT, HEX_COUNT, HEX_NODES, NODE_BIT,
-                       NODE_COUNT, NODE_EDGE_MASK, bits)
+                        WAITING_FOR_MONOPOLY, SPECIAL_BUILDING, OVER, Phase)
+from .geometry import MAX_EDGES, MAX_NODES, bits
 
 
 class Legality:
@@ -30,17 +29,17 @@ class Legality:
 
     def settlement_spots(self, seat: int) -> list[int]:
         if self.phase is START1A or self.phase is START2A:
-            return bits(ALL_NODES_MASK & ~self.blocked)
+            return bits(self.geo.all_nodes_mask & ~self.blocked)
         return bits(self.road_nodes[seat] & ~self.blocked)
 
     def road_spots(self, seat: int) -> list[int]:
         if self.phase is START1B or self.phase is START2B:
-            return bits(NODE_EDGE_MASK[self.last_settlement] & ~self.occupied_edges)
+            return bits(self.geo.node_edge_mask[self.last_settlement] & ~self.occupied_edges)
         return bits(self.reach[seat] & ~self.occupied_edges)
 
     def city_spots(self, seat: int) -> list[int]:
-        owner, level = self.node_owner, self.node_level
-        return [n for n in range(NODE_COUNT) if owner[n] == seat and level[n] == 1]
+        level = self.node_level
+        return [n for n, o in enumerate(self.node_owner) if o == seat and level[n] == 1]
 
     def can_afford(self, seat: int, cost: Sequence[int]) -> bool:
         return covers(self.hands[seat], cost)
@@ -69,8 +68,14 @@ class Legality:
         if phase is ROLL_OR_CARD:
             playable = self.cards_known_to(seat)[1]
             if self.dev_played or not (playable[0] or playable[1] or playable[2] or playable[3]):
-                return [A.ROLL]
-            return [A.ROLL, *self._dev_plays(seat, playable)]
+                out = [A.ROLL]
+            else:
+                out = [A.ROLL, *self._dev_plays(seat, playable)]
+            if self.special_building and self.can_ask_special_build(seat):
+                out.append(A.ASK_SPECIAL_BUILD)
+            return out
+        if phase is SPECIAL_BUILDING:  # builds and cards bought with one's own cards, nothing else
+            return [a for a in self._play1_actions(seat) if a[0] in _SPECIAL_KINDS]
         if phase is START1A or phase is START2A or phase is PLACING_SETTLEMENT:
             out = [_SETTLEMENT[n] for n in self.settlement_spots(seat)]
         elif phase in (START1B, START2B, PLACING_ROAD, PLACING_FREE_ROAD1, PLACING_FREE_ROAD2):
@@ -78,7 +83,7 @@ class Legality:
         elif phase is PLACING_CITY:
             out = [_CITY[n] for n in self.city_spots(seat)]
         elif phase is PLACING_ROBBER:
-            return list(_ROBBER_MOVES[self.robber])
+            return list(robber_moves(self.geo.hex_count, self.robber_barred)[self.robber])
         elif phase is WAITING_FOR_ROB_CHOOSE_PLAYER:
             return [("rob", v) for v in self.victims]
         elif phase is WAITING_FOR_DISCARDS:
@@ -132,6 +137,10 @@ class Legality:
                 out += lots[4][r4]
         if self.offers[seat] is not None:
             out.append(A.WITHDRAW)
+        if self.undo_point is not None:
+            point = self.last_build()
+            if point is not None and point[0] == seat and (self.undos_left is None or self.undos_left[seat]):
+                out.append(A.undo_build(PIECE_FROM_NAME[point[1]], point[2]))
         return out
 
     def _lots_left(self) -> list[list[tuple]]:
@@ -186,44 +195,45 @@ class Legality:
 
     def _check_settlement(self, seat: int, action: tuple) -> None:
         node = action[1]
-        if not 0 <= node < NODE_COUNT:
+        if not 0 <= node < self.geo.node_count:
             raise IllegalAction("BAD_LOCATION", f"no intersection {node}")
         if self.node_owner[node] >= 0:
             raise IllegalAction("OCCUPIED", f"intersection {node} is taken")
-        if self.blocked & NODE_BIT[node]:
+        if self.blocked >> node & 1:
             raise IllegalAction("DISTANCE_RULE", f"intersection {node} is next to a building")
         if self.pieces[seat][SETTLEMENT] == 0:
             raise IllegalAction("NO_PIECES", "no settlements left")
-        if self.phase is PLAY1 or self.phase is PLACING_SETTLEMENT:
-            if not self.road_nodes[seat] & NODE_BIT[node]:
+        phase = self.phase
+        if phase is PLAY1 or phase is PLACING_SETTLEMENT or phase is SPECIAL_BUILDING:
+            if not self.road_nodes[seat] >> node & 1:
                 raise IllegalAction("NOT_CONNECTED", f"intersection {node} is not on one of your roads")
-            if self.phase is PLAY1:
+            if phase is not PLACING_SETTLEMENT:
                 self._need_cost(seat, PIECE_COST[SETTLEMENT], "a settlement")
 
     def _check_road(self, seat: int, action: tuple) -> None:
         edge = action[1]
         phase = self.phase
-        if not 0 <= edge < EDGE_COUNT:
+        if not 0 <= edge < self.geo.edge_count:
             raise IllegalAction("BAD_LOCATION", f"no path {edge}")
-        if self.occupied_edges & EDGE_BIT[edge]:
+        if self.occupied_edges >> edge & 1:
             raise IllegalAction("OCCUPIED", f"path {edge} has a road")
         if self.pieces[seat][ROAD] == 0:
             raise IllegalAction("NO_PIECES", "no roads left")
         if phase is START1B or phase is START2B:
-            if not NODE_EDGE_MASK[self.last_settlement] & EDGE_BIT[edge]:
+            if not self.geo.node_edge_mask[self.last_settlement] >> edge & 1:
                 raise IllegalAction("NOT_CONNECTED", "the setup road must touch the settlement just placed")
-        elif not self.reach[seat] & EDGE_BIT[edge]:
+        elif not self.reach[seat] >> edge & 1:
             raise IllegalAction("NOT_CONNECTED", f"path {edge} does not touch your network")
-        if phase is PLAY1:
+        if phase is PLAY1 or phase is SPECIAL_BUILDING:
             self._need_cost(seat, PIECE_COST[ROAD], "a road")
 
     def _check_city(self, seat: int, action: tuple) -> None:
         node = action[1]
-        if not 0 <= node < NODE_COUNT or self.node_owner[node] != seat or self.node_level[node] != 1:
+        if not 0 <= node < self.geo.node_count or self.node_owner[node] != seat or self.node_level[node] != 1:
             raise IllegalAction("BAD_LOCATION", f"you have no settlement at intersection {node}")
         if self.pieces[seat][CITY] == 0:
             raise IllegalAction("NO_PIECES", "no cities left")
-        if self.phase is PLAY1:
+        if self.phase is PLAY1 or self.phase is SPECIAL_BUILDING:
             self._need_cost(seat, PIECE_COST[CITY], "a city")
 
     def _check_build(self, seat: int, action: tuple) -> None:
@@ -280,10 +290,12 @@ class Legality:
             raise IllegalAction("BAD_DISCARD", "cannot discard cards not in hand")
 
     def _check_robber(self, seat: int, action: tuple) -> None:
-        if not 0 <= action[1] < HEX_COUNT:
+        if not 0 <= action[1] < self.geo.hex_count:
             raise IllegalAction("BAD_LOCATION", f"no land hex {action[1]}")
         if action[1] == self.robber:
             raise IllegalAction("BAD_LOCATION", "the robber must move to another hex")
+        if action[1] in self.robber_barred:
+            raise IllegalAction("DESERT", "the robber may not go back to the desert in this game")
         if self.steals_used < len(self.steal_script):
             victims = self._victims_at(action[1], seat)
             if len(victims) == 1:
@@ -294,7 +306,7 @@ class Legality:
         holding cards, in seat order."""
         owner, hands = self.node_owner, self.hands
         victims = []
-        for node in HEX_NODES[hex_index]:
+        for node in self.geo.hex_nodes[hex_index]:
             o = owner[node]
             if o >= 0 and o != thief and o not in victims and sum(hands[o]):
                 victims.append(o)
@@ -381,11 +393,17 @@ def covers(hand: Sequence[int], cost: Sequence[int]) -> bool:
 
 
 _PLAY = tuple(("play_dev", card) for card in range(4))
-_ROAD = tuple(("road", e) for e in range(EDGE_COUNT))
-_SETTLEMENT = tuple(("settlement", n) for n in range(NODE_COUNT))
-_CITY = tuple(("city", n) for n in range(NODE_COUNT))
-_ROBBER_MOVES = tuple(tuple(("robber", h) for h in range(HEX_COUNT) if h != robber) for robber in range(HEX_COUNT))
-"""_ROBBER_MOVES[hex the robber is on]: the moves of the robber"""
+_ROAD = tuple(("road", e) for e in range(MAX_EDGES))
+_SETTLEMENT = tuple(("settlement", n) for n in range(MAX_NODES))
+_CITY = tuple(("city", n) for n in range(MAX_NODES))
+
+
+@lru_cache(maxsize=None)
+def robber_moves(hex_count: int, barred: tuple[int, ...] = ()) -> tuple[tuple[tuple, ...], ...]:
+    """robber_moves(...)[hex the robber is on]: the moves of the robber on a board of
+    `hex_count` land hexes where it may not go to the `barred` hexes (option RD: the deserts)."""
+    return tuple(tuple(("robber", h) for h in range(hex_count) if h != robber and h not in barred)
+                 for robber in range(hex_count))
 # _LOTS[give][ratio]: the single-lot bank trades giving `ratio` of `give`, one per other resource
 _LOTS = tuple(tuple(tuple(("bank_trade", A.unit(give, ratio), A.unit(get)) for get in range(5) if get != give)
                     for ratio in range(5)) for give in range(5))
@@ -404,12 +422,13 @@ def _settlement_actions(free_nodes: int) -> tuple[tuple, ...]:
 # kind -> the phases in which the player to move may take it: checked before `_check_<kind>`.
 # Discards and domestic trades are not turn actions; their checks say who may act.
 TURN_PHASES: dict[str, tuple[Phase, ...]] = {
-    "settlement": (START1A, START2A, PLAY1, PLACING_SETTLEMENT),
-    "road": (START1B, START2B, PLAY1, PLACING_ROAD, PLACING_FREE_ROAD1, PLACING_FREE_ROAD2),
-    "city": (PLAY1, PLACING_CITY),
-    "build": (PLAY1,),
+    "settlement": (START1A, START2A, PLAY1, PLACING_SETTLEMENT, SPECIAL_BUILDING),
+    "road": (START1B, START2B, PLAY1, PLACING_ROAD, PLACING_FREE_ROAD1, PLACING_FREE_ROAD2, SPECIAL_BUILDING),
+    "city": (PLAY1, PLACING_CITY, SPECIAL_BUILDING),
+    "build": (PLAY1, SPECIAL_BUILDING),
     "cancel_build": (PLACING_ROAD, PLACING_SETTLEMENT, PLACING_CITY, PLACING_FREE_ROAD1, PLACING_FREE_ROAD2),
-    "buy_dev": (PLAY1,),
+    "undo_build": (PLAY1, SPECIAL_BUILDING),
+    "buy_dev": (PLAY1, SPECIAL_BUILDING),
     "play_dev": (ROLL_OR_CARD, PLAY1),
     "pick_resources": (WAITING_FOR_DISCOVERY,),
     "monopoly": (WAITING_FOR_MONOPOLY,),
@@ -417,8 +436,10 @@ TURN_PHASES: dict[str, tuple[Phase, ...]] = {
     "robber": (PLACING_ROBBER,),
     "rob": (WAITING_FOR_ROB_CHOOSE_PLAYER,),
     "bank_trade": (PLAY1,),
-    "end_turn": (PLAY1,),
+    "end_turn": (PLAY1, SPECIAL_BUILDING),
 }
+# what a special builder may do (JSettlers: build or buy with one's own cards)
+_SPECIAL_KINDS = frozenset(("settlement", "road", "city", "buy_dev", "end_turn", "undo_build"))
 
 
 def _is_vector(x) -> bool:

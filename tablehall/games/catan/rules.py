@@ -1,4 +1,4 @@
-"""The classic Catan rules engine (base game, 2-4 seats).
+"""The Catan rules engine: the base game for 2-4 seats, the 5-6 player rules, JSettlers' options.
 
 `CatanState` holds a game in flat lists of ints plus a few bitmasks (occupied edges, blocked
 nodes, each seat's road reach), so legal moves come from mask arithmetic and `copy()` is a
@@ -40,104 +40,79 @@ kind, for everybody else):
 
 from __future__ import annotations
 
-from dataclasses import fields
 from typing import Any, Sequence
 
-from tablehall.core import (EVERYONE, Audience, EndCause, Event, GameState, IllegalAction, OptionError, Result,
-                            Rng, SeatResult, all_but, derive_seed, only, rank_by, strict_options)
+from tablehall.core import (EndCause, Event, GameState, IllegalAction, OptionError, Result, Rng, SeatResult,
+                            derive_seed, rank_by)
 
 from . import actions as A
 from .board import Board, beginner_board, random_board
-from .constants import (CITY, COST_DEV, DECK, DEV_COMPOSITION, DEV_FROM_SGN, DEV_NAMES,
-                        GENERIC_HARBOR, JSETTLERS_STATE, KNIGHT, PER_RESOURCE, PIECE_COST,
-                        PIECE_NAMES, RESOURCE_FROM_SGN, ROAD, ROAD_BUILDING, SETTLEMENT,
+from .constants import (CITY, COST_DEV, DECK, DECK_SIX, DEV_COMPOSITION, DEV_COMPOSITION_SIX, DEV_FROM_SGN,
+                        DEV_NAMES, GENERIC_HARBOR, JSETTLERS_STATE, KNIGHT, PER_RESOURCE, PER_RESOURCE_SIX,
+                        PIECE_COST, PIECE_NAMES, RESOURCE_FROM_SGN, ROAD, ROAD_BUILDING, SETTLEMENT,
                         VICTORY_POINT, YEAR_OF_PLENTY, card_name, dev_type, START1A, START1B,
                         START2A, START2B, ROLL_OR_CARD, PLAY1, PLACING_ROAD, PLACING_SETTLEMENT,
                         PLACING_CITY, PLACING_ROBBER, PLACING_FREE_ROAD1, PLACING_FREE_ROAD2,
                         WAITING_FOR_DISCARDS, WAITING_FOR_ROB_CHOOSE_PLAYER, WAITING_FOR_DISCOVERY,
-                        WAITING_FOR_MONOPOLY, OVER)
-from .geometry import (EDGE_BIT, EDGE_COUNT, EDGES, NODE_BIT, NODE_CLOSED_MASK,
-                       NODE_COUNT, NODE_EDGE_MASK, NODE_EDGES, NODE_HEXES, NODE_NEIGHBORS, bits)
+                        WAITING_FOR_MONOPOLY, SPECIAL_BUILDING, OVER)
+from .events import ALL_BUT as _ALL_BUT, ALL_BUT_PAIR as _ALL_BUT_PAIR, ALONE as _ALONE, ONLY as _ONLY
+from .events import ONLY_PAIR as _ONLY_PAIR, event as _event
+from .geometry import CLASSIC, SIX, bits
 from .legality import ARGUMENT_TESTS, SINGLE_LOTS, TURN_PHASES, Legality
+from .options import DEFAULT_OPTIONS, normalize_options, parse_codes as _parse_codes
+from .special import SpecialBuilding, Undo
 from .views import SeatObservation, Views
 
+__all__ = ["CatanState", "CatanObservation", "DEFAULT_OPTIONS", "normalize_options"]
+
 SETUP_PHASES = (START1A, START1B, START2A, START2B)
-DEFAULT_OPTIONS: dict[str, Any] = {
-    "vp_to_win": 10,  # JSettlers option VP
-    "layout": "random",  # "random" or "beginner"
-    "no_adjacent_6_8": True,  # random layouts: no 6 or 8 next to another 6 or 8
-    "board": "",  # an explicit layout in Board text form (overrides "layout")
-    "first_player": 0,  # seat that places first and rolls first; -1 draws it
-    "domestic_trades": True,  # JSettlers option NT turns this off
-    "discard_limit": 7,  # a 7 makes hands of more than this many cards discard half
-    "dice": "",  # scripted dice totals, space separated; random once used up
-    "dev_deck": "",  # scripted deck order (SGN card codes, top first); random if empty
-    "steals": "",  # scripted stolen resources (SGN resource codes); random once used up
-}
-_STRICT = strict_options(DEFAULT_OPTIONS)
 
 
-
-def normalize_options(options: dict[str, Any]) -> dict[str, Any]:
-    """Defaults filled in and every value checked (OptionError names the bad one)."""
-    out = _STRICT(options)
-    problems = []
-    if out["layout"] not in ("random", "beginner"):
-        problems.append(f"layout must be 'random' or 'beginner', not {out['layout']!r}")
-    if not 3 <= out["vp_to_win"] <= 20:
-        problems.append("vp_to_win must be 3..20")
-    if not 3 <= out["discard_limit"] <= 30:
-        problems.append("discard_limit must be 3..30")
-    if not -1 <= out["first_player"] <= 3:
-        problems.append("first_player must be -1 (drawn) or a seat")
-    try:
-        if out["board"]:
-            Board.from_text(out["board"])
-        dice = [int(x) for x in out["dice"].split()]
-        if any(not 2 <= t <= 12 for t in dice):
-            problems.append("scripted dice totals are 2..12")
-        _parse_codes(out["steals"], RESOURCE_FROM_SGN, "resource")
-        deck = _parse_codes(out["dev_deck"], DEV_FROM_SGN, "card")
-        if any(deck.count(kind) > limit for kind, limit in enumerate(DEV_COMPOSITION)):
-            problems.append("the scripted deck holds more cards of a kind than the game has")
-    except ValueError as exc:
-        problems.append(str(exc))
-    if problems:
-        raise OptionError("; ".join(problems))
-    return out
-
-
-def _parse_codes(text: str, table: dict[str, int], what: str) -> tuple[int, ...]:
-    try:
-        return tuple(table[token] for token in text.split())
-    except KeyError as exc:
-        raise ValueError(f"unknown {what} code {exc.args[0]!r}") from None
-
-
-class CatanState(Legality, Views, GameState):
-    """One classic Catan game.  Seats 0..n-1; public attributes are read-only for callers:
-    `phase`, `current`, `board`, `robber`, `hands`, `bank`, `node_owner`, `node_level`,
-    `edge_owner`, `knights`, `dice`, `offers`, `winner`."""
+class CatanState(SpecialBuilding, Undo, Legality, Views, GameState):
+    """One Catan game, 2-6 seats.  Seats 0..n-1; public attributes are read-only for callers:
+    `phase`, `current`, `board`, `geo` (its frame), `robber`, `hands`, `bank`, `node_owner`,
+    `node_level`, `edge_owner`, `knights`, `dice`, `offers`, `winner`, and for the 5-6 player
+    rules `special_building`, `sb_asked`, `sb_done`, `sb_after` (see `special`), and
+    `undos_left` (see `special.Undo`)."""
 
     # -- construction -----------------------------------------------------------------------
     def __init__(self, seats: int, options: dict[str, Any], seed: int) -> None:
-        if not 2 <= seats <= 4:
-            raise ValueError("classic Catan is for 2-4 seats")
+        if not 2 <= seats <= 6:
+            raise OptionError("Catan is for 2-6 seats")
         self.seat_count = n = seats
         self.options = options
         self.seed = seed
         self.rng = Rng(seed)
+        # JSettlers' 5-6 player rules hang on the seats the game is for (option PL), the board
+        # alone on those or on option PLB
+        self.max_players = max_players = options.get("max_players", 0) or seats
+        if max_players < seats:
+            raise OptionError(f"max_players {max_players} is fewer than the {seats} seats")
+        self.six_rules = six = max_players > 4
+        six_board = six or options.get("six_player_board", False)
         if options["board"]:
             self.board = Board.from_text(options["board"])
+            if six_board and self.board.frame is not SIX:
+                raise OptionError("5-6 player games need the 30-hex board; the board given has 19 hexes")
         elif options["layout"] == "beginner":
+            if six_board:
+                raise OptionError("the beginner layout is a classic board; 5-6 player boards are random or explicit")
             self.board = beginner_board()
         elif options["layout"] == "random":
-            self.board = random_board(self.rng, options["no_adjacent_6_8"])
+            self.board = random_board(self.rng, options["no_adjacent_6_8"], SIX if six_board else CLASSIC,
+                                      options.get("break_clumps", 0))
         else:
             raise ValueError(f"unknown layout {options['layout']!r} (random or beginner)")
+        self.geo = geo = self.board.frame
         self.vp_to_win = options["vp_to_win"]
         self.discard_limit = options["discard_limit"]
         self.trading = options["domestic_trades"]
+        self.robber_barred = self.board.deserts if options.get("no_robber_on_desert", False) else ()
+        self.no_7s_rounds = options.get("no_7s_rounds", 0)
+        self.no_7s_until_city = options.get("no_7s_until_city", False)
+        self.city_built = False  # JSettlers' HAS_BUILT_CITY_N7C: somebody has built a city
+        self.per_resource = PER_RESOURCE_SIX if six else PER_RESOURCE
+        self.deck_cards, self.dev_composition = (DECK_SIX, DEV_COMPOSITION_SIX) if six else (DECK, DEV_COMPOSITION)
         self.dice_script = tuple(int(x) for x in options["dice"].split())
         self.steal_script = _parse_codes(options["steals"], RESOURCE_FROM_SGN, "resource")
         self.dice_used = self.steals_used = 0
@@ -145,11 +120,11 @@ class CatanState(Legality, Views, GameState):
         self.draw_at_random = False  # True in observations, whose deck order is unknown
         self.robber = self.board.robber_start
         self._payouts = _NO_PAYOUTS  # per dice total: what a roll pays (see _payout_of)
-        self.node_owner = [-1] * NODE_COUNT
-        self.node_level = [0] * NODE_COUNT
-        self.edge_owner = [-1] * EDGE_COUNT
+        self.node_owner = [-1] * geo.node_count
+        self.node_level = [0] * geo.node_count
+        self.edge_owner = [-1] * geo.edge_count
         self.hands = [[0] * 5 for _ in range(n)]
-        self.bank = [PER_RESOURCE] * 5
+        self.bank = [self.per_resource] * 5
         self.dev_old = [[0] * 5 for _ in range(n)]  # playable development cards by type
         self.dev_new = [[0] * 5 for _ in range(n)]  # bought this turn
         self.vp_cards: list[list[int]] = [[] for _ in range(n)]  # card ids of VP cards held
@@ -170,7 +145,7 @@ class CatanState(Legality, Views, GameState):
         if first == -1:
             first = self.rng.below(n)
         if not 0 <= first < n:
-            raise ValueError(f"first_player must be -1 or a seat 0..{n - 1}")
+            raise OptionError(f"first_player must be -1 or a seat 0..{n - 1}")
         self.first = first
         self.current = first
         self.phase = START1A
@@ -188,12 +163,17 @@ class CatanState(Legality, Views, GameState):
         self.out: dict[int, EndCause] = {}
         self.winner = -1
         self.round = 0
+        self.turn_count = 0  # normal turns begun (the first is 1)
         self.action_count = 0
+        self._init_special_building(options)
+        self._init_undo(options)
 
     def _new_deck(self, script: str) -> list[int]:
         if script:
             types = _parse_codes(script, DEV_FROM_SGN, "card")
-            rest = list(DECK)
+            if any(types.count(kind) > limit for kind, limit in enumerate(self.dev_composition)):
+                raise OptionError("the scripted deck holds more cards of a kind than the game has")
+            rest = list(self.deck_cards)
             top = []
             for t in types:  # take the first matching card id, VP cards in name order
                 card = next(c for c in rest if dev_type(c) == t)
@@ -201,7 +181,7 @@ class CatanState(Legality, Views, GameState):
                 top.append(card)
             self.rng.shuffle(rest)
             return rest + top[::-1]  # drawn from the end
-        deck = list(DECK)
+        deck = list(self.deck_cards)
         self.rng.shuffle(deck)
         return deck
 
@@ -227,8 +207,11 @@ class CatanState(Legality, Views, GameState):
         return _ALONE[self.current]
 
     def may_act_unprompted(self, seat: int) -> bool:
-        """Trade offers, answers and withdrawals may come from any seat during PLAY1."""
-        return self.trading and self.phase is PLAY1 and seat not in self.out and 0 <= seat < self.seat_count
+        """Trade offers, answers and withdrawals may come from any seat during PLAY1; with the
+        5-6 player rules, asks to special build whenever they are allowed (see `special`)."""
+        if self.trading and self.phase is PLAY1 and seat not in self.out and 0 <= seat < self.seat_count:
+            return True
+        return self.special_building and self.can_ask_special_build(seat)
 
     is_over = False
     """True once the phase is OVER (set by `_finish`, the only way there): a plain attribute,
@@ -278,9 +261,10 @@ class CatanState(Legality, Views, GameState):
         if self.last_bank_trade is not None and action[0] != "bank_trade":
             self.last_bank_trade = None
         events = do(self, seat, action)
-        if scoring and self.phase is not OVER and self.phase not in SETUP_PHASES \
+        phase = self.phase
+        if scoring and phase is not OVER and phase is not SPECIAL_BUILDING and phase not in SETUP_PHASES \
                 and self.total_vp(self.current) >= self.vp_to_win:
-            self._finish(self.current, events)
+            self._finish(self.current, events)  # nobody wins in a special building phase
         return events
 
     def _pay(self, seat: int, cost: Sequence[int]) -> None:
@@ -301,16 +285,22 @@ class CatanState(Legality, Views, GameState):
         node = action[1]
         phase = self.phase
         cost = _ZERO
-        if phase is PLAY1:
+        undo = None
+        if phase is PLAY1 or phase is SPECIAL_BUILDING:
             cost = PIECE_COST[SETTLEMENT]
+            if self.undo_enabled:
+                undo = self._undo_snapshot(seat)
             self._pay(seat, cost)
+        elif phase is PLACING_SETTLEMENT and self.undo_point is not None:
+            undo = self._requested_snapshot()
         self.node_owner[node] = seat
         self.node_level[node] = 1
         self._forget_payouts_at(node)
         self.pieces[seat][SETTLEMENT] -= 1
         self.building_vp[seat] += 1
-        self.blocked |= NODE_CLOSED_MASK[node]
-        self.reach[seat] |= NODE_EDGE_MASK[node]
+        geo = self.geo
+        self.blocked |= geo.node_closed_mask[node]
+        self.reach[seat] |= geo.node_edge_mask[node]
         harbor = self.board.node_harbor[node]
         if harbor >= 0:
             ratios = self.ratios[seat]
@@ -326,7 +316,7 @@ class CatanState(Legality, Views, GameState):
             if phase is START2A:
                 gained = [0] * 5
                 terrain = self.board.terrain
-                for h in NODE_HEXES[node]:
+                for h in geo.node_hexes[node]:
                     r = terrain[h]
                     if r < 5 and self.bank[r] > gained[r]:
                         gained[r] += 1
@@ -334,15 +324,17 @@ class CatanState(Legality, Views, GameState):
                 events.append(_event("setup_resources", {"seat": seat, "gained": gained}))
             self.phase = START1B if phase is START1A else START2B
         else:
-            self.phase = PLAY1
+            self.phase = SPECIAL_BUILDING if self.sb_after >= 0 else PLAY1
             self.build_request = -1
             self._after_settlement_breaks(seat, node, events)
+            if undo is not None:
+                self.undo_point = (seat, "settlement", node, PIECE_COST[SETTLEMENT], undo, self.action_count)
         return events
 
     def _after_settlement_breaks(self, seat: int, node: int, events: list[Event]) -> None:
         """A new settlement may cut an opponent's road: recompute their reach, and their
         length when their road passes through the node (two of their roads meet there)."""
-        owners = [self.edge_owner[e] for e in NODE_EDGES[node]]
+        owners = [self.edge_owner[e] for e in self.geo.node_edges[node]]
         changed = False
         for other in sorted(set(owners)):
             if other >= 0 and other != seat:
@@ -358,23 +350,29 @@ class CatanState(Legality, Views, GameState):
 
     def _rebuild_reach(self, seat: int) -> None:
         owner = self.node_owner
+        edges, node_edge_mask = self.geo.edges, self.geo.node_edge_mask
         mask = 0
         for e in bits(self.road_edges[seat]):
-            for x in EDGES[e]:
+            for x in edges[e]:
                 if owner[x] == -1 or owner[x] == seat:
-                    mask |= NODE_EDGE_MASK[x]
-        for n in range(NODE_COUNT):
-            if owner[n] == seat:
-                mask |= NODE_EDGE_MASK[n]
+                    mask |= node_edge_mask[x]
+        for n, o in enumerate(owner):
+            if o == seat:
+                mask |= node_edge_mask[n]
         self.reach[seat] = mask
 
     def _do_road(self, seat: int, action: tuple) -> list[Event]:
         edge = action[1]
         phase = self.phase
         cost = _ZERO
-        if phase is PLAY1:
+        undo = None
+        if phase is PLAY1 or phase is SPECIAL_BUILDING:
             cost = PIECE_COST[ROAD]
+            if self.undo_enabled:
+                undo = self._undo_snapshot(seat)
             self._pay(seat, cost)
+        elif phase is PLACING_ROAD and self.undo_point is not None:
+            undo = self._requested_snapshot()
         length = self._length_with_road(seat, edge)
         self._place_road(seat, edge)
         events = [_event("built", {"seat": seat, "piece": "road", "at": edge, "cost": list(cost)})]
@@ -392,24 +390,27 @@ class CatanState(Legality, Views, GameState):
                 self.free_roads = 0
                 self.phase = PLAY1 if self.rolled else ROLL_OR_CARD
         else:
-            self.phase = PLAY1
+            self.phase = SPECIAL_BUILDING if self.sb_after >= 0 else PLAY1
             self.build_request = -1
+            if undo is not None:
+                self.undo_point = (seat, "road", edge, PIECE_COST[ROAD], undo, self.action_count)
         return events
 
     def _place_road(self, seat: int, edge: int) -> None:
         self.edge_owner[edge] = seat
         self.pieces[seat][ROAD] -= 1
-        bit = EDGE_BIT[edge]
+        bit = 1 << edge
         self.occupied_edges |= bit
         self.road_edges[seat] |= bit
-        a, b = EDGES[edge]
-        self.road_nodes[seat] |= NODE_BIT[a] | NODE_BIT[b]
+        geo = self.geo
+        a, b = geo.edges[edge]
+        self.road_nodes[seat] |= 1 << a | 1 << b
         owner = self.node_owner
         reach = 0
         if owner[a] == -1 or owner[a] == seat:
-            reach = NODE_EDGE_MASK[a]
+            reach = geo.node_edge_mask[a]
         if owner[b] == -1 or owner[b] == seat:
-            reach |= NODE_EDGE_MASK[b]
+            reach |= geo.node_edge_mask[b]
         self.reach[seat] |= reach
 
     def _next_setup_step(self, events: list[Event]) -> None:
@@ -419,6 +420,7 @@ class CatanState(Legality, Views, GameState):
             if self.setup_step >= 2 * n:
                 self.phase = ROLL_OR_CARD
                 self.current = self.first
+                self.turn_count = 1
                 self._skip_out_seats(events)
                 return
             step = self.setup_step
@@ -435,22 +437,33 @@ class CatanState(Legality, Views, GameState):
 
     def _do_city(self, seat: int, action: tuple) -> list[Event]:
         node = action[1]
+        phase = self.phase
         cost = _ZERO
-        if self.phase is PLAY1:
+        undo = None
+        if phase is PLAY1 or phase is SPECIAL_BUILDING:
             cost = PIECE_COST[CITY]
+            if self.undo_enabled:
+                undo = self._undo_snapshot(seat)
             self._pay(seat, cost)
+        elif self.undo_point is not None:
+            undo = self._requested_snapshot()
         self.node_level[node] = 2
         self._forget_payouts_at(node)
         pieces = self.pieces[seat]
         pieces[CITY] -= 1
         pieces[SETTLEMENT] += 1
         self.building_vp[seat] += 1
-        self.phase = PLAY1
+        self.city_built = True
+        self.phase = SPECIAL_BUILDING if self.sb_after >= 0 else PLAY1
         self.build_request = -1
+        if undo is not None:
+            self.undo_point = (seat, "city", node, PIECE_COST[CITY], undo, self.action_count)
         return [_event("built", {"seat": seat, "piece": "city", "at": node, "cost": list(cost)})]
 
     def _do_build(self, seat: int, action: tuple) -> list[Event]:
         piece = action[1]
+        if self.undo_enabled:  # the placement that follows may be undone back to here
+            self.undo_point = (seat, None, None, PIECE_COST[piece], self._undo_snapshot(seat), self.action_count)
         self._pay(seat, PIECE_COST[piece])
         self.build_request = piece
         self.phase = (PLACING_ROAD, PLACING_SETTLEMENT, PLACING_CITY)[piece]
@@ -464,7 +477,7 @@ class CatanState(Legality, Views, GameState):
         piece = self.build_request
         self._receive(seat, PIECE_COST[piece])
         self.build_request = -1
-        self.phase = PLAY1
+        self.phase = SPECIAL_BUILDING if self.sb_after >= 0 else PLAY1
         return [_event("build_cancelled", {"seat": seat, "piece": PIECE_NAMES[piece],
                                            "refund": list(PIECE_COST[piece])})]
 
@@ -533,8 +546,12 @@ class CatanState(Legality, Views, GameState):
             dice = (first, total - first)
         else:
             dice, total = _DICE[self.rng.below(36)]
+            while total == 7 and (self.round < self.no_7s_rounds or (self.no_7s_until_city and not self.city_built)):
+                dice, total = _DICE[self.rng.below(36)]  # options N7, N7C: roll again
         self.dice = dice
         self.rolled = True
+        if self.special_building:
+            self.offer_mark = self.action_count  # the moment `volunteers` offers its chance
         rolled = _event("rolled", {"seat": seat, "dice": list(dice), "total": total})
         if total != 7:
             self.phase = PLAY1
@@ -605,7 +622,7 @@ class CatanState(Legality, Views, GameState):
     def _forget_payouts_at(self, node: int) -> None:
         """A building at `node` changed: what rolls of its hexes' numbers pay must be counted again."""
         payouts = list(self._payouts)
-        for h in NODE_HEXES[node]:
+        for h in self.geo.node_hexes[node]:
             payouts[self.board.numbers[h]] = None
         self._payouts = tuple(payouts)
 
@@ -717,16 +734,31 @@ class CatanState(Legality, Views, GameState):
         if self.offers.count(None) != self.seat_count:
             self.offers = [None] * self.seat_count
             events.append(_event("offers_cleared", {}))
-        self._end_turn_of(seat, events)
+        if self.phase is SPECIAL_BUILDING:
+            self._end_special_turn(seat, events)
+        else:
+            self._end_turn_of(seat, events)
         return events
 
     def _end_turn_of(self, seat: int, events: list[Event]) -> None:
+        """`seat`'s normal turn ends: a special building phase follows if somebody asked, then
+        the next turn."""
+        self._age_cards(seat)
+        self.rolled = self.dev_played = False
+        if self.special_building and True in self.sb_asked:
+            self._start_special_building(seat, -1, events)
+        else:
+            self._next_turn(seat, events)
+
+    def _age_cards(self, seat: int) -> None:
         old, new = self.dev_old[seat], self.dev_new[seat]
         if any(new):  # cards bought this turn become playable
             for k in range(5):
                 old[k] += new[k]
                 new[k] = 0
-        self.rolled = self.dev_played = False
+
+    def _next_turn(self, seat: int, events: list[Event]) -> None:
+        """The normal turn of the seat after `seat` begins."""
         self.phase = ROLL_OR_CARD
         nxt = (seat + 1) % self.seat_count
         if nxt == self.first:
@@ -736,6 +768,9 @@ class CatanState(Legality, Views, GameState):
             self.current = (self.current + 1) % self.seat_count
             if self.current == self.first:
                 self.round += 1
+        self.turn_count += 1
+        if self.special_building:
+            self.sb_done = (False,) * self.seat_count
         events.append(_event("turn", {"seat": self.current, "round": self.round}))
 
     # -- longest road and largest army -------------------------------------------------------
@@ -748,9 +783,10 @@ class CatanState(Legality, Views, GameState):
         if not own:
             return 0
         owner = self.node_owner
+        edges = self.geo.edges
         degree: dict[int, int] = {}
         for e in bits(own):
-            for x in EDGES[e]:
+            for x in edges[e]:
                 degree[x] = degree.get(x, 0) + 1
         starts = [x for x, d in degree.items() if d != 2 or (owner[x] != -1 and owner[x] != seat)]
         covered = self._road_component_nodes(seat, starts)
@@ -763,13 +799,13 @@ class CatanState(Legality, Views, GameState):
     def _length_with_road(self, seat: int, edge: int) -> int:
         """The seat's longest road once `edge` is added.  When the road sticks out to a fresh
         intersection, only trails ending there can be new: one search from its other end."""
-        a, b = EDGES[edge]
+        a, b = self.geo.edges[edge]
         network = self.road_nodes[seat]
         a_in, b_in = network >> a & 1, network >> b & 1
         if a_in and b_in:  # joins two parts or closes a loop: search everything afterwards
-            self.road_edges[seat] |= EDGE_BIT[edge]
+            self.road_edges[seat] |= 1 << edge
             length = self._longest_road_of(seat)
-            self.road_edges[seat] &= ~EDGE_BIT[edge]
+            self.road_edges[seat] &= ~(1 << edge)
             return length
         old = self.road_length[seat]
         if not a_in and not b_in:
@@ -782,6 +818,7 @@ class CatanState(Legality, Views, GameState):
 
     def _trail_from(self, seat: int, start: int) -> int:
         own, owner = self.road_edges[seat], self.node_owner
+        node_links = self.geo.node_links
         best = 0
         stack = [(start, 0, 0)]
         while stack:
@@ -790,20 +827,21 @@ class CatanState(Legality, Views, GameState):
                 best = length
             if length and owner[node] != -1 and owner[node] != seat:
                 continue
-            for bit, other in NODE_LINKS[node]:
+            for bit, other in node_links[node]:
                 if own & bit and not used & bit:
                     stack.append((other, used | bit, length + 1))
         return best
 
     def _road_component_nodes(self, seat: int, starts: list[int]) -> set[int]:
         own = self.road_edges[seat]
+        geo = self.geo
         seen = set(starts)
         todo = list(starts)
         while todo:
             node = todo.pop()
-            for e in NODE_EDGES[node]:
-                if own & EDGE_BIT[e]:
-                    a, b = EDGES[e]
+            for e in geo.node_edges[node]:
+                if own >> e & 1:
+                    a, b = geo.edges[e]
                     other = b if a == node else a
                     if other not in seen:
                         seen.add(other)
@@ -841,6 +879,7 @@ class CatanState(Legality, Views, GameState):
         self.out[seat] = cause
         events = [_event("forfeit", {"seat": seat, "cause": cause.value, "reason": reason})]
         self.offers[seat] = None
+        self.undo_point = None
         active = [s for s in range(self.seat_count) if s not in self.out]
         if len(active) == 1:
             self._finish(active[0], events)
@@ -862,8 +901,12 @@ class CatanState(Legality, Views, GameState):
             self.victims = ()
             if self.phase in SETUP_PHASES:
                 self._next_setup_step(events)
+            elif self.sb_after >= 0:
+                self._end_special_turn(seat, events)
             else:
                 self._end_turn_of(seat, events)
+        elif self.special_building and self.sb_asked[seat]:
+            self.sb_asked = self.sb_asked[:seat] + (False,) + self.sb_asked[seat + 1:]
         return events
 
     def result(self) -> Result | None:
@@ -924,35 +967,12 @@ class CatanObservation(SeatObservation, CatanState):
     """A game as one seat may know it: see `views.SeatObservation`."""
 
 
-_new_event = object.__new__
-_set_kind, _set_data, _set_audience = (Event.__dict__[f.name].__set__ for f in fields(Event))
-
-
-def _event(kind: str, data: dict[str, Any], audience: Audience = EVERYONE) -> Event:
-    """The same as `Event(kind, data, audience)`, at about half the cost: the kernel's frozen
-    dataclass fills its three slots through ``object.__setattr__``; this fills them directly.
-    Every action reports an event or two, so this shows in the engine's speed
-    (tests/catan/test_shortcuts.py checks the two are alike)."""
-    event = _new_event(Event)
-    _set_kind(event, kind)
-    _set_data(event, data)
-    _set_audience(event, audience)
-    return event
-
-
-# node -> ((edge bit, node at its other end), ...), for walking roads
-NODE_LINKS = tuple(tuple((EDGE_BIT[e], m) for e, m in zip(NODE_EDGES[n], NODE_NEIGHBORS[n])) for n in range(NODE_COUNT))
 # the lists actions change: public ones, and rows per seat, public or hidden (with the deck)
 _PUBLIC_LISTS = ("node_owner", "node_level", "edge_owner", "bank", "knights", "building_vp", "road_length",
                  "reach", "road_nodes", "road_edges", "discards", "offers")
 _PUBLIC_ROWS = ("played", "pieces", "ratios")
 HIDDEN_ROWS = ("hands", "dev_old", "dev_new", "vp_cards")
 _ZERO = (0, 0, 0, 0, 0)
-_ALONE = tuple((seat,) for seat in range(4))
-_ONLY = tuple(only(seat) for seat in range(4))
-_ALL_BUT = tuple(all_but(seat) for seat in range(4))
-_ONLY_PAIR = tuple(tuple(only(a, b) for b in range(4)) for a in range(4))
-_ALL_BUT_PAIR = tuple(tuple(all_but(a, b) for b in range(4)) for a in range(4))
 _NO_PAYOUTS = (None,) * 13
 _DICE = tuple(((1 + pair // 6, 1 + pair % 6), 2 + pair // 6 + pair % 6) for pair in range(36))
 """_DICE[a draw below 36]: the two dice and their total"""

@@ -15,6 +15,11 @@ order and ``"B"`` is the bank.  It records only what cannot be inferred, so:
 Offers, rejections, build requests that were cancelled and forfeits leave no trace in SGN.  Nor
 does declining the free roads of a Road Building card: the reader takes the roads that follow
 the card as the free ones.
+
+SGN v1.0 knows only the classic 19-hex board, so the writer refuses (`SGNError`, one line
+naming the reason) a game on the 5-6 player board (5-6 seats, options `max_players` over 4 or
+`six_player_board`) and a game in which a build was undone (option `undo_builds`: SGN has no
+message that takes a piece back).  Such games export as JSON.
 """
 
 from __future__ import annotations
@@ -155,15 +160,22 @@ def record_to_sgn(record: Record) -> str:
             warnings.warn(SGNWarning(f"SGN has no place for {key}={record.options[key]}; "
                                      f"a reader assumes {assumed}"), stacklevel=2)
     state = SPEC.new(len(record.seats), record.options, record.seed)
+    if state.geo.name != "classic":
+        raise SGNError("SGN cannot write this game: SGN v1.0 has only the classic 19-hex board and this game is on "
+                       "the 5-6 player board (export it as json)")
     writer = SGNWriter(state.seat_count, state.first)
     lines = []
     for event in state.start_events():
         lines += writer.messages(event)
-    for entry in record.entries:
+    for number, entry in enumerate(record.entries, 1):
         if entry.forfeit is not None:
             state.forfeit(entry.seat, entry.forfeit, entry.reason)
             continue
-        for event in state.apply(entry.seat, SPEC.decode_action(entry.action)):
+        action = SPEC.decode_action(entry.action)
+        if action[0] == "undo_build":
+            raise SGNError(f"SGN cannot write this game: action {number} undoes a build and SGN has no message that "
+                           "takes a piece back (export it as json)")
+        for event in state.apply(entry.seat, action):
             lines += writer.messages(event)
     return "".join(dumps(m) + "\n" for m in lines)
 

@@ -19,9 +19,7 @@ from typing import Any
 
 from tablehall.core import Rng, derive_seed
 
-from .constants import (CITY, DEV_COMPOSITION, PER_RESOURCE, ROAD, SETTLEMENT, VICTORY_POINT,
-                        VP_CARD_NAMES, dev_type)
-from .geometry import EDGE_COUNT, NODE_COUNT
+from .constants import CITY, ROAD, SETTLEMENT, VICTORY_POINT, VP_CARD_NAMES, dev_type
 
 HIDDEN = ("hands", "dev_old", "dev_new", "vp_cards", "deck", "rng", "seed")
 """What an observation re-deals: opponents' hands and development cards, the deck, the future."""
@@ -55,14 +53,27 @@ class Views:
             "board": self.board.to_text(), "robber": self.robber,
             "phase": self.phase.name, "jsettlers_state": self.jsettlers_state,
             "current": self.current, "first": self.first, "round": self.round, "dice": list(self.dice),
-            "buildings": [[nd, self.node_owner[nd], self.node_level[nd]] for nd in range(NODE_COUNT)
-                            if self.node_owner[nd] >= 0],
-            "roads": [[e, self.edge_owner[e]] for e in range(EDGE_COUNT) if self.edge_owner[e] >= 0],
+            "buildings": [[nd, owner, self.node_level[nd]] for nd, owner in enumerate(self.node_owner) if owner >= 0],
+            "roads": [[e, owner] for e, owner in enumerate(self.edge_owner) if owner >= 0],
             "players": players, "bank": list(self.bank), "deck": len(self.deck),
             "longest_road": self.longest_road, "largest_army": self.largest_army,
             "discards": list(self.discards), "victims": list(self.victims), "offers": offers,
             "free_roads": self.free_roads, "winner": self.winner, "to_act": list(self.to_act()),
+            "frame": self.geo.name,
+            **self._rule_views(),
         }
+
+    def _rule_views(self) -> dict[str, Any]:
+        """The parts of the view that only the 5-6 player rules or JSettlers options have."""
+        out: dict[str, Any] = {}
+        if self.special_building:
+            out["special_building"] = {"asked": list(self.sb_asked), "done": list(self.sb_done),
+                                       "after": self.sb_after, "resume": self.sb_resume}
+        if self.undo_enabled:
+            point = self.last_build()
+            out["undo"] = {"left": None if self.undos_left is None else list(self.undos_left),
+                           "last_build": None if point is None else {"seat": point[0], "piece": point[1], "at": point[2]}}
+        return out
 
 
 class SeatObservation:
@@ -145,7 +156,7 @@ class SeatObservation:
         seed = rng.below(1 << 62)
         others = [s for s in range(n) if s != seat]
         bank = self.bank
-        pool = [r for r in range(5) for _ in range(PER_RESOURCE - own_hand[r] - bank[r])]
+        pool = [r for r in range(5) for _ in range(self.per_resource - own_hand[r] - bank[r])]
         hands = [[0] * 5 for _ in range(n)]
         hands[seat] = own_hand
         holders = [s for s in others if hand_sizes[s]]
@@ -163,7 +174,7 @@ class SeatObservation:
         unknown = [card for card in range(VICTORY_POINT, len(VP_CARD_NAMES) + VICTORY_POINT) if card not in own_vp]
         for kind in range(VICTORY_POINT):
             seen = own_old[kind] + own_new[kind] + sum(p[kind] for p in self.played)
-            unknown += [kind] * (DEV_COMPOSITION[kind] - seen)
+            unknown += [kind] * (self.dev_composition[kind] - seen)
         dealt = rng.sample(unknown, sum(old_sizes[s] + new_sizes[s] for s in others))
         for card in dealt:
             unknown.remove(card)

@@ -56,6 +56,9 @@ class TcpBotAgent(LineBotAgent):
     def _send_line(self, text: str) -> None:
         self.connection.transport.write(text.encode() + b"\n")
 
+    def _send_lines(self, lines: list[str]) -> None:
+        self.connection.transport.write(("\n".join(lines) + "\n").encode())
+
     async def _close(self) -> None:
         self.connection.close()
 

@@ -18,7 +18,7 @@ from .dialect import Dialect, dialect
 from .requests import (ADMIN_REQUESTS, Authenticate, CloseConnection, Join, JoinPrepared, JoinRoom,
                        LegacyAdminRequest, Prepare, ProtocolError, RoomPacket, RoomRequest,
                        ScoreForPlayer, TestMode, parse_request)
-from .room import ScRoom, Slot, new_code
+from .room import ScRoom, Slot, message_bytes, new_code
 from .xml import Node, StreamClosed, StreamOpened, XmlError, XmlStreamReader, el, render
 
 log = logging.getLogger("tablehall.sc")
@@ -334,13 +334,17 @@ class ScSession(Session):
 
     # -- output ---------------------------------------------------------------------------------
     def send(self, node: Node) -> None:
+        self.send_rendered(message_bytes(render(node, 1)))
+
+    def send_rendered(self, payload: bytes) -> None:
+        """A top-level message as `message_bytes` made it: rooms render a message once and
+        send the same bytes to every player and observer."""
         if self._done or self.transport.is_closing:
             return
-        text = "\n" + render(node, 1)
         if not self._stream_open:
-            text = "<protocol>" + text
+            payload = b"<protocol>" + payload
             self._stream_open = True
-        self.transport.write(text.encode("utf-8"))
+        self.transport.write(payload)
 
     def close_stream(self, with_close_element: bool) -> None:
         """End the stream as the server does: [CloseConnection], </protocol>, close."""

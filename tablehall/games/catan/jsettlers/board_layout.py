@@ -12,7 +12,7 @@ from __future__ import annotations
 from ..board import Board
 from ..constants import DESERT, GENERIC_HARBOR
 from ..geometry import COAST, HEX_COUNT, HEX_FROM_JS, JS_BOARD_HEXES, JS_HEXES, harbor_facing
-from .game_messages import BoardLayout
+from .game_messages import BoardLayout, BoardLayout2
 
 DESERT_VALUE = 0
 WATER_VALUE = 6
@@ -81,3 +81,37 @@ def board_from_layout(message: BoardLayout) -> Board:
         return Board(terrain, numbers, harbors, robber)
     except ValueError as error:
         raise LayoutMismatch(str(error)) from None
+
+
+# -- the 6-player board (encoding 2): BoardLayout2 with HL, NL, PL and RH ------------------------------
+SIX_PLAYER_ENCODING = 2
+#: the 6-player board's harbour edges, clockwise from the upper left: PL lists their types in this order
+SIX_HARBOR_EDGES = (0x07, 0x3A, 0x7C, 0xAC, 0xCA, 0xC7, 0xA3, 0x70, 0x30, 0x00, 0x03)
+GENERIC_PORT = 0  # PL's 3:1 harbour; 1..5 the 2:1 harbours of clay..wood
+
+
+def six_player_layout(game: str, state) -> BoardLayout2:
+    """`BoardLayout2` for the 6-player board: the hexes in the same 37 slots as the classic
+    board's (desert 0, clay..wood 1..5, water 6), the dice numbers as rolled (0: none), each
+    harbour's type in `SIX_HARBOR_EDGES` order and the robber hex."""
+    geo, board = state.geo, state.board
+    hexes = [WATER_VALUE] * len(JS_BOARD_HEXES)
+    numbers = [0] * len(JS_BOARD_HEXES)
+    for h, coord in enumerate(geo.js_hexes):
+        slot = BOARD_SLOTS[coord]
+        terrain = board.terrain[h]
+        hexes[slot] = DESERT_VALUE if terrain == DESERT else terrain + 1
+        numbers[slot] = board.numbers[h] or 0
+    kinds = {geo.js_edges[edge]: kind for edge, kind in board.harbors}
+    ports = tuple(GENERIC_PORT if kinds[e] == GENERIC_HARBOR else kinds[e] + 1 for e in SIX_HARBOR_EDGES)
+    return BoardLayout2(game, SIX_PLAYER_ENCODING, (("HL", tuple(hexes)), ("NL", tuple(numbers)), ("PL", ports),
+                                                    ("RH", str(geo.js_hexes[state.robber]))))
+
+
+def layout_message(game: str, state) -> BoardLayout | BoardLayout2:
+    """The board as the Java server sends it: `BoardLayout` for the classic board, `BoardLayout2`
+    (encoding 2) for the 6-player board."""
+    geo = getattr(state, "geo", None)
+    if geo is not None and getattr(geo, "name", "classic") == "six":
+        return six_player_layout(game, state)
+    return board_layout(game, state.board, state.robber)

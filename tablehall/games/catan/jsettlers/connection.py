@@ -52,7 +52,7 @@ from .lobby_messages import (
 )
 from .game_messages import JoinGame
 from .message import MalformedMessage, Message, Unknown, is_single_line_and_safe, parse_cmd
-from .engine_rules import engine_offer
+from .engine_rules import served_offer
 from .options import Offer, option_infos, packed_defaults, unoffered_infos
 
 #: JSettlers versions this server can announce: number -> (text, build)
@@ -92,7 +92,7 @@ class ServerConfig:
     min_client_version: int = 2500  # the message sequences sent need 2.5.00 or newer
     robot_params: UpdateRobotParams = DEFAULT_ROBOT_PARAMS
     welcome: str = WELCOME
-    offer: Offer = field(default_factory=engine_offer)  # the game options offered (what the engine plays)
+    offer: Offer = field(default_factory=served_offer)  # the game options offered (what the engine plays)
 
     def __post_init__(self) -> None:
         if self.version not in SERVER_VERSIONS:

@@ -6,6 +6,7 @@ from enum import IntEnum
 
 DEFAULT_PORT = 8880
 MAX_PLAYERS_STANDARD = 4
+MAX_PLAYERS = 6  # a game with more than 4 players, or on the 6-player board, has 6 seats
 
 
 class State(IntEnum):

@@ -153,6 +153,36 @@ class PutPiece(FieldMessage):
 
 @register
 @dataclass(frozen=True)
+class UndoPutPiece(FieldMessage):
+    """2.7.00, option UB: a client asks to undo its last build or move (its pn is ignored); the
+    server announces the undo to all with the player's number, or declines with pn -1."""
+
+    TYPE = 1105
+    NAME = "SOCUndoPutPiece"
+    LAYOUT = (GAME, Field("pn", "playerNumber"), Field("piece_type", "pieceType"), Field("coord", "coord", HEX),
+              Field("moved_from", "movedFromCoord", HEX, optional=True))
+    game: str
+    pn: int
+    piece_type: int
+    coord: int
+    moved_from: int = 0
+
+
+@register
+@dataclass(frozen=True)
+class UndoNotAllowedReasonText(FieldMessage):
+    """2.7.00: the current player's last action cannot be undone, and why."""
+
+    TYPE = 1107
+    NAME = "SOCUndoNotAllowedReasonText"
+    LAYOUT = (GAME, Field("not_allowed", "isNotAllowed"), Field("reason", "reason", STR, optional=True))
+    game: str
+    not_allowed: int = 1
+    reason: str = ""
+
+
+@register
+@dataclass(frozen=True)
 class StartGame(FieldMessage):
     """Client to server: start (no state).  Server to clients: started, with the new state."""
 

@@ -16,7 +16,7 @@ from typing import Sequence
 
 from ..constants import CITY, ROAD, SETTLEMENT, Phase
 from ..geometry import JS_EDGES, JS_NODES
-from .board_layout import board_layout
+from .board_layout import layout_message
 from .constants import DevCardActionType, ElementAction, GameElementType as GE, PlayerElementType as PE
 from .game_messages import (
     ChangeFace,
@@ -42,6 +42,13 @@ def pieces_in_order(actions: Sequence[tuple]) -> list[list[tuple[int, int]]]:
     seats: dict[int, list[tuple[int, int]]] = {}
     for seat, action in actions:
         kind = action[0]
+        if kind == "undo_build":  # the piece is taken back (a city becomes the settlement it was)
+            pieces = seats.setdefault(seat, [])
+            piece, place = action[1], action[2]
+            pieces.remove((piece, place))
+            if piece == CITY:
+                pieces.append((SETTLEMENT, place))
+            continue
         if kind not in ("road", "settlement", "city"):
             continue
         pieces = seats.setdefault(seat, [])
@@ -53,17 +60,16 @@ def pieces_in_order(actions: Sequence[tuple]) -> list[list[tuple[int, int]]]:
     return [seats.get(seat, []) for seat in range(max(seats, default=-1) + 1)]
 
 
-def wire_coord(piece: int, place: int) -> int:
-    return JS_EDGES[place] if piece == ROAD else JS_NODES[place]
-
-
 def started_game_picture(game: str, state, pns: Sequence[int], faces: Sequence[int],
                          actions: Sequence[tuple]) -> list[Message]:
+    seats = len(faces)  # the game's seats: per-seat arrays have this length
     """The messages from the board layout to the last game element (the caller adds the
     joining frame around them: auth, locks, seats, then members and state)."""
-    out: list[Message] = [board_layout(game, state.board, state.robber)]
+    geo = getattr(state, "geo", None)
+    nodes, edges = (geo.js_nodes, geo.js_edges) if geo is not None else (JS_NODES, JS_EDGES)
+    out: list[Message] = [layout_message(game, state)]
     for seat, pn in enumerate(pns):
-        spots = tuple(JS_NODES[n] for n in state.settlement_spots(seat))
+        spots = tuple(nodes[n] for n in state.settlement_spots(seat))
         out.append(PotentialSettlements(game, pn, spots))
     out.append(GameElements(game, ((GE.CURRENT_PLAYER, pns[state.current]),)))
     placed = pieces_in_order(actions)
@@ -72,11 +78,12 @@ def started_game_picture(game: str, state, pns: Sequence[int], faces: Sequence[i
         pieces = placed[seat] if seat < len(placed) else []
         last_settlement = 0
         for piece, place in pieces:
+            coord = edges[place] if piece == ROAD else nodes[place]
             if piece == CITY:
-                out.append(PutPiece(game, pn, SETTLEMENT, wire_coord(SETTLEMENT, place)))
-            out.append(PutPiece(game, pn, piece, wire_coord(piece, place)))
+                out.append(PutPiece(game, pn, SETTLEMENT, coord))
+            out.append(PutPiece(game, pn, piece, coord))
             if piece == SETTLEMENT:
-                last_settlement = JS_NODES[place]
+                last_settlement = coord
         roads, settlements, cities = state.pieces[seat]
         out.append(PlayerElements(game, pn, ElementAction.SET, (
             (PE.LAST_SETTLEMENT_NODE, last_settlement), (PE.UNKNOWN_RESOURCE, sum(state.hands[seat])),
@@ -89,7 +96,7 @@ def started_game_picture(game: str, state, pns: Sequence[int], faces: Sequence[i
             out.append(DiceResult(game, dice))
         offer = state.offers[seat]
         if offer is not None:
-            out.append(_offer_message(game, pn, pns, offer))
+            out.append(_offer_message(game, pn, pns, offer, seats))
     longest = -1 if state.longest_road < 0 else pns[state.longest_road]
     largest = -1 if state.largest_army < 0 else pns[state.largest_army]
     rounds = 0 if state.phase in SETUP_PHASES else state.round + 1  # JSettlers counts from 1 after setup
@@ -99,9 +106,9 @@ def started_game_picture(game: str, state, pns: Sequence[int], faces: Sequence[i
     return out
 
 
-def _offer_message(game: str, pn: int, pns: Sequence[int], offer) -> MakeOffer:
+def _offer_message(game: str, pn: int, pns: Sequence[int], offer, seats: int) -> MakeOffer:
     give, get, to = offer[0], offer[1], offer[2]
-    flags = [False] * 4
+    flags = [False] * seats
     for seat in to:
         flags[pns[seat]] = True
     return MakeOffer(game, pn, tuple(flags), tuple(give), tuple(get))

@@ -22,6 +22,7 @@ from typing import Any, Callable, Iterable, Sequence
 
 from .connection import NAME_IN_USE, NAME_NOT_ALLOWED, ServerConfig, ServerConnection
 from .constants import (
+    MAX_PLAYERS,
     MAX_PLAYERS_STANDARD,
     ElementAction,
     GameElementType,
@@ -32,6 +33,7 @@ from .constants import (
 )
 from .game_messages import (
     BoardLayout,
+    BoardLayout2,
     BotJoinGameRequest,
     ChangeFace,
     DeleteGame,
@@ -83,10 +85,21 @@ CLASSIC_LAND_HEXES = (0x33, 0x35, 0x37, 0x53, 0x55, 0x57, 0x59, 0x73, 0x75, 0x77
 HEX_NODE_OFFSETS = (0x01, 0x12, 0x21, 0x10, -0x01, -0x10)
 
 
-def classic_land_nodes() -> tuple[int, ...]:
-    """The 54 land nodes, in the order JSettlers lists them (its HashSet order: by node & 127)."""
-    nodes = {hex_ + offset for hex_ in CLASSIC_LAND_HEXES for offset in HEX_NODE_OFFSETS}
+# The 6-player board's 30 land hexes (encoding 2), by diagonal row moving north-east.
+SIX_LAND_HEXES = (0x11, 0x13, 0x15, 0x17, 0x31, 0x33, 0x35, 0x37, 0x39, 0x51, 0x53, 0x55, 0x57, 0x59, 0x5B,
+                  0x71, 0x73, 0x75, 0x77, 0x79, 0x7B, 0x93, 0x95, 0x97, 0x99, 0x9B, 0xB5, 0xB7, 0xB9, 0xBB)  # fmt: skip
+
+
+def classic_land_nodes(hexes: tuple[int, ...] = CLASSIC_LAND_HEXES) -> tuple[int, ...]:
+    """The land nodes (54 classic, 80 on the 6-player board), in the order JSettlers lists them
+    (its HashSet order: by node & 127)."""
+    nodes = {hex_ + offset for hex_ in hexes for offset in HEX_NODE_OFFSETS}
     return tuple(sorted(nodes, key=lambda n: (n & 127, n)))
+
+
+def six_player_board(room: "GameRoom") -> bool:
+    """Whether a game is on the 6-player board (more than 4 players, or option PLB)."""
+    return room.seat_count > MAX_PLAYERS_STANDARD
 
 
 # Texts JSettlers shows in a game window (GameServerText).
@@ -115,11 +128,16 @@ def join_sequence(room: "GameRoom", members: Sequence[str]) -> list[Message]:
     live lobby sends it; a `.soclog` export writes it as ``ob:`` lines."""
     name = room.name
     out: list[Message] = [JoinGameAuth(name), *seating(room)]
+    six = six_player_board(room)
     if room.state != State.NEW:  # a brand-new game's empty board is implied
-        out.append(BoardLayout(name, (WATER,) * BOARD_SIZE, (-1,) * BOARD_SIZE, -1))
-    out.append(PotentialSettlements(name, -1, classic_land_nodes()))
+        if six:
+            empty = (("HL", (WATER,) * BOARD_SIZE), ("NL", (0,) * BOARD_SIZE), ("RH", "-1"))
+            out.append(BoardLayout2(name, 2, empty))
+        else:
+            out.append(BoardLayout(name, (WATER,) * BOARD_SIZE, (-1,) * BOARD_SIZE, -1))
+    out.append(PotentialSettlements(name, -1, classic_land_nodes(SIX_LAND_HEXES if six else CLASSIC_LAND_HEXES)))
     out.append(GameElements(name, ((GameElementType.CURRENT_PLAYER, -1),)))
-    for pn in range(MAX_PLAYERS_STANDARD):
+    for pn in range(room.seat_count):
         counts = ((PE.LAST_SETTLEMENT_NODE, 0), (PE.UNKNOWN_RESOURCE, 0), (PE.NUMKNIGHTS, 0), *PIECES_CLASSIC)
         out += [PlayerElements(name, pn, ElementAction.SET, counts), ChangeFace(name, pn, room.faces[pn])]
         if pn == 0:
@@ -160,6 +178,20 @@ class GameRoom:
     bots_only: bool = False  # started with no human in a seat: it plays on without humans
     play: Any = None  # the running game (play.GamePlay) once started
     log: list[Entry] = field(default_factory=list)
+
+    def __post_init__(self) -> None:
+        # JSettlers' maxPlayers: 6 seats for more than 4 players or the 6-player board, else 4
+        pl, plb = self.options.get("PL"), self.options.get("PLB")
+        seats = MAX_PLAYERS if (pl is not None and pl.number > 4) or (plb is not None and plb.flag) else 4
+        for name in ("seats", "robots", "holders", "faces", "locks"):
+            values = getattr(self, name)
+            if len(values) != seats:
+                setattr(self, name, (values + values[-1:] * seats)[:seats])
+
+    @property
+    def seat_count(self) -> int:
+        """The game's seats (JSettlers' maxPlayers): 4, or 6."""
+        return len(self.seats)
 
     @property
     def max_players(self) -> int:
@@ -462,7 +494,7 @@ class PregameLobby:
 
     def _sit(self, room: GameRoom, conn: ServerConnection, pn: int) -> None:
         invited = room.invitations.pop(conn, None)
-        if not 0 <= pn < MAX_PLAYERS_STANDARD:
+        if not 0 <= pn < room.seat_count:
             return
         started = room.state >= State.START2A
         full = room.available_seats() < 1
@@ -541,7 +573,7 @@ class PregameLobby:
             self._start(room)
 
     def _set_lock(self, room: GameRoom, message: SetSeatLock) -> None:
-        if message.pn is None or not 0 <= message.pn < MAX_PLAYERS_STANDARD:
+        if message.pn is None or not 0 <= message.pn < room.seat_count:
             return
         room.locks[message.pn] = message.states[0]
         room.to_all(SetSeatLock(room.name, message.states, message.pn))
@@ -608,10 +640,10 @@ class PregameLobby:
         tablehall bots where no robot is free; the game starts once everyone asked has sat down."""
         if room.state != State.NEW:
             return
-        empty_unlocked = [pn for pn in range(MAX_PLAYERS_STANDARD)
+        empty_unlocked = [pn for pn in range(room.seat_count)
                           if room.seats[pn] is None and room.locks[pn] == SeatLock.UNLOCKED]  # fmt: skip
         any_locked = any(room.seats[pn] is None and room.locks[pn] != SeatLock.UNLOCKED
-                         for pn in range(MAX_PLAYERS_STANDARD))  # fmt: skip
+                         for pn in range(room.seat_count))  # fmt: skip
         players = room.seated_count()
         wanted = min(len(empty_unlocked), room.available_seats())
         if players == 0:
@@ -660,7 +692,7 @@ class PregameLobby:
         announce = NewGameWithOptions(game, -1, room.packed_options)
         room.log.append(Entry(ALL, announce))
         self.broadcast(announce)
-        for pn in range(len(entrants), MAX_PLAYERS_STANDARD):
+        for pn in range(len(entrants), room.seat_count):
             room.locks[pn] = SeatLock.LOCKED
         room.state = State.READY
         for pn, entrant in enumerate(entrants):
@@ -714,15 +746,16 @@ class PregameLobby:
         """A robots-only game started by the server itself: up to `robots` connected robots are
         invited, tablehall bots take the other seats (None if the name or options are refused)."""
         available = self.idle_robots()[:robots]
-        if game in self.games or not is_single_line_and_safe(game) or not 2 <= seats <= MAX_PLAYERS_STANDARD:
+        if game in self.games or not is_single_line_and_safe(game) or not 2 <= seats <= MAX_PLAYERS:
             return None
         if self.fill_bot is None and len(available) < MIN_PLAYERS:
             return None
         room = self._new_room(game, adjust_options(parse_options(options), self.config.offer))
+        seats = min(seats, room.max_players)  # PL held to what the server offers
         announce = NewGameWithOptions(game, -1, room.packed_options)
         room.log.append(Entry(ALL, announce))
         self.broadcast(announce)
-        for pn in range(seats, MAX_PLAYERS_STANDARD):
+        for pn in range(seats, room.seat_count):
             room.locks[pn] = SeatLock.LOCKED
         room.state = State.READY
         chosen = self.choose_robots(room, available, len(available))

@@ -20,7 +20,7 @@ from tablehall.core import Event
 
 from ..constants import JS_DEV_CARD, KNIGHT, MONOPOLY, PIECE_FROM_NAME, RESOURCE_NAMES, ROAD_BUILDING, Phase
 from ..geometry import JS_EDGES, JS_HEXES, JS_NODES
-from .board_layout import board_layout
+from .board_layout import layout_message
 from .constants import (
     MAX_PLAYERS_STANDARD,
     DevCardActionType,
@@ -61,11 +61,13 @@ from .game_messages import (
     SimpleAction,
     StartGame,
     Turn,
+    UndoPutPiece,
 )
 from .message import Message
 from .soclog import ALL, Audience, Entry, all_except, to_player
 
 P = Phase
+SPECIAL_BUILDING = 100  # the special building phase's game state (5-6 players)
 PIECES_AT_START = ((PE.ROADS, 15), (PE.SETTLEMENTS, 5), (PE.CITIES, 4))
 DEV_CARDS_AT_START = 25
 CARD_TITLES = {KNIGHT: "Soldier", ROAD_BUILDING: "Road Building", 2: "Year of Plenty", MONOPOLY: "Monopoly"}
@@ -97,8 +99,9 @@ class Narrator:
     """
 
     def __init__(self, game: str, pns: Sequence[int], names: Mapping[int, str], robots: Mapping[int, bool],
-                 elapsed: Callable[[], float] = lambda: 0.0) -> None:
+                 elapsed: Callable[[], float] = lambda: 0.0, seats: int = MAX_PLAYERS_STANDARD) -> None:
         self.game = game
+        self.seats = seats  # the game's seats (JSettlers' maxPlayers): per-seat arrays have this length
         self.pns = tuple(pns)
         self.names = dict(names)
         self.robots = dict(robots)
@@ -111,6 +114,12 @@ class Narrator:
         self._current = 0
 
     # -- small builders -------------------------------------------------------------------------
+    def _coords(self, state) -> None:
+        """The board's JSettlers coordinates (classic, or the 6-player board's)."""
+        geo = getattr(state, "geo", None)
+        self._hexes, self._nodes, self._edges = ((geo.js_hexes, geo.js_nodes, geo.js_edges) if geo is not None
+                                                 else (JS_HEXES, JS_NODES, JS_EDGES))
+
     def name(self, seat: int) -> str:
         return self.names[self.pns[seat]]
 
@@ -144,7 +153,8 @@ class Narrator:
     def start(self, state) -> list[Entry]:
         """The start sequence: the real board, piece counts, the dev card deck, the first turn."""
         game = self.game
-        self._all(board_layout(game, state.board, state.robber))
+        self._coords(state)
+        self._all(layout_message(game, state))
         for pn in self.pns:
             self._all(PlayerElements(game, pn, ElementAction.SET, PIECES_AT_START))
         self._all(PlayerElement(game, -1, ElementAction.SET, PE.PLAYED_DEV_CARD_FLAG, 0),
@@ -161,6 +171,7 @@ class Narrator:
         """What the server sends after `seat` took `action` (events as the engine returned them)."""
         before = self._phase
         kind = action[0]
+        self._coords(state)
         self._hands = state.hands
         self._closing_turn = kind == "end_turn"
         events = list(events)
@@ -202,8 +213,8 @@ class Narrator:
         """The end of a sequence: the new state (or the next turn, or the game over)."""
         if state.is_over:
             self._game_over(state)
-        elif kind in ("bank_trade", "offer", "accept", "reject", "withdraw"):
-            return  # trades end without a state: it does not change
+        elif kind in ("bank_trade", "offer", "accept", "reject", "withdraw", "ask_special_build"):
+            return  # trades and asks end without a state: it does not change
         elif kind == "end_turn":
             self._turn(state)
         elif kind == "road" and before in SETUP_ROAD_PHASES:
@@ -223,6 +234,8 @@ class Narrator:
         self._all(Turn(self.game, pn, int(state.phase)))
         if state.phase is P.ROLL_OR_CARD:
             self._all(RollDicePrompt(self.game, pn))
+        elif int(state.phase) == SPECIAL_BUILDING:
+            self._text(f"Special building phase: {self.name(state.current)}'s turn to place.")
 
     def _game_state(self, state) -> None:
         """`GameState`, then what the Java server adds for that state."""
@@ -239,7 +252,7 @@ class Narrator:
                 if count:
                     self._send(to_player(self.pns[seat]), DiscardRequest(game, count))
         elif phase is P.WAITING_FOR_ROB_CHOOSE_PLAYER:
-            choices = [False] * MAX_PLAYERS_STANDARD
+            choices = [False] * self.seats
             for victim in state.victims:
                 choices[self.pns[victim]] = True
             self._send(to_player(pn), ChoosePlayerRequest(game, tuple(choices)))
@@ -265,8 +278,8 @@ class Narrator:
             if cards:
                 self._all(DevCardAction(game, self.pns[seat], DevCardActionType.ADD_OLD,
                                         tuple(JS_DEV_CARD[c] for c in cards)))
-        scores = [0] * MAX_PLAYERS_STANDARD
-        robots = [False] * MAX_PLAYERS_STANDARD
+        scores = [0] * self.seats
+        robots = [False] * self.seats
         for seat, pn in enumerate(self.pns):
             scores[pn] = state.total_vp(seat)
             robots[pn] = self.robots.get(pn, False)
@@ -284,7 +297,7 @@ class Narrator:
         pn = self.pns[seat]
         if any(d["cost"]):
             self._all(PlayerElements(self.game, pn, ElementAction.LOSE, resource_elements(d["cost"])))
-        coord = JS_EDGES[d["at"]] if piece == 0 else JS_NODES[d["at"]]
+        coord = self._edges[d["at"]] if piece == 0 else self._nodes[d["at"]]
         self._text(f"{self.name(seat)} built a {d['piece']}.")
         self._all(PutPiece(self.game, pn, piece, coord))
 
@@ -336,7 +349,7 @@ class Narrator:
 
     def _on_robber_moved(self, event: Event, before: Phase) -> None:
         d = event.data
-        self._all(MoveRobber(self.game, self.pns[d["seat"]], JS_HEXES[d["hex"]]))
+        self._all(MoveRobber(self.game, self.pns[d["seat"]], self._hexes[d["hex"]]))
 
     def _on_choose_victim(self, event: Event, before: Phase) -> None:
         self._text(f"{self.name(event.data['seat'])} moved the robber. Must choose a victim.")
@@ -410,7 +423,7 @@ class Narrator:
 
     def _on_offer(self, event: Event, before: Phase) -> None:
         d = event.data
-        to = [False] * MAX_PLAYERS_STANDARD
+        to = [False] * self.seats
         for seat in d["to"]:
             to[self.pns[seat]] = True
         give, get = wire_resources(d["give"]), wire_resources(d["get"])
@@ -432,3 +445,23 @@ class Narrator:
         if self._closing_turn:
             return  # end of turn: the one ClearOffer is part of the end-turn sequence
         self._all(ClearOffer(self.game, -1))
+
+    # -- 5-6 players: the special building phase; option UB: undoing a build -----------------------
+    def _on_special_build_asked(self, event: Event, before: Phase) -> None:
+        pn = self.pns[event.data["seat"]]
+        self._all(PlayerElement(self.game, pn, ElementAction.SET, PE.ASK_SPECIAL_BUILD, 1))
+
+    def _on_special_turn_ended(self, event: Event, before: Phase) -> None:
+        pn = self.pns[event.data["seat"]]
+        self._all(PlayerElement(self.game, pn, ElementAction.SET, PE.ASK_SPECIAL_BUILD, 0))
+
+    def _on_build_undone(self, event: Event, before: Phase) -> None:
+        """`UndoPutPiece` to all, the piece's cost back, then its side effects (a longest road
+        that changes back is its own event), and the sequence ends with the state."""
+        d = event.data
+        pn = self.pns[d["seat"]]
+        piece = d["piece"] if isinstance(d["piece"], int) else PIECE_FROM_NAME[d["piece"]]
+        coord = self._edges[d["at"]] if piece == 0 else self._nodes[d["at"]]
+        self._all(UndoPutPiece(self.game, pn, piece, coord))
+        if any(d["refund"]):
+            self._all(PlayerElements(self.game, pn, ElementAction.GAIN, resource_elements(d["refund"])))

@@ -98,7 +98,7 @@ class GamePlay:
         self.paced = settings.bot_pause > 0 and any(pn not in in_process for pn in self.pns)
         names = {pn: room.seats[pn] or "" for pn in self.pns}
         self.narrator = Narrator(room.name, self.pns, names, {pn: room.robots[pn] for pn in self.pns},
-                                 elapsed=lambda: self.clock() - self._started_at)
+                                 elapsed=lambda: self.clock() - self._started_at, seats=room.seat_count)
         agents = [self._agent(seat, pn) for seat, pn in enumerate(self.pns)]
         self.match = Match(SPEC, agents, seed=seed, options=options, names=[names[pn] for pn in self.pns],
                            policies=[self._policy(pn) for pn in self.pns], match_id=match_id)
@@ -163,7 +163,7 @@ class GamePlay:
             return
         seat = self.pns.index(pn)
         state = self.match.state
-        who = Request(seat, pn, conn.is_robot, self.pns, self.room.name)
+        who = Request(seat, pn, conn.is_robot, self.pns, self.room.name, self.room.seat_count)
         decision = interpret(message, who, state, may_reprompt_discard=seat not in self._discard_reprompted)
         if isinstance(decision, Answer):
             if any(isinstance(e.message, DiscardRequest) for e in decision.entries):
@@ -183,7 +183,7 @@ class GamePlay:
         message, robot = self._in_flight.pop((seat, action), (None, False))
         if message is None:
             return
-        who = Request(seat, self.pns[seat], robot, self.pns, self.room.name)
+        who = Request(seat, self.pns[seat], robot, self.pns, self.room.name, self.room.seat_count)
         decision = interpret(message, who, self.match.state)
         if isinstance(decision, Answer):
             self.deliver(decision.entries)

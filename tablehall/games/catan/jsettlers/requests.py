@@ -50,6 +50,7 @@ from .game_messages import (
     RejectOffer,
     RollDice,
     SimpleRequest,
+    UndoPutPiece,
 )
 from .message import Message
 from .soclog import ALL, Entry, to_player
@@ -88,6 +89,7 @@ class Request:
     robot: bool
     pns: Sequence[int]  # engine seat -> player number
     game: str
+    seats: int = 4  # the game's seats (JSettlers' maxPlayers)
 
 
 def interpret(message: Message, who: Request, state, may_reprompt_discard: bool = True) -> Forward | Answer | None:
@@ -126,6 +128,23 @@ def _legal(state, seat: int, action: tuple) -> IllegalAction | None:
 
 
 PIECE_WORDS = {int(p): p.name.lower() for p in PieceType}
+SPECIAL_BUILDING = 100  # the special building phase's game state (5-6 players)
+BUILD_PHASES = (int(P.PLAY1), SPECIAL_BUILDING)  # a player builds and buys in these
+
+
+def _places(state) -> tuple[dict[int, int], dict[int, int], dict[int, int]]:
+    """JSettlers coordinate -> engine index, for hexes, nodes and edges of the game's board."""
+    geo = getattr(state, "geo", None)
+    if geo is None:
+        return HEX_FROM_JS, NODE_FROM_JS, EDGE_FROM_JS
+    cached = _PLACES.get(id(geo))
+    if cached is None or cached[0] is not geo:
+        maps = tuple({c: i for i, c in enumerate(coords)} for coords in (geo.js_hexes, geo.js_nodes, geo.js_edges))
+        cached = _PLACES[id(geo)] = (geo, maps)
+    return cached[1]  # type: ignore[return-value]
+
+
+_PLACES: dict[int, tuple] = {}
 
 
 def _robot_cancel(who: Request, piece: int) -> tuple[Message, ...]:
@@ -143,9 +162,10 @@ def _put_piece(message: PutPiece, who: Request, state, _reprompt: bool):
             return _decline(who, DeclineReason.NOT_NOW, None, f"You can't build a {PIECE_WORDS[piece]} now.")
         return _decline(who, DeclineReason.SPECIFICS, None, "Unknown piece type.")
     name = PIECE_NAMES[piece]
-    if state.phase is P.PLAY1 and _legal(state, who.seat, A.build(piece)) is not None:
+    if int(state.phase) in BUILD_PHASES and _legal(state, who.seat, A.build(piece)) is not None:
         return _decline(who, DeclineReason.NOT_NOW, None, f"You can't build a {name} now.")
-    place = (EDGE_FROM_JS if piece == ROAD else NODE_FROM_JS).get(message.coord)
+    _, nodes, edges = _places(state)
+    place = (edges if piece == ROAD else nodes).get(message.coord)
     action = (name, -1 if place is None else place)
     error = _legal(state, who.seat, action)
     if error is None:
@@ -158,12 +178,11 @@ def _put_piece(message: PutPiece, who: Request, state, _reprompt: bool):
 
 def _build_request(message: BuildRequest, who: Request, state, _reprompt: bool):
     piece = message.piece_type
+    if piece == ASK_SPECIAL_BUILD:
+        return _ask_special_build(who, state)
     if who.seat != state.current:
         return _not_your_turn(who, *_robot_cancel(who, piece))
-    if piece == ASK_SPECIAL_BUILD:
-        return _decline(who, DeclineReason.NOT_THIS_GAME, None,
-                        "House rule: Special Building phase requires 5 or 6 players.")
-    if state.phase is not P.PLAY1:
+    if int(state.phase) not in BUILD_PHASES:
         return _decline(who, DeclineReason.NOT_NOW, None, "You can't build now.", 0, 0, *_robot_cancel(who, piece))
     if piece not in (ROAD, SETTLEMENT, CITY):
         return _decline(who, DeclineReason.SPECIFICS, None, "Unknown piece type.", 0, 0, *_robot_cancel(who, piece))
@@ -171,6 +190,35 @@ def _build_request(message: BuildRequest, who: Request, state, _reprompt: bool):
         return _decline(who, DeclineReason.NOT_NOW, None, f"You can't build a {PIECE_NAMES[piece]} now.", 0, 0,
                         *_robot_cancel(who, piece))
     return Forward(A.build(piece))
+
+
+def _ask_special_build(who: Request, state):
+    """``BuildRequest(-1)``: any player asks to build in the special building phase (5-6 players)."""
+    ask = getattr(A, "ASK_SPECIAL_BUILD", None)
+    if ask is not None and _legal(state, who.seat, ask) is None:
+        return Forward(ask)
+    if not getattr(state, "special_building", False):
+        return _decline(who, DeclineReason.NOT_THIS_GAME, None,
+                        "House rule: Special Building phase requires 5 or 6 players.")
+    return _decline(who, DeclineReason.NOT_NOW, None, "You can't ask to build now.")
+
+
+def _undo_put_piece(message: UndoPutPiece, who: Request, state, _reprompt: bool):
+    """Option UB: undo one's own last build.  Declined with ``UndoPutPiece(pn -1)``, after the
+    undos left (0) when the limit is what stops it, as the Java server 2.7 declines."""
+    piece = message.piece_type
+    _, nodes, edges = _places(state)
+    place = (edges if piece == ROAD else nodes).get(message.coord, -1)
+    if message.moved_from == 0 and piece in (ROAD, SETTLEMENT, CITY) and getattr(A, "undo_build", None):
+        action = A.undo_build(piece, place)
+        if _legal(state, who.seat, action) is None:
+            return Forward(action)
+    refusal = UndoPutPiece(who.game, -1, piece, message.coord, message.moved_from)
+    undos_left = getattr(state, "undos_left", None)
+    if undos_left is not None and undos_left[who.seat] == 0:
+        return _to(who, PlayerElement(who.game, who.pn, ElementAction.SET, PlayerElementType.NUM_UNDOS_REMAINING, 0),
+                   refusal)
+    return _to(who, refusal)
 
 
 def _cancel_build(message: CancelBuildRequest, who: Request, state, _reprompt: bool):
@@ -215,7 +263,7 @@ def _move_robber(message: MoveRobber, who: Request, state, _reprompt: bool):
         return _not_your_turn(who)
     if message.coord < 0:
         return _decline(who, DeclineReason.NOT_NOW, state, "You can't move the pirate.")
-    hex_index = HEX_FROM_JS.get(message.coord, -1)
+    hex_index = _places(state)[0].get(message.coord, -1)
     action = A.robber(hex_index)
     if _legal(state, who.seat, action) is not None:
         return _decline(who, DeclineReason.NOT_NOW, state, "You can't move the robber.")
@@ -231,7 +279,7 @@ def _choose_player(message: ChoosePlayer, who: Request, state, _reprompt: bool):
         action = A.rob(who.pns.index(message.choice))
         if _legal(state, who.seat, action) is None:
             return Forward(action)
-    choices = [False] * 4
+    choices = [False] * who.seats
     for victim in state.victims:
         choices[who.pns[victim]] = True
     return _text(who, "You can't steal from that player.", ChoosePlayerRequest(who.game, tuple(choices)))
@@ -351,7 +399,7 @@ _HANDLERS = {
     BuyDevCardRequest: _buy_dev, PlayDevCardRequest: _play_dev, PickResources: _pick_resources,
     PickResourceType: _pick_resource_type, MakeOffer: _make_offer, AcceptOffer: _accept_offer,
     RejectOffer: _reject_offer, ClearOffer: _clear_offer, BankTrade: _bank_trade, EndTurn: _end_turn,
-    SimpleRequest: _simple_request,
+    SimpleRequest: _simple_request, UndoPutPiece: _undo_put_piece,
 }
 
 
@@ -365,10 +413,17 @@ def request_for(action: tuple, who: Request, state) -> Message:
     """The message a JSettlers client sends to take `action` (in `state`, before it is taken),
     written as the Java robot writes it (e.g. ``accepting=0`` in `AcceptOffer`)."""
     game, kind = who.game, action[0]
+    geo = getattr(state, "geo", None)
+    hexes, nodes, edges = (geo.js_hexes, geo.js_nodes, geo.js_edges) if geo is not None else (JS_HEXES, JS_NODES,
+                                                                                             JS_EDGES)
     if kind in ("settlement", "road", "city"):
         piece = {"road": ROAD, "settlement": SETTLEMENT, "city": CITY}[kind]
-        coord = JS_EDGES[action[1]] if piece == ROAD else JS_NODES[action[1]]
+        coord = edges[action[1]] if piece == ROAD else nodes[action[1]]
         return PutPiece(game, who.pn, piece, coord)
+    if kind == "ask_special_build":
+        return BuildRequest(game, ASK_SPECIAL_BUILD)
+    if kind == "undo_build":
+        return UndoPutPiece(game, who.pn, action[1], edges[action[2]] if action[1] == ROAD else nodes[action[2]])
     if kind == "build":
         return BuildRequest(game, action[1])
     if kind == "cancel_build":
@@ -389,13 +444,13 @@ def request_for(action: tuple, who: Request, state) -> Message:
     if kind == "discard":
         return Discard(game, (*action[1], 0))  # type: ignore[arg-type]
     if kind == "robber":
-        return MoveRobber(game, who.pn, JS_HEXES[action[1]])
+        return MoveRobber(game, who.pn, hexes[action[1]])
     if kind == "rob":
         return ChoosePlayer(game, who.pns[action[1]])
     if kind == "bank_trade":
         return BankTrade(game, action[1], action[2])
     if kind == "offer":
-        to = [False] * 4
+        to = [False] * who.seats
         for seat in action[3]:
             to[who.pns[seat]] = True
         return MakeOffer(game, who.pn, tuple(to), action[1], action[2])

@@ -22,6 +22,7 @@ Configuration, section ``[jsettlers]`` (all optional)::
     allow_bot_games = false   # *STARTBOTGAME* allowed (default: as debug_commands)
     robot_games = 0           # robots-only games tablehall starts itself when robots are idle
     robot_game_robots = 4     # connected robots per such game (the other seats: tablehall bots)
+    robot_game_seats = 4      # seats of such games (5 or 6: the 5-6 player rules)
     seed = 7                  # fixed seed for every game (tests); default random
     [jsettlers.accounts]      # human nicknames that need a password
     alice = "pw"
@@ -43,6 +44,7 @@ from tablehall.core.hosting import (Entrant, Host, OpenSeat, Service, Session, T
 from .. import JSETTLERS_SETTINGS, SPEC
 from .connection import SERVER_VERSIONS, ServerConfig, ServerConnection
 from .constants import State
+from .engine_rules import PROTOCOL_MAX_PLAYERS
 from .framing import FrameDecoder, FrameError, FrameTooLong, encode_frame
 from .lobby import GameRoom, PregameLobby
 from .message import Message, is_single_line_and_safe
@@ -64,6 +66,7 @@ class JSettlersSettings:
     robot_games: int = 0
     robot_game_robots: int = 4
     seed: int | None = None
+    robot_game_seats: int = 4
 
 
 def _seconds(section: Mapping[str, Any], key: str, default: float | None) -> float | None:
@@ -113,7 +116,7 @@ def settings_from(section: Mapping[str, Any]) -> JSettlersSettings:
                         human_timeout=_seconds(section, "human_timeout", None),
                         bot_pause=_seconds(section, "bot_pause", 0.5) or 0.0)
     counts = {}
-    for key, default in (("robot_games", 0), ("robot_game_robots", 4)):
+    for key, default in (("robot_games", 0), ("robot_game_robots", 4), ("robot_game_seats", 4)):
         value = section.get(key, default)
         if isinstance(value, bool) or not isinstance(value, int) or value < 0:
             raise ConfigError(f"[jsettlers] {key} must be a whole number >= 0, not {value!r}")
@@ -121,8 +124,11 @@ def settings_from(section: Mapping[str, Any]) -> JSettlersSettings:
     seed = section.get("seed")
     if seed is not None and (isinstance(seed, bool) or not isinstance(seed, int)):
         raise ConfigError(f"[jsettlers] seed must be a whole number, not {seed!r}")
+    if not 2 <= counts["robot_game_seats"] <= max(SPEC.seat_counts):
+        raise ConfigError(f"[jsettlers] robot_game_seats must be 2..{max(SPEC.seat_counts)}, "
+                          f"not {counts['robot_game_seats']}")
     return JSettlersSettings(server, play, _seconds(section, "ping_interval", 90.0) or 90.0,
-                             counts["robot_games"], counts["robot_game_robots"], seed)
+                             counts["robot_games"], counts["robot_game_robots"], seed, counts["robot_game_seats"])
 
 
 class JSettlersService(Service):
@@ -183,8 +189,9 @@ class JSettlersService(Service):
         """A game in the JSettlers lobby with these seats (player numbers in order): held seats
         are offered to connected robots (the one of that name, if named) and to people who join
         the game and sit down; it starts when every seat is taken."""
-        if len(entrants) not in SPEC.seat_counts:
-            raise TableError(f"catan is played by {sorted(SPEC.seat_counts)} players, not {len(entrants)}")
+        counts = [n for n in SPEC.seat_counts if n <= PROTOCOL_MAX_PLAYERS]
+        if len(entrants) not in counts:
+            raise TableError(f"catan over JSettlers is played by {counts} players, not {len(entrants)}")
         seats = describe_entrants(entrants, SPEC.bots)
         for seat in seats:
             if seat.kind != "bot" and not is_single_line_and_safe(seat.name):
@@ -234,7 +241,7 @@ class JSettlersService(Service):
         other `seats` played by tablehall bots.  None when the game cannot be formed."""
         self._robot_game_number += 1
         game = name or f"tablehall robots {self._robot_game_number}"
-        return self.lobby.create_bot_game(game, "PL=4", seats=seats, robots=robots)
+        return self.lobby.create_bot_game(game, f"PL={max(seats, 4)}", seats=seats, robots=robots)
 
     def _robots_idle(self) -> None:
         """Robots became free (logged in, game over): invite them to tables' held seats, maybe
@@ -254,7 +261,7 @@ class JSettlersService(Service):
         self.lobby.invite_to_tables()
         wanted = self.settings.robot_game_robots
         while self.robot_games_left > 0 and wanted and len(self.lobby.idle_robots()) >= wanted:
-            if self.start_robot_game(robots=wanted) is None:
+            if self.start_robot_game(robots=wanted, seats=max(wanted, self.settings.robot_game_seats)) is None:
                 return
             self.robot_games_left -= 1
 

@@ -61,6 +61,9 @@ def jsettlers_options(seat_count: int, options: dict) -> str:
 def record_to_soclog(record: Record) -> str:
     """The record as a JSettlers game event log.  A discard limit other than 7 has no JSettlers
     option: it is not written, with a `UserWarning`."""
+    if SPEC.new(len(record.seats), record.options, record.seed).geo.name != "classic":
+        raise ValueError("soclog cannot write this game yet: it is on the 5-6 player board, whose layout "
+                         "message (SOCBoardLayout2) is not written (export it as json)")
     if record.options.get("discard_limit", 7) != 7:
         warnings.warn(f"JSettlers has no option for discard_limit={record.options['discard_limit']}; "
                       "a reader assumes 7", stacklevel=2)

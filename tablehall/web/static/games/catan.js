@@ -37,13 +37,17 @@ export function render(root, view, ctx) {
     loading.then(() => render(root, view, ctx));
     return;
   }
-  const px = ([x, y]) => [x * R + 5.2 * R, y * R + 5 * R];
+  // the 5-6 player board (view.frame "six") is larger: its own geometry and a larger picture
+  const six = view.frame === "six";
+  const geo = six ? geometry.six : geometry;
+  const [dx, dy, wide, high] = six ? [6.2, 6.6, 11.4, 13.2] : [5.2, 5, 10.4, 10];
+  const px = ([x, y]) => [x * R + dx * R, y * R + dy * R];
   const [tiles, harbourText] = view.board.split("|").map((s) => s.trim());
-  const svg = el("svg", { width: 10.4 * R + 300, height: 10 * R, "data-board": "catan" });
+  const svg = el("svg", { width: wide * R + 300, height: high * R, "data-board": "catan" });
   const board = el("g", {}, svg);
   tiles.split(/\s+/).forEach((token, h) => {
     const [, code, number] = token.match(/^([A-Z]+?)(\d*)$/);
-    const [cx, cy] = px(geometry.hexes[h]);
+    const [cx, cy] = px(geo.hexes[h]);
     const [name, colour] = TERRAIN[code] ?? ["?", "#ccc"];
     el("polygon", { points: hexPoints(cx, cy), fill: colour, stroke: "#6b5", "stroke-width": 2, "data-hex": h,
                     class: "hex" }, board).appendChild(el("title", {}, null, name));
@@ -57,27 +61,27 @@ export function render(root, view, ctx) {
   });
   for (const token of (harbourText || "").split(/\s+/).filter(Boolean)) {
     const [code, edge] = token.split("@");
-    const sea = geometry.sea[edge];
+    const sea = geo.sea[edge];
     if (!sea) continue;
-    const [a, b] = geometry.edges[Number(edge)].map((n) => px(geometry.nodes[n]));
+    const [a, b] = geo.edges[Number(edge)].map((n) => px(geo.nodes[n]));
     const [sx, sy] = px(sea);
     el("polygon", { points: `${a[0]},${a[1]} ${b[0]},${b[1]} ${sx},${sy}`, fill: "#7ab8e8", opacity: .6 }, board);
     el("text", { x: sx, y: sy + 4, "text-anchor": "middle", "font-size": 10 }, board, HARBOUR[code] ?? code);
   }
   for (const [edge, seat] of view.roads) {
-    const [a, b] = geometry.edges[edge].map((n) => px(geometry.nodes[n]));
+    const [a, b] = geo.edges[edge].map((n) => px(geo.nodes[n]));
     el("line", { x1: a[0], y1: a[1], x2: b[0], y2: b[1], stroke: SEATS[seat], "stroke-width": 7, "stroke-linecap": "round",
                  class: "road" }, board);
   }
   for (const [node, seat, level] of view.buildings) {
-    const [x, y] = px(geometry.nodes[node]);
+    const [x, y] = px(geo.nodes[node]);
     const size = level === 2 ? 11 : 8;
     el(level === 2 ? "rect" : "circle", level === 2
       ? { x: x - size, y: y - size, width: 2 * size, height: 2 * size, fill: SEATS[seat], stroke: "#000", class: "city" }
       : { cx: x, cy: y, r: size, fill: SEATS[seat], stroke: "#000", class: "settlement" }, board);
   }
   // the public panel: dice and every player's open counts
-  const side = el("g", { transform: `translate(${10.4 * R + 10}, 20)` }, svg);
+  const side = el("g", { transform: `translate(${wide * R + 10}, 20)` }, svg);
   el("text", { x: 0, y: 0, "font-size": 14, id: "dice" }, side,
      view.dice && view.dice[0] ? `dice ${view.dice[0]} + ${view.dice[1]} = ${view.dice[0] + view.dice[1]}` : "no roll yet");
   el("text", { x: 0, y: 20, "font-size": 12 }, side, `phase ${view.phase}, round ${view.round}`);
@@ -106,15 +110,15 @@ export function render(root, view, ctx) {
     const [kind, where] = action;
     if (!ON_BOARD.has(kind) || action.length !== 2) continue;
     if (kind === "road") {
-      const [a, b] = geometry.edges[where].map((n) => px(geometry.nodes[n]));
+      const [a, b] = geo.edges[where].map((n) => px(geo.nodes[n]));
       el("line", { x1: a[0], y1: a[1], x2: b[0], y2: b[1], stroke: "#ff0", "stroke-width": 9, opacity: .8,
                    class: "legal legal-road", "data-edge": where }, board).addEventListener("click", () => ctx.act(action));
     } else if (kind === "robber") {
-      const [cx, cy] = px(geometry.hexes[where]);
+      const [cx, cy] = px(geo.hexes[where]);
       el("circle", { cx, cy, r: 20, fill: "#ff0", opacity: .6, class: "legal legal-robber", "data-hex": where }, board)
         .addEventListener("click", () => ctx.act(action));
     } else {
-      const [x, y] = px(geometry.nodes[where]);
+      const [x, y] = px(geo.nodes[where]);
       el("circle", { cx: x, cy: y, r: 9, fill: "#ff0", stroke: "#000", opacity: .85, class: `legal legal-${kind}`,
                      "data-node": where }, board).addEventListener("click", () => ctx.act(action));
     }
