@@ -145,6 +145,7 @@ class Server:
         self.listening: list[Listening] = []
         self.web = None  # the web hall's listener, when it runs
         self.want_web = web  # servers given their services (tests, embedding): a web hall on a free port
+        self.web_deflate = False  # WebSocket per-message deflate (the web benchmark compares both)
         self._stopped = asyncio.Event()
 
     async def start(self) -> list[Listening]:
@@ -201,7 +202,7 @@ class Server:
                     start_match=web_host.start_match, bots_threaded=web_host.bots_threaded,
                     open_table=self.open_table, tables=self.tables, connect_command=self.connect_command)
         try:
-            self.web = WebListener(hall, self.config.host, port)
+            self.web = WebListener(hall, self.config.host, port, deflate=self.web_deflate)
         except WebUnavailable as exc:
             log.warning("web hall off: %s", exc)
             return

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import asyncio
 import json
+import os
 import threading
 import urllib.error
 import urllib.request
@@ -97,10 +98,17 @@ def web(stored):
         yield server
 
 
+ARTIFACTS = Path(os.environ.get("TABLEHALL_ARTIFACTS", Path(__file__).resolve().parents[1] / "artifacts"))
+
+
 @pytest.fixture(scope="session")
 def artifacts() -> Path:
-    import os
+    """Where the browser tests save a screenshot of every page they visit."""
+    ARTIFACTS.mkdir(parents=True, exist_ok=True)
+    return ARTIFACTS
 
-    folder = Path(os.environ.get("TABLEHALL_ARTIFACTS", Path(__file__).resolve().parents[1] / "artifacts"))
-    folder.mkdir(parents=True, exist_ok=True)
-    return folder
+
+def pytest_terminal_summary(terminalreporter) -> None:
+    shots = sorted(ARTIFACTS.glob("*.png")) if ARTIFACTS.is_dir() else []
+    if shots:
+        terminalreporter.write_line(f"web hall screenshots: {len(shots)} in {ARTIFACTS}")

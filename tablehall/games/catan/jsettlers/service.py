@@ -222,9 +222,10 @@ class JSettlersService(Service):
         self.lobby.delete_game(room, reason)
 
     def connect_command(self, host: str, port: int, seat: TableSeat | None = None) -> str:
-        # the robot cookie is the operator's to hand out: never shown to the public
+        # the example robot (JSettlers' own: java -cp JSettlers.jar soc.robot.SOCRobotClient HOST
+        # PORT NAME x COOKIE); the robot cookie is the operator's to hand out, never shown here
         name = (seat.held_for if seat is not None else None) or "robot1"
-        return f"java -cp JSettlers.jar soc.robot.SOCRobotClient {host} {port} {name} x COOKIE"
+        return f"python3 examples/catan/simple_robot.py {host} {port} {name} --cookie COOKIE"
 
     def _game_action(self, room: GameRoom, conn: ServerConnection, message: Message) -> None:
         if room.play is not None:
