@@ -297,17 +297,18 @@ def cmd_play(args: argparse.Namespace) -> int:
             finished(order, await Match(spec, agents, seed=seed, options=options, names=order).run())
 
     async def play_on_workers() -> None:  # the arena's local backend: the same games, in order
-        from .arena.runner import Job, LocalBackend, batches
+        from .arena.runner import Batcher, Job, LocalBackend
 
         backend = LocalBackend(args.workers)
         backend.keep_records = True
         jobs = (Job(index, spec.name, tuple(seating(index)), tuple(seating(index)), args.seed + index, options)
                 for index in range(args.games))
-        size = max(1, min(32, args.games // (4 * args.workers)))
+        batcher = Batcher(args.workers, args.games)
         waiting: dict[int, Any] = {}
         done = 0
         try:
-            async for outcomes in backend.run(batches(jobs, size)):
+            async for outcomes in backend.run(batcher.batches(jobs)):
+                batcher.observe(outcomes)
                 waiting.update((o.index, o.record) for o in outcomes)
                 while done in waiting:
                     finished(seating(done), waiting.pop(done))
