@@ -143,7 +143,8 @@ def build_parser() -> argparse.ArgumentParser:
     bench = commands.add_parser("bench", help="measure a game's engine and protocol speed",
                                 description="Measure speed; peers are measured side by side where installed.")
     bench.add_argument("game", help=f"one of: {', '.join(game_names())}, web (the web hall's scale), arena "
-                                    "(the arena's backends) or server (every protocol under load)")
+                                    "(the arena's backends), server (every protocol under load) or envs (the learning "
+                                    "environments)")
     bench.add_argument("args", nargs=argparse.REMAINDER, help="arguments for the game's benchmark (try --help)")
     bench.set_defaults(handler=cmd_bench)
 
@@ -183,7 +184,7 @@ def cmd_serve(args: argparse.Namespace) -> int:
     import asyncio
 
     from .server.app import serve
-    from .server.config import ConfigError, check_port, check_sections, load_config, toml_value
+    from .server.config import ConfigError, check_port, check_sections, load_config, named_bots, toml_value
     from .server.logs import setup_logging
 
     try:
@@ -207,6 +208,7 @@ def cmd_serve(args: argparse.Namespace) -> int:
                 raise UsageError(f"--set wants SERVICE.KEY=VALUE, not {item!r}")
             config.sections.setdefault(service, {})[option] = toml_value(value)
         check_sections(config)
+        named_bots(config)  # a named bot that cannot play stops us here, not in a game
     except ConfigError as exc:
         raise UsageError(str(exc)) from None
     from .server.app import ListenError
@@ -296,17 +298,18 @@ def cmd_play(args: argparse.Namespace) -> int:
             finished(order, await Match(spec, agents, seed=seed, options=options, names=order).run())
 
     async def play_on_workers() -> None:  # the arena's local backend: the same games, in order
-        from .arena.runner import Job, LocalBackend, batches
+        from .arena.runner import Batcher, Job, LocalBackend
 
         backend = LocalBackend(args.workers)
         backend.keep_records = True
         jobs = (Job(index, spec.name, tuple(seating(index)), tuple(seating(index)), args.seed + index, options)
                 for index in range(args.games))
-        size = max(1, min(32, args.games // (4 * args.workers)))
+        batcher = Batcher(args.workers, args.games)
         waiting: dict[int, Any] = {}
         done = 0
         try:
-            async for outcomes in backend.run(batches(jobs, size)):
+            async for outcomes in backend.run(batcher.batches(jobs)):
+                batcher.observe(outcomes)
                 waiting.update((o.index, o.record) for o in outcomes)
                 while done in waiting:
                     finished(seating(done), waiting.pop(done))
@@ -495,6 +498,12 @@ def cmd_bench(args: argparse.Namespace) -> int:
         from .loadtest.bench import main as server_bench
 
         return server_bench(list(args.args))
+    if args.game == "envs":  # the learning environments (the envs extra)
+        try:
+            from .envs.bench import main as envs_bench
+        except ImportError as exc:
+            raise UsageError(f"bench envs needs the envs extra (pip install 'tablehall[envs]'): {exc}") from None
+        return envs_bench(list(args.args))
     spec = get_game(args.game)
     if spec.bench is None:
         raise UsageError(f"{spec.name} has no benchmark")

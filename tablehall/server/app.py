@@ -16,7 +16,7 @@ from pathlib import Path
 from ..core.hosting import Entrant, Host, Service, ServiceSpec, Session, Table, TableError, TableSeat, Transport
 from ..core.registry import game_names, get_game
 from ..core.store import RecordStore, describe, is_url, open_store
-from .config import ServerConfig
+from .config import ServerConfig, named_bots
 
 log = logging.getLogger("tablehall.server")
 
@@ -145,6 +145,7 @@ class Server:
         self.listening: list[Listening] = []
         self.web = None  # the web hall's listener, when it runs
         self.want_web = web  # servers given their services (tests, embedding): a web hall on a free port
+        self.web_deflate = False  # WebSocket per-message deflate (the web benchmark compares both)
         self._stopped = asyncio.Event()
 
     async def start(self) -> list[Listening]:
@@ -154,13 +155,14 @@ class Server:
             self.store = open_store(self.config.db)
         loop = asyncio.get_running_loop()
         explicit = self.service_specs is not None
+        bots = named_bots(self.config)
         for game, spec in self.service_specs if explicit else all_services():
             if self.config.ports.get(spec.name) == 0:
                 continue  # turned off
             # services given explicitly (tests, embedding) take any free port unless configured
             port = self.config.port_for(spec.name, 0 if explicit else spec.default_port)
             host = Host(self.store, self.config.section(spec.name), self.config.admin_password,
-                        log=logging.getLogger(f"tablehall.{spec.name}"))
+                        log=logging.getLogger(f"tablehall.{spec.name}"), bots=bots)
             service = spec.factory(host)
             try:
                 listener = await loop.create_server(
@@ -192,14 +194,15 @@ class Server:
             port = 0 if explicit else DEFAULT_HTTP_PORT
         # games people start from the web run through a host of their own: stored, and aborted
         # and stored if the server stops, like every protocol's games
-        web_host = Host(self.store, {}, self.config.admin_password, log=logging.getLogger("tablehall.web"))
+        web_host = Host(self.store, {}, self.config.admin_password, log=logging.getLogger("tablehall.web"),
+                        bots=named_bots(self.config))
         self.hosts["web"] = web_host
         hall = Hall(self.store, self.live_matches, [Listener(l.service, l.game, l.host, l.port, l.description)
                                                     for l in self.listening],
                     start_match=web_host.start_match, bots_threaded=web_host.bots_threaded,
                     open_table=self.open_table, tables=self.tables, connect_command=self.connect_command)
         try:
-            self.web = WebListener(hall, self.config.host, port)
+            self.web = WebListener(hall, self.config.host, port, deflate=self.web_deflate)
         except WebUnavailable as exc:
             log.warning("web hall off: %s", exc)
             return

@@ -131,8 +131,7 @@ class ScRoom:
         self.start_if_ready()
 
     def seat_bot(self, seat: int, bot_name: str) -> None:
-        spec = self.service.spec
-        bot = spec.bots[bot_name](derive_seed(self.seed, "seat", seat))
+        bot = self.service.host.make_bot(self.service.spec, bot_name, derive_seed(self.seed, "seat", seat))
         self.slots[seat].bot = bot_name
         self.match.agents[seat] = BotAgent(bot, name=self.slots[seat].display_name or bot_name,
                                            threaded=self.service.host.bots_threaded)
