@@ -182,6 +182,10 @@ class Legality:
     def _need_turn(self, seat: int, phases: tuple[Phase, ...]) -> None:
         """Raise unless it is `seat`'s turn and the game is in one of `phases`."""
         if self.phase not in phases:
+            if self.phase is SPECIAL_BUILDING and seat == self.current:
+                raise IllegalAction("NOT_NOW", "in a special building turn a player may only build, buy development "
+                                               "cards, undo its last build or end the turn (no rolling, trading or "
+                                               "playing cards)")
             names = " or ".join(p.name for p in phases)
             raise IllegalAction("NOT_NOW", f"not allowed in phase {self.phase.name} (needs {names})")
         if seat != self.current:

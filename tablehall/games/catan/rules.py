@@ -12,7 +12,7 @@ is allowed.  What each action reports, as events (seats are ints, vectors 5 reso
 private events come in two versions, the full one for the parties and a redacted one, same
 kind, for everybody else):
 
-  board           terrain[19], numbers[19], harbors[[edge, kind]], robber, first  (start)
+  board           terrain[19|30], numbers[19|30], harbors[[edge, kind]], robber, first  (start)
   turn            seat, round                                                    a turn starts
   built           seat, piece ("road"|"settlement"|"city"), at (edge|node), cost[5]
   setup_resources seat, gained[5]                                                2nd settlement
@@ -35,6 +35,11 @@ kind, for everybody else):
   offer_rejected  seat;  offer_withdrawn seat;  offers_cleared (end of turn / after a trade)
   trade           offerer, accepter, give[5] (offerer gives), get[5] (offerer gets)
   forfeit         seat, cause
+  special_build_asked seat                       5-6 player rules: a seat asks for the phase
+  special_turn    seat, after                    its special turn (phase SPECIAL_BUILDING) begins
+  special_turn_ended seat                        ... and ends (then special_turn or turn)
+  build_undone    seat, piece, at, refund[5], undos_left   (option undo_builds; then
+                  longest_road if the holder changes back)
   game_over       winner, vp[per seat], vp_cards{seat: [names]}
 """
 
