@@ -29,11 +29,13 @@ test: $(STAMP_DEV)
 # Long runs: win-rate trials, soak tests and the side-by-side benchmarks.
 bench: $(STAMP_DEV)
 	$(BIN)/python -m pip install --quiet -e '.[dev,bench]' || echo "bench peers unavailable; measuring tablehall only"
+	$(BIN)/python -m pip install --quiet --no-deps catanatron_gym || echo "catanatron_gym unavailable"
 	$(BIN)/python -m pytest -m slow
 	for game in $$($(BIN)/python -c "from tablehall.core.registry import game_names; print(*game_names())"); do \
 		$(BIN)/tablehall bench $$game || exit 1; \
 	done
 	$(BIN)/tablehall bench arena
+	$(BIN)/tablehall bench envs
 
 clean:
 	rm -rf $(VENV) var build *.egg-info

@@ -3,20 +3,22 @@
 from __future__ import annotations
 
 import argparse
-import asyncio
 import os
-import secrets
 import sys
 import warnings
 from collections import defaultdict
 from pathlib import Path
-from typing import Any, Sequence
+from typing import TYPE_CHECKING, Any, Sequence
 
-from .core import Match, OptionError, RecordError, replay
-from .core.seats import SeatError, make_agent as seat_agent
-from .core.game import GameSpec
-from .core.registry import UnknownGame, game_names, get_game
-from .core.store import DirectoryStore, RecordStore, describe, load_record, open_store, store_exists
+# Only what every command needs: a game, asyncio and the match runner are imported by the
+# commands that use them, so `tablehall records` and `--help` start in a few tens of ms.
+from .core.game import OptionError
+from .core.records import RecordError, replay
+from .core.registry import SERVICES, UnknownGame, game_names, get_game
+
+if TYPE_CHECKING:
+    from .core.game import GameSpec
+    from .core.store import RecordStore
 
 #: the record store every command uses unless told otherwise (TABLEHALL_DB moves it)
 DEFAULT_DB = os.environ.get("TABLEHALL_DB", "var/tablehall.sqlite")
@@ -140,8 +142,9 @@ def build_parser() -> argparse.ArgumentParser:
 
     bench = commands.add_parser("bench", help="measure a game's engine and protocol speed",
                                 description="Measure speed; peers are measured side by side where installed.")
-    bench.add_argument("game", help=f"one of: {', '.join(game_names())}, web (the web hall's scale) or arena "
-                                    "(the arena's backends)")
+    bench.add_argument("game", help=f"one of: {', '.join(game_names())}, web (the web hall's scale), arena "
+                                    "(the arena's backends), server (every protocol under load) or envs (the learning "
+                                    "environments)")
     bench.add_argument("args", nargs=argparse.REMAINDER, help="arguments for the game's benchmark (try --help)")
     bench.set_defaults(handler=cmd_bench)
 
@@ -171,18 +174,17 @@ def _services_help() -> str:
 
 
 def _service_flags() -> list[tuple[str, int, str]]:
-    from .server.app import all_services
-
-    try:
-        return [(spec.name, spec.default_port, spec.description or game) for game, spec in all_services()]
-    except Exception:  # a broken game must not break --help of every command
-        return []
+    """(name, default port, description) of every protocol listener, from the registry: no game
+    is imported to build the parser."""
+    return [(s.name, s.default_port, s.description or s.game) for s in SERVICES]
 
 
 # -- serve ---------------------------------------------------------------------------------------
 def cmd_serve(args: argparse.Namespace) -> int:
+    import asyncio
+
     from .server.app import serve
-    from .server.config import ConfigError, check_port, check_sections, load_config, toml_value
+    from .server.config import ConfigError, check_port, check_sections, load_config, named_bots, toml_value
     from .server.logs import setup_logging
 
     try:
@@ -206,6 +208,7 @@ def cmd_serve(args: argparse.Namespace) -> int:
                 raise UsageError(f"--set wants SERVICE.KEY=VALUE, not {item!r}")
             config.sections.setdefault(service, {})[option] = toml_value(value)
         check_sections(config)
+        named_bots(config)  # a named bot that cannot play stops us here, not in a game
     except ConfigError as exc:
         raise UsageError(str(exc)) from None
     from .server.app import ListenError
@@ -231,9 +234,11 @@ def parse_options(items: Sequence[str]) -> dict[str, Any]:
     return options
 
 
-def make_agent(spec: GameSpec, seat_text: str, seat: int, seed: int):
+def make_agent(spec: "GameSpec", seat_text: str, seat: int, seed: int):
     """The agent a --seats entry names (see `core.seats`): a built-in bot, cmd:COMMAND, or a
     seat kind such as policy:MODULE:CALLABLE."""
+    from .core.seats import SeatError, make_agent as seat_agent
+
     try:
         return seat_agent(spec, seat_text, seat, seed)
     except SeatError as exc:
@@ -241,6 +246,12 @@ def make_agent(spec: GameSpec, seat_text: str, seat: int, seed: int):
 
 
 def cmd_play(args: argparse.Namespace) -> int:
+    import asyncio
+    import secrets
+
+    from .core.match import Match
+    from .core.store import DirectoryStore, describe, open_store
+
     spec = get_game(args.game)
     seats = [s.strip() for s in args.seats.split(",") if s.strip()]
     if len(seats) not in spec.seat_counts:
@@ -255,7 +266,7 @@ def cmd_play(args: argparse.Namespace) -> int:
     if args.seed is None:  # a fresh seed, said before the games: the records keep it, so they replay
         args.seed = secrets.randbits(31)
         print(f"seed {args.seed} (--seed {args.seed} plays these games again)", file=sys.stderr, flush=True)
-    stores: list[RecordStore] = []
+    stores: list["RecordStore"] = []
     if args.record_dir:
         stores.append(DirectoryStore(args.record_dir))
     if not args.no_db:
@@ -286,17 +297,18 @@ def cmd_play(args: argparse.Namespace) -> int:
             finished(order, await Match(spec, agents, seed=seed, options=options, names=order).run())
 
     async def play_on_workers() -> None:  # the arena's local backend: the same games, in order
-        from .arena.runner import Job, LocalBackend, batches
+        from .arena.runner import Batcher, Job, LocalBackend
 
         backend = LocalBackend(args.workers)
         backend.keep_records = True
         jobs = (Job(index, spec.name, tuple(seating(index)), tuple(seating(index)), args.seed + index, options)
                 for index in range(args.games))
-        size = max(1, min(32, args.games // (4 * args.workers)))
+        batcher = Batcher(args.workers, args.games)
         waiting: dict[int, Any] = {}
         done = 0
         try:
-            async for outcomes in backend.run(batches(jobs, size)):
+            async for outcomes in backend.run(batcher.batches(jobs)):
+                batcher.observe(outcomes)
                 waiting.update((o.index, o.record) for o in outcomes)
                 while done in waiting:
                     finished(seating(done), waiting.pop(done))
@@ -367,6 +379,8 @@ class ResultTable:
 
 # -- records -------------------------------------------------------------------------------------
 def cmd_replay(args: argparse.Namespace) -> int:
+    from .core.store import load_record
+
     record = load_record(args.record, args.db)
     spec = get_game(record.game)
     report = replay(record, spec)
@@ -382,6 +396,8 @@ def cmd_replay(args: argparse.Namespace) -> int:
 
 
 def cmd_export(args: argparse.Namespace) -> int:
+    from .core.store import load_record
+
     record = load_record(args.record, args.db)
     if args.format == "json":
         text = record.dumps() + "\n"
@@ -411,6 +427,8 @@ def notation_warnings(caught: list[warnings.WarningMessage]) -> list[str]:
 
 
 def cmd_import(args: argparse.Namespace) -> int:
+    from .core.store import open_store
+
     spec = get_game(args.game)
     importer = spec.importers.get(args.format)
     if importer is None:
@@ -444,6 +462,8 @@ def cmd_bots(args: argparse.Namespace) -> int:
 
 
 def cmd_records(args: argparse.Namespace) -> int:
+    from .core.store import open_store, store_exists
+
     if args.game:
         get_game(args.game)  # an unknown game is an error, not an empty table
     if not store_exists(args.db):
@@ -470,6 +490,16 @@ def cmd_bench(args: argparse.Namespace) -> int:
         from .arena.bench import main as arena_bench
 
         return arena_bench(list(args.args))
+    if args.game == "server":  # every protocol under load, clients in other processes
+        from .loadtest.bench import main as server_bench
+
+        return server_bench(list(args.args))
+    if args.game == "envs":  # the learning environments (the envs extra)
+        try:
+            from .envs.bench import main as envs_bench
+        except ImportError as exc:
+            raise UsageError(f"bench envs needs the envs extra (pip install 'tablehall[envs]'): {exc}") from None
+        return envs_bench(list(args.args))
     spec = get_game(args.game)
     if spec.bench is None:
         raise UsageError(f"{spec.name} has no benchmark")

@@ -3,22 +3,17 @@
 from __future__ import annotations
 
 import argparse
-import asyncio
 import json
 import os
-import secrets
 import sys
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-from ..core.game import GameSpec
 from ..core.registry import game_names, get_game
-from ..core.store import describe, is_url, open_store
-from .entrants import EntrantError, parse_entrants, split_entrants
-from .report import LiveView, render
-from .runner import make_backend
 from .schedule import FORMATS, ScheduleError
-from .stats import Sprt
-from .tournament import Settings, Tournament
+
+if TYPE_CHECKING:  # the rest is imported when the command runs: `tablehall --help` stays quick
+    from ..core.game import GameSpec
+    from .tournament import Settings, Tournament
 
 SPRT_MAX_GAMES = 20000
 
@@ -74,8 +69,11 @@ def add_parser(commands: Any, default_db: str) -> argparse.ArgumentParser:
     return arena
 
 
-def settings_from(args: argparse.Namespace, spec: GameSpec) -> Settings:
+def settings_from(args: argparse.Namespace, spec: "GameSpec") -> "Settings":
     from ..cli import UsageError, parse_options
+    from .entrants import EntrantError, parse_entrants, split_entrants
+    from .stats import Sprt
+    from .tournament import Settings
 
     items = split_entrants(args.entrants) + list(args.entrant)
     if not items:
@@ -112,7 +110,13 @@ def settings_from(args: argparse.Namespace, spec: GameSpec) -> Settings:
 
 
 def cmd_arena(args: argparse.Namespace, default_db: str) -> int:
+    import secrets
+
     from ..cli import UsageError
+    from ..core.store import describe, is_url, open_store
+    from .report import LiveView, render
+    from .runner import make_backend
+    from .tournament import Tournament
 
     spec = get_game(args.game)
     fresh_seed = args.seed is None
@@ -160,8 +164,10 @@ def cmd_arena(args: argparse.Namespace, default_db: str) -> int:
     return 0
 
 
-def play(tournament: Tournament, main: Any) -> dict:
+def play(tournament: "Tournament", main: Any) -> dict:
     """Run `main` (the tournament's coroutine); on Ctrl-C, the standings so far."""
+    import asyncio
+
     from ..server.app import ListenError
     from ..cli import UsageError
 

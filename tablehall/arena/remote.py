@@ -56,13 +56,16 @@ class TableBackend(Backend):
                        time.process_time() - started_cpu, time.perf_counter() - started)
 
     def _tell_how_to_connect(self, table: Any) -> None:
+        """Say how each remote entrant connects: once per name, or for every game where the
+        protocol gives each game a ticket of its own (a contest reservation code)."""
         if self.announce is None:
             return
         for seat in table.seats:
-            if seat.kind == "open" and seat.held_for not in self._told:
+            if seat.kind == "open" and (seat.secret or seat.held_for not in self._told):
                 self._told.add(seat.held_for)
                 command = self.server.connect_command(table, seat)
-                self.announce(f"arena: waiting for {seat.held_for}" + (f": {command}" if command else ""))
+                self.announce(f"arena: waiting for {seat.held_for} (game {table.id})"
+                              + (f": {command}" if command else ""))
 
     def describe(self) -> str:
         return f"tables on {', '.join(f'{l.service} {l.host}:{l.port}' for l in self.server.listening)}"

@@ -20,6 +20,7 @@ import time
 from abc import ABC, abstractmethod
 from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass, field
+from itertools import islice
 from typing import Any, AsyncIterator, Awaitable, Callable, Iterable, Iterator, Mapping, Sequence
 
 from ..core.match import Match
@@ -53,6 +54,7 @@ class Outcome:
     cpu: float  # CPU seconds of the worker process for this game
     wall: float
     record: Record | None = None  # sent back when the worker did not store it
+    overhead_cpu: float = 0.0  # the task's CPU outside its games (event loop, store), per game
 
 
 # -- playing (in whatever process runs the job) --------------------------------------------------
@@ -97,12 +99,17 @@ def worker_store(location: str | None) -> RecordStore | None:
 
 def play_batch(jobs: Sequence[Job], store: str | None, keep_records: bool) -> list[Outcome]:
     """A worker's task: play `jobs` in order on one event loop."""
+    started = time.process_time()
     target = worker_store(store)
 
     async def play_all() -> list[Outcome]:
         return [await play_job(job, target, keep_records) for job in jobs]
 
-    return asyncio.run(play_all())
+    outcomes = asyncio.run(play_all())
+    overhead = (time.process_time() - started - sum(o.cpu for o in outcomes)) / max(1, len(outcomes))
+    for outcome in outcomes:
+        outcome.overhead_cpu = overhead
+    return outcomes
 
 
 def _quiet_worker() -> None:
@@ -256,20 +263,43 @@ def make_backend(workers: int | None, ray: str | None) -> Backend:
     return InProcessBackend() if count == 1 else LocalBackend(count)
 
 
-def batches(jobs: Iterable[Job], size: int) -> Iterator[list[Job]]:
-    batch: list[Job] = []
-    for job in jobs:
-        batch.append(job)
-        if len(batch) >= size:
+class Batcher:
+    """Games per task.  A task should cost about `target` seconds, so that the per-task cost of
+    a process pool or of Ray (a millisecond or more) stays small beside it; the first tasks
+    are small to measure a game, and a fixed tournament's last tasks shrink so that every
+    worker finishes at about the same time."""
+
+    def __init__(self, workers: int, total: int | None = None, target: float = 0.25, most: int = 512) -> None:
+        self.workers = max(1, workers)
+        self.total = total
+        self.target = target
+        self.most = most
+        self.per_game: float | None = None  # wall seconds a game takes in a worker (a running mean)
+
+    def observe(self, outcomes: Sequence[Outcome]) -> None:
+        for outcome in outcomes:
+            self.per_game = (outcome.wall if self.per_game is None
+                             else 0.9 * self.per_game + 0.1 * outcome.wall)
+
+    def size(self, issued: int) -> int:
+        size = 2 if self.per_game is None else int(self.target / max(self.per_game, 1e-6))
+        if self.total is not None:  # leave work for every worker until the end
+            size = min(size, (self.total - issued) // (2 * self.workers))
+        return max(1, min(self.most, size))
+
+    def batches(self, jobs: Iterable[Job]) -> Iterator[list[Job]]:
+        source = iter(jobs)
+        issued = 0
+        while True:
+            batch = list(islice(source, self.size(issued)))
+            if not batch:
+                return
+            issued += len(batch)
             yield batch
-            batch = []
-    if batch:
+
+
+def batches(jobs: Iterable[Job], size: int) -> Iterator[list[Job]]:
+    """Fixed-size batches."""
+    source = iter(jobs)
+    while batch := list(islice(source, size)):
         yield batch
-
-
-def batch_size(games: int | None, workers: int, block: int) -> int:
-    """Games per task: a few tasks per worker for a fixed number of games (so the last ones
-    finish together), at most 32 (so progress and an SPRT see results often)."""
-    if games is None:
-        return max(block, 8)
-    return max(1, min(32, games // (4 * workers) or 1))

@@ -32,7 +32,7 @@ class ScheduleError(ValueError):
     pass
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class Scheduled:
     """One game of the schedule."""
 

@@ -61,32 +61,52 @@ class Interval:
 
 
 class ClusteredMean:
-    """A running mean with a cluster-robust 95 % interval (clusters: rounds sharing a seed)."""
+    """A running mean with a cluster-robust 95 % interval (clusters: rounds sharing a seed).
+
+    Clusters arrive one after another (a round's games are contiguous in schedule order), so
+    only running sums are kept: the memory does not grow with the number of games."""
 
     def __init__(self) -> None:
         self.n = 0
         self.total = 0.0
-        self._clusters: dict[int, list[float]] = {}  # cluster -> [sum, count]
+        self.clusters = 0
+        self._current: int | None = None
+        self._sum = 0.0  # of the current cluster
+        self._count = 0
+        self._sum_sq = 0.0  # over finished clusters: sum of S_c^2, S_c n_c, n_c^2
+        self._sum_n = 0.0
+        self._n_sq = 0.0
 
     def add(self, value: float, cluster: int) -> None:
+        if cluster != self._current:
+            self._close()
+            self._current = cluster
+            self.clusters += 1
         self.n += 1
         self.total += value
-        entry = self._clusters.setdefault(cluster, [0.0, 0])
-        entry[0] += value
-        entry[1] += 1
+        self._sum += value
+        self._count += 1
+
+    def _close(self) -> None:
+        self._sum_sq += self._sum ** 2
+        self._sum_n += self._sum * self._count
+        self._n_sq += self._count ** 2
+        self._sum, self._count = 0.0, 0
 
     @property
     def mean(self) -> float:
         return self.total / self.n if self.n else 0.0
 
     def interval(self) -> Interval:
-        clusters = len(self._clusters)
-        if clusters < 2:
+        if self.clusters < 2:
             return Interval(self.mean, math.inf)
         mean = self.mean
-        spread = sum((total - count * mean) ** 2 for total, count in self._clusters.values())
-        variance = spread / self.n ** 2 * clusters / (clusters - 1)
-        return Interval(mean, t95(clusters - 1) * math.sqrt(variance))
+        sum_sq = self._sum_sq + self._sum ** 2  # with the cluster still open
+        sum_n = self._sum_n + self._sum * self._count
+        n_sq = self._n_sq + self._count ** 2
+        spread = max(0.0, sum_sq - 2 * mean * sum_n + mean ** 2 * n_sq)  # sum of (S_c - n_c mean)^2
+        variance = spread / self.n ** 2 * self.clusters / (self.clusters - 1)
+        return Interval(mean, t95(self.clusters - 1) * math.sqrt(variance))
 
 
 # -- Elo -------------------------------------------------------------------------------------------

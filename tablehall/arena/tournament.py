@@ -25,7 +25,7 @@ from ..core.registry import get_game
 from ..core.rng import derive_seed
 from ..core.store import RecordStore, TournamentGame
 from .entrants import Entrant
-from .runner import Backend, Job, Outcome, batch_size, batches
+from .runner import Backend, Batcher, Job, Outcome
 from .schedule import Schedule, Scheduled
 from .standings import Standings
 from .stats import Sprt
@@ -63,6 +63,16 @@ def bot_seed(game_seed: int, label: str) -> int:
     return derive_seed(game_seed, "entrant", label)
 
 
+@dataclass(frozen=True, slots=True)
+class Played:
+    """What the tournament keeps of each game it counted (small: a million of them fit)."""
+
+    scheduled: Scheduled
+    record_id: str
+    digest: str
+    status: str
+
+
 @dataclass
 class Progress:
     """What a live display is told after each game taken in order."""
@@ -76,7 +86,8 @@ class Progress:
 
 
 class Tournament:
-    def __init__(self, settings: Settings, store: RecordStore | None = None, tournament_id: str | None = None) -> None:
+    def __init__(self, settings: Settings, store: RecordStore | None = None, tournament_id: str | None = None,
+                 on_game: Callable[[Scheduled, Outcome], None] | None = None) -> None:
         self.settings = settings
         self.spec = get_game(settings.game)
         self.options = self.spec.normalize_options(settings.options)
@@ -84,7 +95,9 @@ class Tournament:
         self.store = store
         self.id = tournament_id or uuid.uuid4().hex
         self.standings = Standings(settings.game, settings.entrants, settings.seats)
-        self.games: list[tuple[Scheduled, Outcome]] = []
+        self.games: list[Played] = []
+        self.on_game = on_game  # sees each counted game's full outcome (benchmarks)
+        self._digest = hashlib.sha256()
         self.sprt_llr: float | None = None
         self.verdict: str | None = None
         self.status = "running"
@@ -127,11 +140,13 @@ class Tournament:
                 plan[game.index] = game
                 yield self.job(game)
 
-        size = batch_size(None if self.settings.sprt else self.planned(), backend.workers, self.settings.seats)
+        batcher = Batcher(backend.workers, None if self.settings.sprt else self.planned(),
+                          target=0.05 if self.settings.sprt else 0.25)  # an SPRT looks often
         self.save(force=True)
-        stream = backend.run(batches(jobs(), size))
+        stream = backend.run(batcher.batches(jobs()))
         try:
             async for outcomes in stream:
+                batcher.observe(outcomes)
                 for outcome in outcomes:
                     waiting[outcome.index] = outcome
                 while len(self.games) in waiting and self.verdict is None:
@@ -163,25 +178,36 @@ class Tournament:
             self.store.save(outcome.record)
             outcome.record_id = outcome.record.id
             outcome.record = None  # the standings keep only what they need
-        self.games.append((game, outcome))
+        if self.games:
+            self._digest.update(b"\n")
+        self._digest.update(outcome.digest.encode())
+        self.games.append(Played(game, outcome.record_id, outcome.digest, outcome.status))
         self._unsaved.append((game.index, outcome.record_id, outcome.digest))
         self.standings.add(game, outcome.result, outcome.status)
+        if self.on_game is not None:
+            self.on_game(game, outcome)
         sprt = self.settings.sprt
         if sprt is not None and self.standings.block_complete() and self.standings.head_to_head is not None:
             self.sprt_llr = sprt.llr(self.standings.head_to_head.counts())
             self.verdict = sprt.verdict(self.sprt_llr)
 
     # -- the document ------------------------------------------------------------------------------
+    def default_name(self) -> str:
+        labels = [e.label for e in self.settings.entrants]
+        if self.settings.sprt is not None:
+            return f"{self.settings.game} SPRT {labels[0]} vs {labels[1]}"
+        return f"{self.settings.game} {self.settings.format}"
+
     def digest(self) -> str:
         """One digest for the whole tournament: its games' record digests in schedule order."""
-        return hashlib.sha256("\n".join(o.digest for _, o in self.games).encode()).hexdigest()
+        return self._digest.hexdigest()
 
     def document(self, with_games: bool = False) -> dict[str, Any]:
         standings = self.standings
         doc: dict[str, Any] = {
             "format": FORMAT,
             "id": self.id,
-            "name": self.settings.name or f"{self.settings.game} {self.settings.format}",
+            "name": self.settings.name or self.default_name(),
             "game": self.settings.game,
             "status": self.status,
             "started_at": self.started_at,
@@ -203,10 +229,11 @@ class Tournament:
                            "llr": None if self.sprt_llr is None else round(self.sprt_llr, 6),
                            "verdict": self.verdict or "running", "games": len(self.games)}
         if with_games:
-            doc["games"] = [{"index": g.index, "seed": g.seed,
-                             "seats": [self.settings.entrants[e].label for e in g.seats],
-                             "record": o.record_id, "digest": o.digest, "status": o.status}
-                            for g, o in self.games]
+            labels = [e.label for e in self.settings.entrants]
+            doc["games"] = [{"index": p.scheduled.index, "seed": p.scheduled.seed,
+                             "seats": [labels[e] for e in p.scheduled.seats],
+                             "record": p.record_id, "digest": p.digest, "status": p.status}
+                            for p in self.games]
         return doc
 
     def save(self, force: bool = False) -> None:

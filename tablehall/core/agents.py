@@ -101,6 +101,7 @@ class RemoteAgent(Agent):
         self.on_rejected = on_rejected
         self.on_finish = on_finish
         self._pending: dict[int, asyncio.Future] = {}
+        self._wake: dict[int, Callable[[], None]] = {}
         self._gone = False
         self._gone_reason = "left the game"
 
@@ -118,25 +119,47 @@ class RemoteAgent(Agent):
             self.on_events(seat, events, state)
 
     async def decide(self, seat: int, state: GameState) -> Any:
-        if self._gone:
-            raise AgentGone(self._gone_reason)
+        return await self.begin_decision(seat, state)
+
+    def begin_decision(self, seat: int, state: GameState,
+                       wake: Callable[[], None] | None = None) -> asyncio.Future:
+        """Send the request and return the future `answer` completes (what `decide` awaits).
+        The match runner takes the future itself, which spares a task per decision, and passes
+        `wake`, called as soon as the future is done: the runner resumes one loop pass sooner
+        than through a done-callback."""
         future = asyncio.get_running_loop().create_future()
+        if self._gone:
+            future.set_exception(AgentGone(self._gone_reason))
+            return future
         self._pending[seat] = future
+        if wake is not None:
+            self._wake[seat] = wake
         if self.on_request is not None:
-            self.on_request(seat, state)
-        try:
-            return await future
-        finally:
-            if self._pending.get(seat) is future:
-                del self._pending[seat]
+            try:
+                self.on_request(seat, state)
+            except Exception as exc:  # the session's bug fails this decision, not the match
+                if not future.done():
+                    self._complete(seat, future, error=exc)
+        return future
 
     def answer(self, seat: int, action: Any) -> bool:
         """Deliver the client's action; False when no decision of `seat` is pending."""
         future = self._pending.get(seat)
         if future is None or future.done():
             return False
-        future.set_result(action)
+        self._complete(seat, future, result=action)
         return True
+
+    def _complete(self, seat: int, future: asyncio.Future, result: Any = None,
+                  error: BaseException | None = None) -> None:
+        del self._pending[seat]
+        if error is None:
+            future.set_result(result)
+        else:
+            future.set_exception(error)
+        wake = self._wake.pop(seat, None)
+        if wake is not None:
+            wake()
 
     def gone(self, reason: str = "left the game") -> None:
         """The client is gone: fail every pending decision and all later ones.  `reason` is
@@ -144,15 +167,16 @@ class RemoteAgent(Agent):
         if not self._gone:
             self._gone_reason = reason
         self._gone = True
-        for future in self._pending.values():
+        for seat, future in list(self._pending.items()):
             if not future.done():
-                future.set_exception(AgentGone(self._gone_reason))
+                self._complete(seat, future, error=AgentGone(self._gone_reason))
 
     def rejected(self, seat: int, action: Any, error: IllegalAction) -> None:
         if self.on_rejected is not None and not self._gone:
             self.on_rejected(seat, action, error)
 
     def cancelled(self, seat: int) -> None:
+        self._wake.pop(seat, None)
         future = self._pending.pop(seat, None)
         if future is not None and not future.done():
             future.cancel()

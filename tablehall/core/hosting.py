@@ -31,6 +31,7 @@ from .store import RecordStore
 
 if TYPE_CHECKING:
     from .agents import Agent
+    from .game import Bot, GameSpec
     from .match import Match
     from .records import Record
 
@@ -254,11 +255,13 @@ class Setting:
     help: str
     kind: type | None = None  # the accepted type when the default does not say (a None default)
     choices: tuple[Any, ...] = ()
+    also: tuple[Callable[[Any], bool], str] | None = None  # values accepted besides the choices, and their name
 
     @property
     def accepts(self) -> str:
         if self.choices:
-            return " | ".join(repr(c) if isinstance(c, str) else str(c) for c in self.choices)
+            names = [repr(c) if isinstance(c, str) else str(c) for c in self.choices]
+            return " | ".join(names + ([self.also[1]] if self.also else []))
         kind = self.kind or type(self.default)
         return {bool: "true | false", int: "a whole number", float: "a number", str: "a string",
                 list: "a list of strings", dict: "a table"}.get(kind, kind.__name__)
@@ -289,7 +292,7 @@ def read_settings(service: str, section: Mapping[str, Any], settings: Mapping[st
             value = _convert(value, kind)
         except ValueError:
             raise SettingError(f"[{service}] {key} must be {setting.accepts}, not {value!r}") from None
-        if setting.choices and value not in setting.choices:
+        if setting.choices and value not in setting.choices and not (setting.also and setting.also[0](value)):
             raise SettingError(f"[{service}] {key} must be {setting.accepts}, not {value!r}")
         out[key] = value
     return out
@@ -322,6 +325,21 @@ class Host:
     matches: set["Match"] = field(default_factory=set)
     tasks: set[asyncio.Task] = field(default_factory=set)
     tables: dict[str, Table] = field(default_factory=dict)  # hosted tables, until their match ends
+    bots: Mapping[str, Mapping[str, str]] = field(default_factory=dict)
+    """Bots the operator named (config ``[bots.<game>] NAME = "SEAT TEXT"``, e.g. a trained
+    ``policy:...``), per game: clients may ask for them by name like built-in bots."""
+
+    def bot_names(self, spec: "GameSpec") -> dict[str, str]:
+        """The bots a client may name for a seat of `spec`: built-in and operator-named."""
+        return {**{name: name for name in spec.bots}, **self.bots.get(spec.name, {})}
+
+    def make_bot(self, spec: "GameSpec", name: str, seed: int) -> "Bot":
+        """The bot `name` stands for: an operator-named bot, a built-in bot, or (from the
+        operator's own config only: check client-given names with `bot_names`) any seat text
+        such as ``policy:MODULE:CALLABLE``."""
+        from .seats import make_bot
+
+        return make_bot(spec, self.bots.get(spec.name, {}).get(name, name), seed)
 
     def admin_allowed(self, password: str | None, transport: Transport) -> bool:
         """Configured passwords are accepted from anywhere, the built-in default only from

@@ -103,10 +103,10 @@ class Match:
         self._resume.set()
         self._steps = 0
         self._abort_reason: str | None = None
-        self._wakeup: asyncio.Event | None = None
+        self._waiter: asyncio.Future | None = None  # resolved by whatever the loop waits for
         self._unprompted: list[tuple[int, Any]] = []
         self._asked_at: dict[int, float] = {}
-        self._tasks: dict[int, asyncio.Task] = {}
+        self._tasks: dict[int, asyncio.Future] = {}  # seat -> its pending decision
         self._strikes: dict[int, int] = {}
         self.finished = asyncio.Event()
 
@@ -158,13 +158,14 @@ class Match:
     def aborted(self) -> bool:
         return self._abort_reason is not None
 
-    def _poke(self) -> None:
-        if self._wakeup is not None:
-            self._wakeup.set()
+    def _poke(self, _: object = None) -> None:
+        """Wake the loop if it waits (also a done-callback of every pending decision)."""
+        waiter = self._waiter
+        if waiter is not None and not waiter.done():
+            waiter.set_result(None)
 
     # -- the loop ------------------------------------------------------------------------------
     async def run(self) -> Record:
-        self._wakeup = asyncio.Event()
         self.record.started_at = utc_now()
         try:
             await self._start_agents()
@@ -247,7 +248,16 @@ class Match:
                 self._play(seat, action, elapsed=self.clock() - started)
                 return True
             self._asked_at[seat] = self.clock()
-            self._tasks[seat] = asyncio.ensure_future(agent.decide(seat, self.state.observation(seat)))
+            observation = self.state.observation(seat)
+            # remote agents hand back a plain future their client's answer completes: no task
+            # and no coroutine per decision (the commonest wait of a server)
+            begin = getattr(agent, "begin_decision", None)
+            if begin is not None:
+                decision = begin(seat, observation, wake=self._poke)
+            else:
+                decision = asyncio.ensure_future(agent.decide(seat, observation))
+                decision.add_done_callback(self._poke)
+            self._tasks[seat] = decision
         return False
 
     def _offer_volunteers(self) -> bool:
@@ -269,14 +279,19 @@ class Match:
         return taken
 
     async def _wait_for_something(self) -> None:
-        assert self._wakeup is not None
-        self._wakeup.clear()
-        waker = asyncio.ensure_future(self._wakeup.wait())
-        try:
-            done, _ = await asyncio.wait([waker, *self._tasks.values()], timeout=self._next_deadline(),
-                                         return_when=asyncio.FIRST_COMPLETED)
-        finally:
-            waker.cancel()
+        """Until a decision completes, a hard limit passes, or someone pokes (an unprompted
+        action, a departure, an abort): one future and at most one timer per wait."""
+        if not any(decision.done() for decision in self._tasks.values()):
+            loop = asyncio.get_running_loop()
+            waiter = self._waiter = loop.create_future()
+            timeout = self._next_deadline()
+            timer = None if timeout is None else loop.call_later(timeout, self._poke)
+            try:
+                await waiter
+            finally:
+                self._waiter = None
+                if timer is not None:
+                    timer.cancel()
         now = self.clock()
         for seat, task in sorted(self._tasks.items()):
             if self._abort_reason is not None or self.state.is_over:
@@ -302,7 +317,7 @@ class Match:
         limit = self.policies[seat].hard_timeout
         return limit is not None and now - self._asked_at.get(seat, now) >= limit
 
-    def _settle(self, seat: int, task: asyncio.Task, elapsed: float) -> None:
+    def _settle(self, seat: int, task: asyncio.Future, elapsed: float) -> None:
         if task.cancelled():
             return
         error = task.exception()

@@ -1,10 +1,17 @@
-"""The games tablehall knows.  Adding a game is one line here and a package under games/."""
+"""The games tablehall knows.  Adding a game is one line in `GAMES` (and one per protocol in
+`SERVICES`) and a package under games/.
+
+Nothing here imports a game: a game's package (its rules tables, bots, protocol) is imported
+only when a command uses it, so `tablehall records` or `tablehall --help` start at once.
+"""
 
 from __future__ import annotations
 
 import importlib
+from typing import TYPE_CHECKING, NamedTuple
 
-from .game import GameSpec
+if TYPE_CHECKING:
+    from .game import GameSpec
 
 GAMES: dict[str, str] = {
     "blokus": "tablehall.games.blokus",
@@ -12,6 +19,24 @@ GAMES: dict[str, str] = {
     "dominion": "tablehall.games.dominion",
     "renaissance": "tablehall.games.renaissance",
 }
+
+
+class ServiceInfo(NamedTuple):
+    """A protocol listener as the command line shows it, without importing its game.  Must
+    agree with the game's `GameSpec.services` (tests/core/test_registry.py checks it)."""
+
+    name: str
+    default_port: int
+    game: str
+    description: str
+
+
+SERVICES: tuple[ServiceInfo, ...] = (
+    ServiceInfo("sc", 13050, "blokus", "Software Challenge 2021 XML (Blokus)"),
+    ServiceInfo("jsettlers", 8880, "catan", "JSettlers 2.x (Catan robots and clients)"),
+    ServiceInfo("dominion", 8291, "dominion", "Dominion v1 text bot protocol: join, then the stdin/stdout lines"),
+    ServiceInfo("renaissance", 48745, "renaissance", "Masters of Renaissance, numeric message codes over text lines"),
+)
 
 
 class UnknownGame(LookupError):
@@ -22,7 +47,7 @@ def game_names() -> list[str]:
     return sorted(GAMES)
 
 
-def get_game(name: str) -> GameSpec:
+def get_game(name: str) -> "GameSpec":
     """The SPEC of game `name`, imported on first use."""
     try:
         module = GAMES[name]

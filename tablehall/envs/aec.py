@@ -14,7 +14,8 @@ RULE_VIOLATION, as a contest would, and the game goes on if its rules say so; wi
 ``illegal="raise"`` the step raises `IllegalAction` and nothing changes.
 
 Every game is kept as a tablehall record (`record()`, `save(store)`): `tablehall replay`
-re-runs it through the rules like any other.
+re-runs it through the rules like any other.  The engine's game is `env.unwrapped.game` (named
+so as not to hide PettingZoo's `state()`).
 """
 
 from __future__ import annotations
@@ -77,7 +78,7 @@ class TablehallAEC(AECEnv):
         self.observation_spaces = {agent: self._observation_space for agent in self.possible_agents}
         self.action_spaces = {agent: self._action_space for agent in self.possible_agents}
         self._seeds: Rng | None = None
-        self.state = None
+        self.game = None
         self.seed: int | None = None
 
     # -- spaces ---------------------------------------------------------------------------------
@@ -96,9 +97,10 @@ class TablehallAEC(AECEnv):
         elif self._seeds is None:
             self._seeds = Rng(secrets.randbits(64))
         self.seed = int(seed) if seed is not None else self._seeds.below(1 << 31)
-        self.state = self.adapter.new_game(self.game_options, self.seed)
+        self.game = self.adapter.new_game(self.game_options, self.seed)
         self.agents = self.possible_agents[:]
         self.rewards = dict.fromkeys(self.agents, 0.0)
+        self._zero_rewards = dict.fromkeys(self.agents, 0.0)  # shared by the steps that pay nothing
         self._cumulative_rewards = dict.fromkeys(self.agents, 0.0)
         self.terminations = dict.fromkeys(self.agents, False)
         self.truncations = dict.fromkeys(self.agents, False)
@@ -107,7 +109,7 @@ class TablehallAEC(AECEnv):
         self.steps = 0
         self._actions: list[tuple[int, Any]] = []  # (seat, engine action or Forfeit)
         self._out: set[int] = set()
-        self._points = ([self.adapter.points(self.state, s) for s in range(len(self.possible_agents))]
+        self._points = ([self.adapter.points(self.game, s) for s in range(len(self.possible_agents))]
                         if self.shaping else None)
         self._skip_agent_selection = None
         self.agent_selection = self._agent_to_act()
@@ -116,15 +118,15 @@ class TablehallAEC(AECEnv):
         """The agent of the seat the engine asks first; a seat with a draft keeps the turn."""
         for seat in self.drafts:
             return self.possible_agents[seat]
-        return self.possible_agents[self.state.to_act()[0]]
+        return self.possible_agents[self.game.to_act()[0]]
 
     def observe(self, agent: str) -> dict[str, np.ndarray]:
         seat = self._seat_of[agent]
         draft = self.drafts.get(seat)
-        live = (agent == self.agent_selection and not self.state.is_over
+        live = (agent == self.agent_selection and not self.game.is_over
                 and not self.terminations.get(agent, True) and not self.truncations.get(agent, True))
-        mask = self.adapter.mask(self.state, seat, draft) if live else self.adapter.zero_mask()
-        return {"observation": self.adapter.observe(self.state, seat, draft), "action_mask": mask}
+        mask = self.adapter.mask(self.game, seat, draft) if live else self.adapter.zero_mask()
+        return {"observation": self.adapter.observe(self.game, seat, draft), "action_mask": mask}
 
     def step(self, action: Any) -> None:
         agent = self.agent_selection
@@ -136,26 +138,33 @@ class TablehallAEC(AECEnv):
         index = int(action)
         if not 0 <= index < self.adapter.action_count:
             raise ValueError(f"action {index} out of range 0..{self.adapter.action_count - 1}")
-        engine_action, draft = self.adapter.decode(self.state, seat, index, self.drafts.get(seat))
+        engine_action, draft = self.adapter.decode(self.game, seat, index, self.drafts.get(seat))
         if engine_action is None:
             self.drafts[seat] = draft
         else:
             self.drafts.pop(seat, None)
             try:
-                self.state.apply(seat, engine_action)
+                self.game.apply(seat, engine_action)
                 self._actions.append((seat, engine_action))
             except IllegalAction as error:
                 if self.illegal == "raise":
                     raise
-                self.state.forfeit(seat, EndCause.RULE_VIOLATION, str(error))
+                self.game.forfeit(seat, EndCause.RULE_VIOLATION, str(error))
                 self._actions.append((seat, Forfeit(str(error))))
                 self._out.add(seat)
         self.steps += 1
         self._after_step()
 
     def _after_step(self) -> None:
+        state = self.game
+        if self._points is None and not state.is_over and not self._out:  # the common step
+            if len(self._zero_rewards) != len(self.agents):  # an agent left since
+                self._zero_rewards = dict.fromkeys(self.agents, 0.0)
+            self.rewards = self._zero_rewards
+            if self.max_steps is None or self.steps < self.max_steps:
+                self.agent_selection = self._agent_to_act()
+                return
         rewards = self.rewards = dict.fromkeys(self.agents, 0.0)
-        state = self.state
         if self._points is not None:
             for agent in self.agents:
                 seat = self._seat_of[agent]
@@ -194,7 +203,7 @@ class TablehallAEC(AECEnv):
                 record.entries.append(Entry(seat, forfeit=EndCause.RULE_VIOLATION, reason=action.reason))
             else:
                 record.entries.append(Entry(seat, spec.encode_action(action)))
-        result = self.state.result()
+        result = self.game.result()
         record.result = result if result is not None else Result.aborted(len(seats), "left unfinished")
         return record
 
@@ -206,7 +215,7 @@ class TablehallAEC(AECEnv):
     def render(self) -> str | None:
         if self.render_mode is None:
             return None
-        return self.adapter.render(self.state)
+        return self.adapter.render(self.game)
 
     def close(self) -> None:
         pass

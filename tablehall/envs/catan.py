@@ -1,4 +1,5 @@
-"""Settlers of Catan (classic) as an environment, 3-4 seats (2 allowed too).
+"""Settlers of Catan (classic) as an environment, 3-4 seats (2 allowed too; the engine's 5-6 player
+games, on their larger board, are not encoded).
 
 Actions: the turn actions over the board's places (settlements and cities on the 54
 intersections, roads on the 72 paths, the robber on the 19 hexes), development cards, single

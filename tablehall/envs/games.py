@@ -25,3 +25,11 @@ GYM_IDS: dict[str, str] = {
     "dominion": "tablehall/Dominion-v0",
     "renaissance": "tablehall/Renaissance-v0",
 }
+
+
+def tables(game: str) -> str:
+    """The action and observation tables docs/envs.md shows for `game` (tests/envs/test_docs.py
+    checks the page against them): ``python -c "from tablehall.envs.games import tables;
+    print(tables('catan'))"``."""
+    adapter = ADAPTERS[game]
+    return f"Actions:\n\n{adapter.index.markdown()}\n\nObservation:\n\n{adapter.layout.markdown()}\n"

@@ -7,11 +7,14 @@ Registered by ``import tablehall.envs`` as ``tablehall/Catan-v0``, ``tablehall/B
 
 ``opponents`` are seat texts exactly as for ``tablehall play --seats`` (built-in bot names,
 ``cmd:COMMAND`` where the game has subprocess bots, ``policy:...``); their number sets the
-player count.  The game runs in the kernel's `Match` runner, the one ``tablehall play`` uses,
-with the learner's seat answered by `step`: the other seats are seeded the same way, so
-``reset(seed=s)`` with the learner on seat k plays the game ``tablehall play --seed s`` plays
-with those seats, and each finished game is a record (`last_record`, or ``store=`` to keep
-them).  ``seat=None`` puts the learner on a seat drawn anew each episode.
+player count.  The seats are made and seeded as ``tablehall play`` makes them and the game is
+played as its runner plays it, so ``reset(seed=s)`` with the learner on seat k plays the game
+``tablehall play --seed s`` plays with those seats, and each finished game is a record
+(`last_record`, or ``store=`` to keep them).  With subprocess opponents the kernel's `Match`
+runs the game on an event loop of the environment's own; with in-process bots only the same
+steps run inline (`_InlineTable`), which is faster and gives the same records (``inline=False``
+runs them through `Match` too).  ``seat=None``
+puts the learner on a seat drawn anew each episode.
 
 Observation and action space are the PettingZoo environment's (a Dict of ``observation`` and
 ``action_mask``; `action_masks()` gives the mask too).  Reward: the end of the game from the
@@ -29,28 +32,29 @@ import gymnasium
 import numpy as np
 from gymnasium import spaces
 
-from tablehall.core import Agent, GameState, Match
-from tablehall.core.records import Record
+from tablehall.core import Agent, BotAgent, EndCause, GameState, IllegalAction, Match, Result
+from tablehall.core.match import utc_now
+from tablehall.core.records import Entry, Record, SeatInfo
 from tablehall.core.seats import make_agent
 from tablehall.core.store import RecordStore, open_store
 
 from .adapter import Adapter, outcome
 from .games import ADAPTERS
 
+LEARNER_KIND = "env"
 DEFAULT_OPPONENTS = {"blokus": ["random"], "catan": ["random"] * 3, "dominion": ["random"],
                      "renaissance": ["random"]}
 
 
 class _Learner(Agent):
-    """The learner's seat in the match: a decision waits for `step`."""
+    """The learner's seat in a `Match`: a decision waits for `step`."""
 
     name = "learner"
-    kind = "env"
+    kind = LEARNER_KIND
 
     def __init__(self) -> None:
         self.future: asyncio.Future | None = None
         self.asked = asyncio.Event()
-        self.rejections: list[str] = []
 
     async def decide(self, seat: int, state: GameState) -> Any:
         self.future = asyncio.get_running_loop().create_future()
@@ -60,107 +64,44 @@ class _Learner(Agent):
         finally:
             self.future = None
 
-    def rejected(self, seat: int, action: Any, error: Exception) -> None:
-        self.rejections.append(str(error))
 
+class _MatchTable:
+    """The game run by the kernel's `Match` on an event loop of the environment's own, stepped
+    until the learner is asked: for opponents that are subprocesses (``cmd:``)."""
 
-class TablehallGymEnv(gymnasium.Env):
-    """One seat of a tablehall game; subclasses set `game`."""
-
-    game: str
-    metadata = {"render_modes": ["ansi"]}
-
-    def __init__(self, opponents: Sequence[str] | None = None, seat: int | None = 0, shaping: float = 0.0,
-                 max_steps: int | None = None, store: RecordStore | str | None = None,
-                 render_mode: str | None = None, **game_options: Any) -> None:
-        opponents = list(DEFAULT_OPPONENTS[self.game] if opponents is None else opponents)
-        self.players = len(opponents) + 1
-        self.adapter: Adapter = ADAPTERS[self.game](self.players)
-        self.spec_ = self.adapter.spec
-        self.game_options = self.spec_.normalize_options(game_options)
-        if seat is not None and not 0 <= seat < self.players:
-            raise ValueError(f"seat must be 0..{self.players - 1} or None")
-        if render_mode is not None and render_mode not in self.metadata["render_modes"]:
-            raise ValueError(f"render_mode must be one of {self.metadata['render_modes']} or None")
-        for text in opponents:  # a bad seat fails now, not in the middle of an episode
-            if not text.startswith("cmd:"):
-                make_agent(self.spec_, text, 0, 0)
-        self.opponents = opponents
-        self.fixed_seat = seat
-        self.shaping = float(shaping)
-        self.max_steps = max_steps
-        self.render_mode = render_mode
-        self.store = open_store(store) if isinstance(store, str) else store
-        low, high = self.adapter.layout.bounds()
-        self.observation_space = spaces.Dict({
-            "observation": spaces.Box(low, high, dtype=np.float32),
-            "action_mask": spaces.Box(0, 1, (self.adapter.action_count,), dtype=np.int8),
-        })
-        self.action_space = spaces.Discrete(self.adapter.action_count)
-        self.loop = asyncio.new_event_loop()
-        self.match: Match | None = None
-        self._task: asyncio.Task | None = None
-        self._learner: _Learner | None = None
-        self.seat = 0
-        self.last_record: Record | None = None
-
-    # -- episodes ---------------------------------------------------------------------------------
-    def reset(self, *, seed: int | None = None, options: dict | None = None) -> tuple[dict, dict]:
-        super().reset(seed=seed)
-        self._stop_match()
-        game_seed = int(seed) if seed is not None else int(self.np_random.integers(1 << 31))
-        self.seat = (self.fixed_seat if self.fixed_seat is not None
-                     else int(self.np_random.integers(self.players)))
-        learner = self._learner = _Learner()
-        texts = self.opponents[:self.seat] + ["learner"] + self.opponents[self.seat:]
-        agents = [learner if s == self.seat else make_agent(self.spec_, text, s, game_seed)
-                  for s, text in enumerate(texts)]
-        self.match = Match(self.spec_, agents, seed=game_seed, options=self.game_options, names=texts,
-                           store=self.store)
-        self._task = self.loop.create_task(self.match.run())
-        self.draft = None
-        self.steps = 0
-        self.last_record = None
-        self._points = self.adapter.points(self.match.state, self.seat)
+    def __init__(self, loop: asyncio.AbstractEventLoop, match: Match, learner: _Learner) -> None:
+        self.loop, self.match, self.learner = loop, match, learner
+        self.task = loop.create_task(match.run())
         self._advance()
-        return self._observation(), self._info()
 
-    def step(self, action: Any) -> tuple[dict, float, bool, bool, dict]:
-        if self.match is None or self._task is None:
-            raise RuntimeError("call reset() first")
-        if self._task.done():
-            raise RuntimeError("the episode is over: call reset()")
-        index = int(action)
-        if not 0 <= index < self.adapter.action_count:
-            raise ValueError(f"action {index} out of range 0..{self.adapter.action_count - 1}")
-        engine_action, self.draft = self.adapter.decode(self.match.state, self.seat, index, self.draft)
-        self.steps += 1
-        if engine_action is not None:
-            learner = self._learner
-            assert learner is not None and learner.future is not None
-            learner.asked.clear()
-            learner.future.set_result(engine_action)
-            self._advance()
-        state = self.match.state
-        reward = 0.0
-        if self.shaping:
-            now = self.adapter.points(state, self.seat)
-            reward += self.shaping * (now - self._points)
-            self._points = now
-        out = self.seat in self._out_seats()
-        terminated = self._task.done() or out
-        if terminated:
-            if not self._task.done():  # taken out: the others play on to the end of the game
-                self.loop.run_until_complete(self._task)
-            self.last_record = self._task.result()
-            reward += outcome(self.last_record.result, self.seat) if not out else -1.0
-        truncated = not terminated and self.max_steps is not None and self.steps >= self.max_steps
-        return self._observation(), reward, terminated, truncated, self._info()
+    @property
+    def state(self) -> GameState:
+        return self.match.state
+
+    @property
+    def asked(self) -> bool:
+        return self.learner.future is not None and not self.task.done()
+
+    @property
+    def over(self) -> bool:
+        return self.task.done()
+
+    def play(self, action: Any) -> None:
+        assert self.learner.future is not None
+        self.learner.asked.clear()
+        self.learner.future.set_result(action)
+        self._advance()
+
+    def finish(self) -> Record:
+        return self.task.result()
+
+    def abort(self) -> None:
+        if not self.task.done():
+            self.match.abort("the environment was reset")
+            self.loop.run_until_complete(self.task)
 
     def _advance(self) -> None:
-        """Run the match until the learner is asked or the game is over."""
-        learner, task = self._learner, self._task
-        assert learner is not None and task is not None
+        learner, task = self.learner, self.task
 
         async def until_asked() -> None:
             asked = asyncio.ensure_future(learner.asked.wait())
@@ -171,14 +112,168 @@ class TablehallGymEnv(gymnasium.Env):
 
         self.loop.run_until_complete(until_asked())
 
-    def _out_seats(self) -> set[int]:
-        return {entry.seat for entry in self.match.record.entries if entry.forfeit is not None}
+
+class _InlineTable:
+    """The game played inline when every other seat is an in-process bot (built-in or policy),
+    the way `Match` plays trusted bots: the first seat the engine asks acts, a bot on its
+    `observation(seat)`; an action the engine refuses takes its seat out (RULE_VIOLATION, the
+    trusted seats' policy).  Records are the match runner's, digest for digest
+    (tests/envs/test_gym.py), without an event loop in between."""
+
+    def __init__(self, spec, state: GameState, record: Record, agents: list[Any], learner: int,
+                 store: RecordStore | None) -> None:
+        self.spec, self.state, self.record, self.agents = spec, state, record, agents
+        self.learner, self.store = learner, store
+        record.started_at = utc_now()
+        self._run_bots()
+
+    @property
+    def asked(self) -> bool:
+        return not self.state.is_over and self.state.to_act()[0] == self.learner
+
+    @property
+    def over(self) -> bool:
+        return self.state.is_over
+
+    def play(self, action: Any) -> None:
+        self._act(self.learner, action)
+        self._run_bots()
+
+    def finish(self) -> Record:
+        return self.record
+
+    def abort(self) -> None:
+        if not self.state.is_over and self.record.result is None:
+            self.record.result = Result.aborted(self.state.seat_count, "the environment was reset")
+            self._close()
+
+    def _run_bots(self) -> None:
+        state = self.state
+        while not state.is_over:
+            seat = state.to_act()[0]
+            if seat == self.learner:
+                return
+            self._act(seat, self.agents[seat].choose_now(seat, state.observation(seat)))
+        self.record.result = state.result()
+        self._close()
+
+    def _act(self, seat: int, action: Any) -> None:
+        try:
+            self.state.apply(seat, action)
+        except IllegalAction as error:
+            self.state.forfeit(seat, EndCause.RULE_VIOLATION, str(error))
+            self.record.entries.append(Entry(seat, forfeit=EndCause.RULE_VIOLATION, reason=str(error)))
+            return
+        self.record.entries.append(Entry(seat, self.spec.encode_action(action)))
+
+    def _close(self) -> None:
+        self.record.ended_at = utc_now()
+        if self.store is not None:
+            self.store.save(self.record)
+
+
+class TablehallGymEnv(gymnasium.Env):
+    """One seat of a tablehall game; subclasses set `game`."""
+
+    game: str
+    metadata = {"render_modes": ["ansi"]}
+
+    def __init__(self, opponents: Sequence[str] | None = None, seat: int | None = 0, shaping: float = 0.0,
+                 max_steps: int | None = None, store: RecordStore | str | None = None,
+                 render_mode: str | None = None, inline: bool = True, **game_options: Any) -> None:
+        opponents = list(DEFAULT_OPPONENTS[self.game] if opponents is None else opponents)
+        self.players = len(opponents) + 1
+        self.adapter: Adapter = ADAPTERS[self.game](self.players)
+        self.game_spec = self.adapter.spec
+        self.game_options = self.game_spec.normalize_options(game_options)
+        if seat is not None and not 0 <= seat < self.players:
+            raise ValueError(f"seat must be 0..{self.players - 1} or None")
+        if render_mode is not None and render_mode not in self.metadata["render_modes"]:
+            raise ValueError(f"render_mode must be one of {self.metadata['render_modes']} or None")
+        for text in opponents:  # a bad seat fails now, not in the middle of an episode
+            if not text.startswith("cmd:"):
+                make_agent(self.game_spec, text, 0, 0)
+        self.opponents = opponents
+        self.fixed_seat = seat
+        self.inline = inline  # False: every game through Match, even with in-process bots only
+        self.shaping = float(shaping)
+        self.max_steps = max_steps
+        self.render_mode = render_mode
+        self.store = open_store(store) if isinstance(store, str) else store
+        low, high = self.adapter.layout.bounds()
+        self.observation_space = spaces.Dict({
+            "observation": spaces.Box(low, high, dtype=np.float32),
+            "action_mask": spaces.Box(0, 1, (self.adapter.action_count,), dtype=np.int8),
+        })
+        self.action_space = spaces.Discrete(self.adapter.action_count)
+        self._loop: asyncio.AbstractEventLoop | None = None
+        self.table: _InlineTable | _MatchTable | None = None
+        self.seat = 0
+        self.draft = None
+        self.last_record: Record | None = None
+
+    # -- episodes ---------------------------------------------------------------------------------
+    def reset(self, *, seed: int | None = None, options: dict | None = None) -> tuple[dict, dict]:
+        super().reset(seed=seed)
+        if self.table is not None:
+            self.table.abort()
+        game_seed = int(seed) if seed is not None else int(self.np_random.integers(1 << 31))
+        self.seat = (self.fixed_seat if self.fixed_seat is not None
+                     else int(self.np_random.integers(self.players)))
+        texts = self.opponents[:self.seat] + ["learner"] + self.opponents[self.seat:]
+        agents = [None if s == self.seat else make_agent(self.game_spec, text, s, game_seed)
+                  for s, text in enumerate(texts)]
+        if self.inline and all(isinstance(a, BotAgent) for a in agents if a is not None):
+            state = self.game_spec.new(self.players, self.game_options, game_seed)
+            kinds = [LEARNER_KIND if a is None else a.kind for a in agents]
+            record = Record(self.game_spec.name, self.game_spec.rules_version, self.game_options, game_seed,
+                            [SeatInfo(text, kind) for text, kind in zip(texts, kinds)])
+            self.table = _InlineTable(self.game_spec, state, record, agents, self.seat, self.store)
+        else:
+            if self._loop is None:
+                self._loop = asyncio.new_event_loop()
+            learner = _Learner()
+            agents[self.seat] = learner
+            match = Match(self.game_spec, agents, seed=game_seed, options=self.game_options, names=texts,
+                          store=self.store)
+            self.table = _MatchTable(self._loop, match, learner)
+        self.draft = None
+        self.steps = 0
+        self.last_record = None
+        self._points = self.adapter.points(self.table.state, self.seat)
+        return self._observation(), self._info()
+
+    def step(self, action: Any) -> tuple[dict, float, bool, bool, dict]:
+        table = self.table
+        if table is None:
+            raise RuntimeError("call reset() first")
+        if table.over or self.last_record is not None:
+            raise RuntimeError("the episode is over: call reset()")
+        index = int(action)
+        if not 0 <= index < self.adapter.action_count:
+            raise ValueError(f"action {index} out of range 0..{self.adapter.action_count - 1}")
+        engine_action, self.draft = self.adapter.decode(table.state, self.seat, index, self.draft)
+        self.steps += 1
+        if engine_action is not None:
+            table.play(engine_action)
+        state = table.state
+        reward = 0.0
+        if self.shaping:
+            now = self.adapter.points(state, self.seat)
+            reward += self.shaping * (now - self._points)
+            self._points = now
+        terminated = table.over  # a learner taken out: the bots have played on to the end
+        if terminated:
+            self.last_record = table.finish()
+            reward += outcome(self.last_record.result, self.seat)
+        truncated = not terminated and self.max_steps is not None and self.steps >= self.max_steps
+        return self._observation(), reward, terminated, truncated, self._info()
 
     def _observation(self) -> dict[str, np.ndarray]:
-        state = self.match.state
-        asked = self._learner is not None and self._learner.future is not None and not self._task.done()
-        mask = self.adapter.mask(state, self.seat, self.draft) if asked else self.adapter.zero_mask()
-        return {"observation": self.adapter.observe(state, self.seat, self.draft), "action_mask": mask}
+        table = self.table
+        asked = table.asked and self.last_record is None
+        mask = self.adapter.mask(table.state, self.seat, self.draft) if asked else self.adapter.zero_mask()
+        return {"observation": self.adapter.observe(table.state, self.seat, self.draft), "action_mask": mask}
 
     def _info(self) -> dict[str, Any]:
         info: dict[str, Any] = {"seat": self.seat}
@@ -190,22 +285,17 @@ class TablehallGymEnv(gymnasium.Env):
         """The legal indices now (for maskable learners, e.g. sb3-contrib's MaskablePPO)."""
         return self._observation()["action_mask"].astype(bool)
 
-    def _stop_match(self) -> None:
-        if self._task is not None and not self._task.done():
-            assert self.match is not None
-            self.match.abort("the environment was reset")
-            self.loop.run_until_complete(self._task)
-        self._task = None
-
     def render(self) -> str | None:
-        if self.render_mode is None or self.match is None:
+        if self.render_mode is None or self.table is None:
             return None
-        return self.adapter.render(self.match.state)
+        return self.adapter.render(self.table.state)
 
     def close(self) -> None:
-        if not self.loop.is_closed():
-            self._stop_match()
-            self.loop.close()
+        if self.table is not None:
+            self.table.abort()
+            self.table = None
+        if self._loop is not None and not self._loop.is_closed():
+            self._loop.close()
         if self.store is not None:
             self.store.close()
             self.store = None

@@ -68,6 +68,7 @@ _ACTION.update({ACTIVATE + i: ("activate", leader) for i, leader in enumerate(LE
 _ACTION.update({DISCARD + i: ("discard", leader) for i, leader in enumerate(LEADER_IDS)})
 _INDEX_OF: dict[tuple, int] = {action: index for index, action in _ACTION.items()}
 _KEEP_OF = {(b, a): KEEP + i for i, (a, b) in enumerate(KEEP_PAIRS)}  # the pair named the other way round
+_MOVE_BACK = {MOVE + i: MOVE + MOVES.index((b, a)) for i, (a, b) in enumerate(MOVES)}
 
 CARD_FEATURES = 11  # level, points, input (4), output (4), faith
 
@@ -121,17 +122,27 @@ class RenaissanceAdapter(Adapter):
     index = INDEX
     layout = LAYOUT
 
+    def __init__(self, seat_count: int) -> None:
+        super().__init__(seat_count)
+        self._grids: dict[tuple, np.ndarray] = {}  # (top cards, discount) -> the grid field
+
     def mask(self, state: RenaissanceState, seat: int, draft: Any = None) -> np.ndarray:
         mask = np.zeros(INDEX.size, np.int8)
         legal = state.legal_actions(seat)
         if not legal:
             return mask
         index_of = _INDEX_OF
-        indices = [index_of[action] if action in index_of else _KEEP_OF[action[1:]] for action in legal
-                   if action[0] != "move"]
+        indices = []
+        for action in legal:
+            index = index_of.get(action)
+            if index is None:
+                index = _KEEP_OF[action[1:]]
+            elif action[0] == "move" and action[2] <= DEPOTS:
+                indices.append(_MOVE_BACK[index])  # a swap of two lines, named the other way round
+            indices.append(index)
         task = state.task
-        if state.phase == TURNS and (task is None or task.kind == "market"):
-            player = state.players[seat]
+        if task is not None and task.kind == "market" and task.step() == "white":
+            player = state.players[seat]  # the engine lets the warehouse move while a white marble waits
             places = DEPOTS + len(player.extra_type)
             indices += [MOVE + i for i, (a, b) in enumerate(MOVES)
                         if a <= places and b <= places and player.move_problem(a, b) is None]
@@ -154,16 +165,8 @@ class RenaissanceAdapter(Adapter):
         market = _OFF["market"]
         out[[market + cell * 6 + marble for cell, marble in enumerate(state.market)]] = 1
         out[_OFF["spare"] + state.spare] = 1
-        grid = []
         me = state.players[seat]
-        discount = me.discount()
-        for deck in state.decks:
-            if deck:
-                card = CARDS[deck[-1]]
-                grid += [1, len(deck), *(max(0, c - d) for c, d in zip(card.cost, discount)), *_FEATURES[deck[-1]]]
-            else:
-                grid += [0] * (2 + 4 + CARD_FEATURES)
-        out[_OFF["grid"]:_OFF["warehouse"]] = grid
+        out[_OFF["grid"]:_OFF["warehouse"]] = self._grid(state, me.discount())
         own = []
         for kind, count in zip(me.depot_type, me.depot_count):
             own += [kind == 0, kind == 1, kind == 2, kind == 3, count]
@@ -226,6 +229,24 @@ class RenaissanceAdapter(Adapter):
             if lorenzo.last:
                 out[base + 2 + lorenzo.last] = 1
         return out
+
+    def _grid(self, state: RenaissanceState, discount: tuple) -> np.ndarray:
+        """The grid field: it changes only when a card leaves the grid or a discount comes."""
+        key = (*(deck[-1] if deck else -len(deck) for deck in state.decks), *map(len, state.decks), *discount)
+        grid = self._grids.get(key)
+        if grid is None:
+            if len(self._grids) > 4096:
+                self._grids.clear()
+            values = []
+            for deck in state.decks:
+                if deck:
+                    card = CARDS[deck[-1]]
+                    values += [1, len(deck), *(max(0, c - d) for c, d in zip(card.cost, discount)),
+                               *_FEATURES[deck[-1]]]
+                else:
+                    values += [0] * (2 + 4 + CARD_FEATURES)
+            grid = self._grids[key] = np.array(values, np.float32)
+        return grid
 
     def points(self, state: RenaissanceState, seat: int) -> float:
         return float(state.players[seat].points())

@@ -16,7 +16,7 @@ from pathlib import Path
 from ..core.hosting import Entrant, Host, Service, ServiceSpec, Session, Table, TableError, TableSeat, Transport
 from ..core.registry import game_names, get_game
 from ..core.store import RecordStore, describe, is_url, open_store
-from .config import ServerConfig
+from .config import ServerConfig, named_bots
 
 log = logging.getLogger("tablehall.server")
 
@@ -34,21 +34,37 @@ def all_services() -> list[tuple[str, ServiceSpec]]:
 
 
 class SocketTransport(Transport):
+    """Bytes out to one socket.  What a session writes during one pass of the event loop goes
+    out in one send at the end of the pass: a move's events, the next request and the lines of
+    several events cost one system call per connection instead of one each."""
+
     def __init__(self, transport: asyncio.Transport) -> None:
         self._transport = transport
+        self._pending: list[bytes] | None = None
         peer = transport.get_extra_info("peername")
         self.peer = f"{peer[0]}:{peer[1]}" if peer else "-"
 
     def write(self, data: bytes) -> None:
         if self._transport.is_closing():
             return
-        self._transport.write(data)
+        if self._pending is None:
+            self._pending = [data]
+            asyncio.get_running_loop().call_soon(self.flush)
+        else:
+            self._pending.append(data)
+
+    def flush(self) -> None:
+        pending, self._pending = self._pending, None
+        if not pending or self._transport.is_closing():
+            return
+        self._transport.write(pending[0] if len(pending) == 1 else b"".join(pending))
         if self._transport.get_write_buffer_size() > MAX_WRITE_BUFFER:
             log.warning("peer does not read; closing", extra={"peer": self.peer})
             self._transport.abort()
 
     def close(self) -> None:
         if not self._transport.is_closing():
+            self.flush()
             self._transport.close()
 
     @property
@@ -67,7 +83,6 @@ class Connection(asyncio.Protocol):
         self.transport: SocketTransport | None = None
 
     def connection_made(self, transport: asyncio.BaseTransport) -> None:
-        assert isinstance(transport, asyncio.Transport)
         self.transport = SocketTransport(transport)
         self.connections.add(self)
         log.info("connected", extra={"service": self.name, "peer": self.transport.peer})
@@ -130,6 +145,7 @@ class Server:
         self.listening: list[Listening] = []
         self.web = None  # the web hall's listener, when it runs
         self.want_web = web  # servers given their services (tests, embedding): a web hall on a free port
+        self.web_deflate = False  # WebSocket per-message deflate (the web benchmark compares both)
         self._stopped = asyncio.Event()
 
     async def start(self) -> list[Listening]:
@@ -139,13 +155,14 @@ class Server:
             self.store = open_store(self.config.db)
         loop = asyncio.get_running_loop()
         explicit = self.service_specs is not None
+        bots = named_bots(self.config)
         for game, spec in self.service_specs if explicit else all_services():
             if self.config.ports.get(spec.name) == 0:
                 continue  # turned off
             # services given explicitly (tests, embedding) take any free port unless configured
             port = self.config.port_for(spec.name, 0 if explicit else spec.default_port)
             host = Host(self.store, self.config.section(spec.name), self.config.admin_password,
-                        log=logging.getLogger(f"tablehall.{spec.name}"))
+                        log=logging.getLogger(f"tablehall.{spec.name}"), bots=bots)
             service = spec.factory(host)
             try:
                 listener = await loop.create_server(
@@ -177,14 +194,15 @@ class Server:
             port = 0 if explicit else DEFAULT_HTTP_PORT
         # games people start from the web run through a host of their own: stored, and aborted
         # and stored if the server stops, like every protocol's games
-        web_host = Host(self.store, {}, self.config.admin_password, log=logging.getLogger("tablehall.web"))
+        web_host = Host(self.store, {}, self.config.admin_password, log=logging.getLogger("tablehall.web"),
+                        bots=named_bots(self.config))
         self.hosts["web"] = web_host
         hall = Hall(self.store, self.live_matches, [Listener(l.service, l.game, l.host, l.port, l.description)
                                                     for l in self.listening],
                     start_match=web_host.start_match, bots_threaded=web_host.bots_threaded,
                     open_table=self.open_table, tables=self.tables, connect_command=self.connect_command)
         try:
-            self.web = WebListener(hall, self.config.host, port)
+            self.web = WebListener(hall, self.config.host, port, deflate=self.web_deflate)
         except WebUnavailable as exc:
             log.warning("web hall off: %s", exc)
             return

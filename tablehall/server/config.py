@@ -13,6 +13,9 @@ Example file::
 
     [sc]                           # each service's own section
     version = "21.4.0"
+
+    [bots.blokus]                  # bots clients may ask for by name, per game: here a
+    learned = "policy:agents/blokus_agent.py:act"   # trained policy (docs/envs.md)
 """
 
 from __future__ import annotations
@@ -79,6 +82,31 @@ def load_config(path: str | Path | None) -> ServerConfig:
     return config
 
 
+def named_bots(config: ServerConfig) -> dict[str, dict[str, str]]:
+    """The operator's named bots (``[bots.<game>]``), checked: each must make a bot now, so a
+    missing policy file stops the server at start rather than in the middle of a game."""
+    from tablehall.core.registry import UnknownGame, get_game
+    from tablehall.core.seats import SeatError, make_bot
+
+    out: dict[str, dict[str, str]] = {}
+    for game, table in config.section("bots").items():
+        if not isinstance(table, dict):
+            raise ConfigError(f"[bots] wants a table per game, e.g. [bots.{game}] name = \"policy:...\"")
+        try:
+            spec = get_game(game)
+        except UnknownGame as exc:
+            raise ConfigError(f"[bots.{game}]: {exc}") from None
+        for name, text in table.items():
+            if not isinstance(text, str) or not name.replace("-", "").replace("_", "").isalnum() or name != name.lower():
+                raise ConfigError(f"[bots.{game}] {name}: a lower-case name = a seat text (e.g. \"policy:...\")")
+            try:
+                make_bot(spec, text, 0)
+            except (SeatError, ValueError) as exc:
+                raise ConfigError(f"[bots.{game}] {name}: {exc}") from None
+        out[game] = dict(table)
+    return out
+
+
 def _string(data: dict, key: str, path: Any) -> str:
     value = data[key]
     if not isinstance(value, str):
@@ -109,6 +137,8 @@ def check_sections(config: ServerConfig) -> None:
 
     services = {spec.name: spec for _, spec in all_services()}
     for name, section in config.sections.items():
+        if name == "bots":
+            continue  # named bots, not a listener: checked by named_bots
         if name not in services:
             raise ConfigError(f"unknown listener [{name}] (listeners: {', '.join(services)})")
         try:

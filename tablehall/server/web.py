@@ -21,7 +21,7 @@ class WebUnavailable(RuntimeError):
 
 
 class WebListener:
-    def __init__(self, hall: Hall, host: str, port: int) -> None:
+    def __init__(self, hall: Hall, host: str, port: int, deflate: bool = False) -> None:
         try:
             import uvicorn
 
@@ -42,8 +42,10 @@ class WebListener:
             raise ListenError(f"cannot listen for the web hall on {host}:{port}: {exc.strerror or exc} "
                               "(--http-port N moves it, 0 turns it off)") from None
         self.port = self.sock.getsockname()[1]
+        # no per-message deflate by default: a frame goes to every spectator of a game, and
+        # compressing it once per socket costs more than sending it (docs/benchmarks.md, "Web hall")
         config = uvicorn.Config(create_app(hall), log_level="warning", lifespan="off", access_log=False,
-                                ws="websockets-sansio", ws_max_size=1 << 16)
+                                ws="websockets-sansio", ws_max_size=1 << 16, ws_per_message_deflate=deflate)
         self.server = EmbeddedServer(config)
         self.task: asyncio.Task | None = None
 

@@ -27,11 +27,12 @@ from . import views
 from .geometry import BOARDS
 from .hall import Hall
 from .live import Watchers
-from .seats import BrowserSeat
+from .seats import BrowserSeat, PacedBot
 from .tournaments import routes as tournament_routes
 
 HERE = Path(__file__).parent
 MAX_PAGE = 200
+MAX_PACE = 10.0  # seconds a built-in bot of a web game may be made to wait before each move
 
 
 def create_app(hall: Hall) -> Starlette:
@@ -112,22 +113,29 @@ def create_app(hall: Hall) -> Starlette:
             seats = [str(s) for s in body["seats"]]
             name = str(body.get("name") or "guest")[:20]
             options = spec.normalize_options(dict(body.get("options") or {}))
+            seed = int(body["seed"]) if body.get("seed") is not None else secrets.randbits(62)
+            if not 0 <= seed < 1 << 62:
+                raise ValueError("seed must be 0 <= seed < 2**62")
+            pace = float(body.get("pace") or 0)
+            if not 0 <= pace <= MAX_PACE:
+                raise ValueError(f"pace must be 0 to {MAX_PACE} seconds")
         except (KeyError, TypeError, ValueError, UnknownGame) as exc:
-            raise HTTPException(400, f"a new game needs game, seats (and name, options): {exc}") from None
+            raise HTTPException(400, f"a new game needs game, seats (and name, options, seed): {exc}") from None
+        if body.get("seed") is not None and any(s != "me" and s not in spec.bots for s in seats):
+            # whoever knows the seed knows every shuffle: only against built-in bots
+            raise HTTPException(400, "a seed may be chosen only for a game against built-in bots")
         if len(seats) not in spec.seat_counts:
             raise HTTPException(400, f"{spec.name} is played by {sorted(spec.seat_counts)} seats, not {len(seats)}")
         unknown = [s for s in seats if s not in ("me", "person") and s not in spec.bots and not _is_open(s)]
         if unknown:
             raise HTTPException(400, f"unknown seat {unknown[0]!r}: me, person, open, open:NAME or one of "
                                      f"{', '.join(sorted(spec.bots))}")
-        seed = secrets.randbits(62)
         browser = [BrowserSeat(name if seat == "me" else f"person {index + 1}") if seat in ("me", "person") else None
                    for index, seat in enumerate(seats)]
         if any(_is_open(s) for s in seats):
             match_id = _open_table(spec.name, seats, browser, seed, options)
         else:
-            agents = [agent or BotAgent(spec.bots[seat](derive_seed(seed, "bot", index)), name=f"{seat}-{index + 1}",
-                                        threaded=hall.bots_threaded)
+            agents = [agent or bot_agent(spec.bots[seat](derive_seed(seed, "bot", index)), f"{seat}-{index + 1}", pace)
                       for index, (seat, agent) in enumerate(zip(seats, browser))]
             match_id = "w" + secrets.token_hex(6)
             hall.start_match(Match(spec, agents, seed=seed, options=options, match_id=match_id))
@@ -135,6 +143,11 @@ def create_app(hall: Hall) -> Starlette:
         return JSONResponse({"id": match_id, "seats": [
             {"seat": i, "token": a.token, "play": f"/play/{match_id}?seat={i}#{a.token}"}
             for i, a in enumerate(browser) if a is not None]})
+
+    def bot_agent(bot, name: str, pace: float) -> BotAgent:
+        if pace:
+            return PacedBot(bot, name, pace, threaded=hall.bots_threaded)
+        return BotAgent(bot, name=name, threaded=hall.bots_threaded)
 
     def _open_table(game: str, seats: list[str], browser: list[BrowserSeat | None], seed: int, options) -> str:
         """A game with seats held for protocol clients: hosted by the game's service."""

@@ -22,15 +22,18 @@ from ..core.registry import get_game
 from ..core.store import SqliteStore
 
 CLIENTS = textwrap.dedent('''
-    import asyncio, json, sys, time
+    import asyncio, json, re, sys, time
     import websockets
+
+    ACTIONS = re.compile(rb'"actions": (\\d+)')
 
     async def spectator(url, arrivals):
         async with websockets.connect(url, max_size=None) as socket:
             while True:
-                frame = json.loads(await socket.recv())
-                arrivals.append((frame["actions"], time.time()))
-                if frame["type"] == "end":
+                data = await socket.recv(decode=False)  # bytes: this process does as little as it can
+                at = time.time()  # stamped on arrival; the frame is only searched, not parsed
+                arrivals.append((int(ACTIONS.search(data).group(1)), at))
+                if data.startswith(b'{"type": "end"'):
                     return
 
     async def main(url, count):
@@ -53,11 +56,12 @@ def percentile(values: list[float], q: float) -> float:
     return values[min(len(values) - 1, int(q * len(values)))] if values else float("nan")
 
 
-async def spectators_run(count: int, steps: int, interval: float) -> dict:
+async def spectators_run(count: int, steps: int, interval: float, deflate: bool = False) -> dict:
     from ..server.app import Server
     from ..server.config import ServerConfig
 
     server = Server(ServerConfig(), store=SqliteStore(":memory:"), services=[], web=True)
+    server.web_deflate = deflate
     await server.start()
     spec = get_game("blokus")
     match = Match(spec, [BotAgent(spec.bots["random"](i)) for i in range(2)], seed=1, match_id="bench")
@@ -82,7 +86,7 @@ async def spectators_run(count: int, steps: int, interval: float) -> dict:
     await server.stop()
     arrivals = json.loads(output)
     latencies = [(at - stepped[n]) * 1000 for frames in arrivals for n, at in frames if n in stepped]
-    return {"spectators": count, "frames": len(latencies), "p50": percentile(latencies, .5),
+    return {"spectators": count, "deflate": deflate, "frames": len(latencies), "p50": percentile(latencies, .5),
             "p99": percentile(latencies, .99), "max": max(latencies, default=float("nan")),
             "server_cpu_per_step_ms": 1000 * cpu / steps}
 
@@ -115,17 +119,21 @@ async def lobby_run(games: int, requests: int) -> dict:
 
 def main(argv: list[str]) -> int:
     parser = argparse.ArgumentParser(prog="tablehall bench web", description=__doc__.splitlines()[0])
-    parser.add_argument("--spectators", default="10,100,500,1000,2000", help="spectator counts to try")
+    parser.add_argument("--spectators", default="10,100,200,300,500,1000,2000", help="spectator counts to try")
     parser.add_argument("--steps", type=int, default=40, help="actions per spectator run")
     parser.add_argument("--interval", type=float, default=0.1, help="seconds between actions")
     parser.add_argument("--lobby-games", default="10,100,1000", help="live game counts for the lobby")
+    parser.add_argument("--deflate", choices=("off", "on", "both"), default="off",
+                        help="WebSocket per-message deflate (the server's default: off); both: interleaved, off first")
     args = parser.parse_args(argv)
+    modes = {"off": [False], "on": [True], "both": [False, True]}[args.deflate]
     print("spectators of one live Blokus game (client process apart; latency = step to arrival)")
-    print(f"{'spectators':>10} {'frames':>8} {'p50 ms':>8} {'p99 ms':>8} {'max ms':>8} {'server CPU/step ms':>19}")
+    print(f"{'spectators':>10} {'deflate':>8} {'frames':>8} {'p50 ms':>8} {'p99 ms':>8} {'max ms':>8} {'server CPU/step ms':>19}")
     for count in map(int, args.spectators.split(",")):
-        row = asyncio.run(spectators_run(count, args.steps, args.interval))
-        print(f"{row['spectators']:>10} {row['frames']:>8} {row['p50']:>8.1f} {row['p99']:>8.1f} {row['max']:>8.1f} "
-              f"{row['server_cpu_per_step_ms']:>19.2f}", flush=True)
+        for deflate in modes:
+            row = asyncio.run(spectators_run(count, args.steps, args.interval, deflate))
+            print(f"{row['spectators']:>10} {'on' if deflate else 'off':>8} {row['frames']:>8} {row['p50']:>8.1f} "
+                  f"{row['p99']:>8.1f} {row['max']:>8.1f} {row['server_cpu_per_step_ms']:>19.2f}", flush=True)
     print("\nthe lobby with many live games (20 requests each; median / p99 ms)")
     for games in map(int, args.lobby_games.split(",")):
         row = asyncio.run(lobby_run(games, 20))

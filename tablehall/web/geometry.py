@@ -45,4 +45,31 @@ def blokus() -> dict[str, Any]:
                                     for rotation, flipped in p.TRANSFORMS} for shape in p.Shape}}
 
 
-BOARDS = {"catan": catan, "blokus": blokus}
+@cache
+def renaissance() -> dict[str, Any]:
+    """What each development card and leader is, in words, for tooltips."""
+    from ..games.renaissance import data as d
+
+    def bundle(counts) -> str:
+        return ", ".join(f"{n} {d.RESOURCES[r]}" for r, n in enumerate(counts) if n) or "nothing"
+
+    cards = {}
+    for card in d.CARDS.values():
+        makes = bundle(card.output) + (f" + {card.faith} faith" if card.faith else "")
+        cards[card.id] = (f"level {card.level} {d.COLORS[card.color]}, {card.points} points; costs {bundle(card.cost)}; "
+                          f"produces {bundle(card.input)} -> {makes}")
+    leaders = {}
+    for leader in d.LEADERS.values():
+        needs = [f"{n} {d.COLORS[c]} card{'s' if n > 1 else ''}{f' of level {lv}' if lv else ''}"
+                 for c, lv, n in leader.needs_cards]
+        if any(leader.needs_resources):
+            needs.append(bundle(leader.needs_resources))
+        what = {"discount": f"cards cost 1 {d.RESOURCES[leader.resource]} less",
+                "depot": f"an extra depot for 2 {d.RESOURCES[leader.resource]}",
+                "white_marble": f"white marbles give {d.RESOURCES[leader.resource]}",
+                "production": f"produces {bundle(leader.input)} -> {leader.output_any} of any + {leader.faith} faith"}
+        leaders[leader.id] = f"{what.get(leader.kind, leader.kind)}; needs {', '.join(needs)}; {leader.points} points"
+    return {"cards": cards, "leaders": leaders}
+
+
+BOARDS = {"catan": catan, "blokus": blokus, "renaissance": renaissance}

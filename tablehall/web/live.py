@@ -40,7 +40,7 @@ class Spectators:
     # MatchListener
     def on_events(self, match: Match, events: Sequence[Any]) -> None:
         if self.queues:
-            self._push(observer_frame(match))
+            self._push(observer_frame(match, events=events))
 
     def on_end(self, match: Match, record: Any) -> None:
         self._push({**observer_frame(match, "end"), "record": record.id})

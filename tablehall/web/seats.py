@@ -14,15 +14,19 @@ import json
 import secrets
 from typing import Any, Callable, Sequence
 
-from ..core.agents import RemoteAgent
+from ..core.agents import BotAgent, RemoteAgent
 from ..core.events import Event
 from ..core.game import GameState, IllegalAction
-from ..core.match import Match
+from ..core.match import Consequence, Match, SeatPolicy
+from .views import event_json
 
 BACKLOG = 8
 
 
 class BrowserSeat(RemoteAgent):
+    # a person's stale or mistaken click is refused with the reason and the seat asked again
+    policy = SeatPolicy(on_illegal=Consequence.RETRY, max_retries=100)
+
     def __init__(self, name: str) -> None:
         super().__init__(name, "web", on_request=self._asked, on_events=self._changed,
                          on_rejected=self._refused)
@@ -31,6 +35,8 @@ class BrowserSeat(RemoteAgent):
         self.seat = -1
         self.queue: asyncio.Queue | None = None  # the socket currently holding the seat
         self.describe_table: Callable[[], dict[str, Any]] | None = None  # while the table waits
+        self.events: list[dict[str, Any]] = []  # what the seat may see happened since the last frame
+        self.decisions = 0  # how many times the runner has asked this seat: a page answers each once
 
     async def start(self, seat: int, match: Match) -> None:
         self.seat, self.match = seat, match
@@ -52,8 +58,10 @@ class BrowserSeat(RemoteAgent):
         legal = state.legal_actions(self.seat) if asked or free else None
         frame = {"type": kind, "seat": self.seat, "view": state.view(self.seat), "to_act": list(state.to_act()),
                  "actions": len(self.match.record.entries), "asked": asked, "unprompted": free,
-                 "names": [info.name for info in self.match.record.seats],
+                 "decision": self.decisions if asked else None,
+                 "names": [info.name for info in self.match.record.seats], "events": self.events,
                  "legal": None if legal is None else [spec.encode_action(a) for a in legal]}
+        self.events = []
         if state.is_over and state.result() is not None:
             frame["result"] = state.result().to_json()
         return {**frame, **extra}
@@ -80,11 +88,13 @@ class BrowserSeat(RemoteAgent):
 
     # -- the runner's side -----------------------------------------------------------------------
     def _asked(self, seat: int, state: GameState) -> None:
+        self.decisions += 1
         self._send(self.frame())
 
     def _changed(self, seat: int, events: Sequence[Event], state: GameState) -> None:
-        if not self.waiting(seat):  # when asked, _asked sends the frame with the legal actions
-            self._send(self.frame())
+        self.events += [event_json(e) for e in events]  # the runner delivers only what the seat may see
+        # also while the seat is deciding: what it decides about changed (a counter-offer came)
+        self._send(self.frame())
 
     def _refused(self, seat: int, action: Any, error: IllegalAction) -> None:
         self._send(self.frame("refused", error=error.message, code=error.code))
@@ -107,3 +117,16 @@ class BrowserSeat(RemoteAgent):
             self.match.submit(self.seat, action)
             return None
         return "it is not your turn"
+
+
+class PacedBot(BotAgent):
+    """A built-in bot that waits `pace` seconds before each move, so that a game of bots started
+    from the web can be watched as it is played (the wait is the event loop's, not a thread's)."""
+
+    def __init__(self, bot: Any, name: str, pace: float, threaded: bool = True) -> None:
+        super().__init__(bot, name=name, threaded=threaded)
+        self.pace = pace
+
+    async def decide(self, seat: int, state: GameState) -> Any:
+        await asyncio.sleep(self.pace)
+        return await super().decide(seat, state)

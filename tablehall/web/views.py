@@ -3,8 +3,9 @@
 
 from __future__ import annotations
 
-from typing import Any, Callable
+from typing import Any, Callable, Sequence
 
+from ..core.events import Event, visible_to
 from ..core.hosting import Table, TableSeat
 from ..core.match import Match
 from ..core.records import Record, RecordError
@@ -47,11 +48,17 @@ def waiting_game(table: Table) -> dict[str, Any]:
             "to_act": [], "actions": 0, "status": "waiting", "started_at": None}
 
 
-def observer_frame(match: Match, kind: str = "view") -> dict[str, Any]:
-    """What a spectator is sent: the observer's view and the public progress of the match."""
+def event_json(event: Event) -> dict[str, Any]:
+    return {"kind": event.kind, "data": dict(event.data)}
+
+
+def observer_frame(match: Match, kind: str = "view", events: Sequence[Event] = ()) -> dict[str, Any]:
+    """What a spectator is sent: the observer's view, the public progress of the match and the
+    events an observer may see (`visible_to(events, None)`) since the last frame."""
     state = match.state
     frame = {"type": kind, "view": state.view(None), "to_act": list(state.to_act()),
-             "actions": len(match.record.entries)}
+             "actions": len(match.record.entries),
+             "events": [event_json(e) for e in visible_to(events, None)]}
     if state.is_over and state.result() is not None:
         frame["result"] = state.result().to_json()
     return frame
@@ -59,7 +66,19 @@ def observer_frame(match: Match, kind: str = "view") -> dict[str, Any]:
 
 def summary(s: RecordSummary) -> dict[str, Any]:
     return {"id": s.id, "game": s.game, "status": s.status, "started_at": s.started_at,
-            "players": s.seats.split(", ") if s.seats else [], "result": s.result}
+            "players": s.seats.split(", ") if s.seats else [], "result": s.result,
+            "outcome": outcome_words(s.seats.split(", ") if s.seats else [], s.result or "")}
+
+
+def outcome_words(players: list[str], result: str) -> str:
+    """The store's "rank:score" per seat as words: "alice 1st (10), bob 2nd (7)"; the text
+    itself when it is not in that form (aborted games)."""
+    parts = result.split()
+    if len(parts) != len(players) or not all(p.count(":") == 1 for p in parts):
+        return result
+    ordinal = lambda n: f"{n}{'th' if 10 <= n % 100 <= 20 else {1: 'st', 2: 'nd', 3: 'rd'}.get(n % 10, 'th')}"  # noqa: E731
+    ranked = sorted(zip(players, (p.split(":") for p in parts)), key=lambda item: int(item[1][0]))
+    return ", ".join(f"{name} {ordinal(int(rank))} ({score})" for name, (rank, score) in ranked)
 
 
 def record_json(record: Record) -> dict[str, Any]:

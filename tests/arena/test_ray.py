@@ -55,8 +55,20 @@ def test_ray_and_local_workers_give_identical_digests_and_ratings(ray_cluster, t
         store.close()
 
 
-def test_an_sprt_on_ray_stops_where_it_stops_locally(ray_cluster, tmp_path):
-    argv = ["dominion", "--entrants", "smithy,bigmoney", "--sprt", "--seed", "8", "--no-db"]
-    on_ray = arena_process(tmp_path, "ray", *argv, "--ray", ray_cluster)
-    local = arena_process(tmp_path, "local", *argv, "--workers", "2")
+def test_an_sprt_on_ray_stops_where_it_stops_locally(ray_cluster, tmp_path, postgres_url):
+    """Ray workers write their games to a PostgreSQL store themselves (any node reaches it)."""
+    argv = ["dominion", "--entrants", "smithy,bigmoney", "--sprt", "--seed", "8"]
+    on_ray = arena_process(tmp_path, "ray", *argv, "--ray", ray_cluster, "--db", postgres_url)
+    local = arena_process(tmp_path, "local", *argv, "--workers", "2", "--no-db")
     assert on_ray["sprt"] == local["sprt"] and on_ray["digest"] == local["digest"]
+    from tablehall.core.store import open_store
+
+    store = open_store(postgres_url)
+    try:
+        stored, rows = store.load_tournament(on_ray["id"])
+        assert stored["sprt"]["verdict"] == "accept H1" and len(rows) == on_ray["games_played"]
+        assert store.count() >= len(rows)  # games finished beyond the stop stay as plain records
+        for _, record_id, digest in rows:
+            assert store.load(record_id).digest() == digest
+    finally:
+        store.close()

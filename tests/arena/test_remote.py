@@ -114,3 +114,61 @@ def test_dominion_tcp_bots_named_in_a_tournament_run_as_a_process(tmp_path):
     alice = next(r for r in doc["standings"] if r["label"] == "alice")
     assert alice["games"] == 4 and alice["forfeits"] == 0
     assert "alice" in out and "rating mu" in out
+
+
+def test_contest_clients_and_renaissance_clients_as_remote_entrants(tmp_path):
+    """A Blokus entrant is a contest client joining with each game's reservation code (the
+    arena prints one per game); a Renaissance entrant is a client that logs in under its name."""
+    store = SqliteStore(tmp_path / "arena.sqlite")
+
+    async def tournament_of(game, entrants, client_argv):
+        spec = get_game(game)
+        settings = Settings(game, parse_entrants(spec, entrants), seats=2, games=2, seed=4)
+        said: asyncio.Queue[str] = asyncio.Queue()
+        listening = asyncio.get_running_loop().create_future()
+        arena = asyncio.ensure_future(run_remote(Tournament(settings, store), ServerConfig(),
+                                                 announce=said.put_nowait, ready=listening.set_result))
+        server = await listening
+        port = next(l.port for l in server.listening)
+
+        async def clients():
+            while True:
+                line = await said.get()
+                if "waiting for" in line:
+                    argv = client_argv(port, line)
+                    process = await asyncio.create_subprocess_exec(sys.executable, *argv, cwd=REPO,
+                                                                   stdout=asyncio.subprocess.DEVNULL,
+                                                                   stderr=asyncio.subprocess.DEVNULL)
+                    try:
+                        await process.wait()
+                    finally:  # the tournament is over: a client still waiting is not needed
+                        if process.returncode is None:
+                            process.kill()
+                            await process.wait()
+                    if "--reservation" not in argv:  # a name seat: connect again for the next game
+                        said.put_nowait(line)
+
+        runner = asyncio.ensure_future(clients())
+        try:
+            return await asyncio.wait_for(arena, LIMIT)
+        finally:
+            runner.cancel()
+
+    def contest_client(port, line):
+        code = line.split("--reservation ")[1].split()[0]
+        return [str(EXAMPLES / "blokus" / "client.py"), "--port", str(port), "--reservation", code]
+
+    def renaissance_client(port, line):
+        return [str(EXAMPLES / "renaissance" / "random_client.py"), "127.0.0.1", str(port), "ana"]
+
+    try:
+        blokus = asyncio.run(tournament_of("blokus", ["remote:team-a", "random"], contest_client))
+        renaissance = asyncio.run(tournament_of("renaissance", ["remote:ana", "greedy"], renaissance_client))
+        for doc, agent in ((blokus, "remote:sc"), (renaissance, "remote:renaissance")):
+            assert doc["status"] == "finished" and doc["games_played"] == 2 and doc["aborted"] == 0
+            remote = doc["entrants"][0]["label"]
+            for game in doc["games"]:
+                record = store.load(game["record"])
+                assert record.seats[game["seats"].index(remote)].agent == agent
+    finally:
+        store.close()

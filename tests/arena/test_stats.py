@@ -103,3 +103,18 @@ def test_clustering_widens_the_interval_of_correlated_games():
             naive.add(value, 4 * cluster + game)
     assert clustered.interval().half_width > 1.5 * naive.interval().half_width
     assert ClusteredMean().interval().half_width == math.inf
+
+
+def test_the_running_sums_give_the_two_pass_clustered_variance():
+    rng = random.Random(7)
+    data = [(rng.gauss(3, 2), cluster) for cluster in range(40) for _ in range(rng.randint(1, 5))]
+    running = ClusteredMean()
+    for value, cluster in data:
+        running.add(value, cluster)
+    mean = sum(v for v, _ in data) / len(data)
+    sums: dict[int, list[float]] = {}
+    for value, cluster in data:
+        sums.setdefault(cluster, []).append(value)
+    spread = sum((sum(vs) - len(vs) * mean) ** 2 for vs in sums.values())
+    expected = 1.96 * math.sqrt(spread / len(data) ** 2 * 40 / 39)  # 40 clusters: t is taken as 1.96
+    assert running.interval().half_width == pytest.approx(expected, rel=1e-9)

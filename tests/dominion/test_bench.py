@@ -7,7 +7,7 @@ from tablehall.games.dominion.bots import BOTS
 
 
 def test_the_benchmark_runs_and_prints_its_figures(capsys):
-    bench(["--games", "3", "--peer-games", "2", "--rounds", "1"])
+    bench(["--games", "3", "--peer-games", "2", "--rounds", "2", "--play-seconds", "0.2"])
     out = capsys.readouterr().out
     assert "tablehall engine (bots on the live game)" in out
     assert "tablehall match path (observations)" in out

@@ -71,7 +71,7 @@ def play_out(env, seed: int) -> dict[str, float]:
 def test_games_end_with_results_as_rewards(game, players):
     env = raw_env(game, players=players)
     totals = play_out(env, seed=5)
-    result = env.state.result()
+    result = env.game.result()
     winners = result.winners  # none when Lorenzo wins a solo game
     for seat, agent in enumerate(env.possible_agents):
         expected = (1.0 if len(winners) == 1 else 0.0) if seat in winners else -1.0
@@ -81,7 +81,7 @@ def test_games_end_with_results_as_rewards(game, players):
 def test_shaping_pays_points_as_they_come():
     env = raw_env("dominion", players=2, shaping=0.5)
     totals = play_out(env, seed=2)
-    result = env.state.result()
+    result = env.game.result()
     winners = result.winners
     for seat, agent in enumerate(env.possible_agents):
         end = (1.0 if len(winners) == 1 else 0.0) if seat in winners else -1.0
@@ -95,7 +95,7 @@ def test_an_illegal_index_forfeits_the_seat_or_raises():
     mask = env.observe(env.agent_selection)["action_mask"]
     forbidden = int(np.flatnonzero(mask == 0)[0])
     env.step(forbidden)
-    result = env.state.result()
+    result = env.game.result()
     assert result.seats[0].cause.value == "rule_violation" and result.winners == [1]
     assert all(env.terminations.values())
     strict = raw_env("blokus", illegal="raise")
@@ -104,7 +104,7 @@ def test_an_illegal_index_forfeits_the_seat_or_raises():
 
     with pytest.raises(IllegalAction):
         strict.step(forbidden)
-    assert strict.steps == 0 and not strict.state.is_over
+    assert strict.steps == 0 and not strict.game.is_over
 
 
 def test_a_forfeit_takes_one_agent_out_while_the_game_goes_on():
@@ -117,7 +117,7 @@ def test_a_forfeit_takes_one_agent_out_while_the_game_goes_on():
     assert env.last()[1] == -1.0
     env.step(None)
     assert first not in env.agents and len(env.agents) == 2
-    assert not env.state.is_over
+    assert not env.game.is_over
     observation, _, terminated, _, _ = env.last()
     assert not terminated and observation["action_mask"].any()
 
@@ -136,3 +136,11 @@ def test_reset_seeds_are_reproducible_and_fresh():
     d = raw_env("dominion")
     d.reset()
     assert c.seed != d.seed  # unseeded: fresh
+
+
+@pytest.mark.parametrize("game,players", [("catan", 3), ("blokus", 2), ("dominion", 2), ("renaissance", 1)])
+def test_ansi_render_shows_the_observers_picture(game, players):
+    env = module(game).env(players=players, render_mode="ansi")
+    env.reset(seed=2)
+    text = env.render()
+    assert isinstance(text, str) and text.count("\n") >= 2

@@ -17,7 +17,7 @@ def test_observations_read_only_what_the_seat_may_see(game, players):
     adapter = env.adapter
     compared = 0
     for count, env in enumerate(random_steps(env, 400 if game != "blokus" else 60, seed=31 + players)):
-        state = env.state
+        state = env.game
         for seat in range(players):
             draft = env.drafts.get(seat)
             seen = state.observation(seat)
@@ -33,7 +33,7 @@ def test_the_redeal_really_hides_something():
     env = raw_env("dominion", players=2)
     differs = 0
     for env in random_steps(env, 200, seed=3):
-        state = env.state
+        state = env.game
         seen = state.observation(0)
         differs += state.players[1].hand != seen.players[1].hand
     assert differs > 50

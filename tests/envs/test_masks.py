@@ -23,7 +23,7 @@ def check_masks(game: str, players: int, steps: int, seed: int, blokus_full_ever
     sampler = random.Random(seed)
     checked = 0
     for count, env in enumerate(random_steps(env, steps, seed)):
-        state = env.state
+        state = env.game
         asked = env._seat_of[env.agent_selection]
         for seat in range(players):
             if seat != asked and count % 5:

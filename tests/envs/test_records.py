@@ -40,7 +40,7 @@ def test_env_games_are_records_replay_accepts(tmp_path, capsys, game, players, i
     record_id = env.save(store)
     store.close()
     record = env.record()
-    assert record.status == "finished" and record.result.to_json() == env.state.result().to_json()
+    assert record.status == "finished" and record.result.to_json() == env.game.result().to_json()
     if illegal_at is not None:
         assert [e.forfeit.value for e in record.entries if e.forfeit] == ["rule_violation"]
     assert replay(record, get_game(game)).matches
@@ -74,7 +74,7 @@ def test_reset_seed_is_the_game_tablehall_play_plays(tmp_path, game, seats):
     env.reset(seed=seed)
     for entry in played.entries:
         assert env.agent_selection == f"player_{entry.seat}"
-        for index in env.adapter.encode(env.state, entry.seat, spec.decode_action(entry.action)):
+        for index in env.adapter.encode(env.game, entry.seat, spec.decode_action(entry.action)):
             assert env.observe(env.agent_selection)["action_mask"][index]
             env.step(index)
     ours = env.record()

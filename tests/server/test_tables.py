@@ -186,7 +186,7 @@ def test_a_table_of_caller_agents_and_bots_starts_at_once_with_its_seed(store):
     ("blokus", [OpenSeat()], "2 slots"),
     ("dominion", [OpenSeat(), "nobody"], "unknown seat"),
     ("renaissance", [OpenSeat("lorenzo")], "log in as"),
-    ("catan", [OpenSeat(), "random", "random", "random", "random"], "played by"),
+    ("catan", [OpenSeat(), *["random"] * 6], "played by"),  # 2..6 players
     ("catan", [OpenSeat("bad|name"), "random", "random"], "named"),
 ])
 def test_tables_a_service_cannot_host_are_refused(store, game, entrants, problem):

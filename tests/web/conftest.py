@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import asyncio
 import json
+import os
 import threading
 import urllib.error
 import urllib.request
@@ -49,7 +50,7 @@ class WebServer:
     async def _start(self) -> None:
         # every protocol's listener, so games started from the web can hold seats for clients
         services = [spec for game in GAMES for spec in get_game(game).services]
-        config = ServerConfig(sections={"jsettlers": {"robot_cookie": COOKIE, "bot": "random"},
+        config = ServerConfig(sections={"jsettlers": {"robot_cookie": COOKIE, "bot": "random", "bot_pause": 0},
                                         "dominion": {"join_grace": 30}, "renaissance": {"bot_fill_after": 0}})
         self.server = Server(config, store=self.store, services=services, web=True)
         await self.server.start()
@@ -97,10 +98,17 @@ def web(stored):
         yield server
 
 
+ARTIFACTS = Path(os.environ.get("TABLEHALL_ARTIFACTS", Path(__file__).resolve().parents[1] / "artifacts"))
+
+
 @pytest.fixture(scope="session")
 def artifacts() -> Path:
-    import os
+    """Where the browser tests save a screenshot of every page they visit."""
+    ARTIFACTS.mkdir(parents=True, exist_ok=True)
+    return ARTIFACTS
 
-    folder = Path(os.environ.get("TABLEHALL_ARTIFACTS", Path(__file__).resolve().parents[1] / "artifacts"))
-    folder.mkdir(parents=True, exist_ok=True)
-    return folder
+
+def pytest_terminal_summary(terminalreporter) -> None:
+    shots = sorted(ARTIFACTS.glob("*.png")) if ARTIFACTS.is_dir() else []
+    if shots:
+        terminalreporter.write_line(f"web hall screenshots: {len(shots)} in {ARTIFACTS}")

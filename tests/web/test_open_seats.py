@@ -16,6 +16,7 @@ from pathlib import Path
 import pytest
 
 from .conftest import COOKIE
+from .test_frame_leaks import assert_frames_admitted
 from .test_seat_leaks import HIDDEN, new_game
 
 websockets = pytest.importorskip("websockets", reason="seat tests need the websockets client")
@@ -28,18 +29,30 @@ def table_of(web, table_id: str) -> dict:
     return next(t for t in body["tables"] if t["id"] == table_id)
 
 
-async def play_seat(web, game_id: str, seat: dict, limit: int, choose=None) -> list[dict]:
-    """Hold the seat: wait while the table waits, then answer every question."""
-    frames, pick = [], choose or random.Random(seat["seat"] * 7 + 1).choice
+async def play_seat(web, game_id: str, seat: dict, limit: int, choose=None,
+                    first: asyncio.Event | None = None) -> list[dict]:
+    """Hold the seat: wait while the table waits, then answer every question.  `first` is set
+    when the first frame has arrived."""
+    frames, pick, answered = [], choose or random.Random(seat["seat"] * 7 + 1).choice, None
     async with websockets.connect(f"{web.url.replace('http', 'ws')}/ws/games/{game_id}/seats/{seat['seat']}"
                                   f"?token={seat['token']}") as socket:
         while len(frames) < limit:
-            frame = json.loads(await asyncio.wait_for(socket.recv(), 120))
+            try:
+                frame = json.loads(await asyncio.wait_for(socket.recv(), 120))
+            except websockets.ConnectionClosed as closed:
+                raise AssertionError(f"the server closed the seat's socket ({closed}) after "
+                                     f"{[(f['type'], f.get('asked'), f.get('actions')) for f in frames[-5:]]}") from None
             frames.append(frame)
+            if first is not None:
+                first.set()
             if frame["type"] == "end":
                 break
-            if frame.get("asked") and frame.get("legal"):
-                await socket.send(json.dumps({"action": pick(frame["legal"])}))
+            if frame.get("asked") and frame.get("legal") and frame["decision"] != answered:
+                answered = frame["decision"]  # one answer per decision: frames repeat while it waits
+                try:
+                    await socket.send(json.dumps({"action": pick(frame["legal"])}))
+                except websockets.ConnectionClosed:
+                    pass  # the game ended meanwhile: its last frames are still to be read
     return frames
 
 
@@ -78,8 +91,9 @@ def test_a_person_plays_against_a_client_of_the_native_protocol(web, game, seats
     assert f'data-table="{created["id"]}"' in lobby and held["connect"].replace('"', "&#34;") in lobby
 
     async def scenario():
-        seat = asyncio.ensure_future(play_seat(web, created["id"], mine, 100_000))
-        await asyncio.sleep(0)
+        first = asyncio.Event()
+        seat = asyncio.ensure_future(play_seat(web, created["id"], mine, 100_000, first=first))
+        await first.wait()  # the seat is held by its socket: now the client may come
         return await asyncio.gather(seat, run_client(held["connect"]))
 
     frames, _ = asyncio.run(scenario())
@@ -88,26 +102,29 @@ def test_a_person_plays_against_a_client_of_the_native_protocol(web, game, seats
     record = web.store.load(created["id"])
     assert record.status == "finished" and [s.agent for s in record.seats] == agents
     assert_nothing_hidden(game, frames, mine["seat"], record.seed)
+    assert_frames_admitted(record, frames, mine["seat"], "the seat")
     assert created["id"] not in [t["id"] for t in web.get("/api/tables")[1]["tables"]]
 
 
 def test_a_person_and_a_jsettlers_robot_invited_into_the_open_seat(web):
     """The JSettlers robot logs in after the game was created; the server invites it as the
-    Java server fetches robots.  The person plays a few hundred frames, then the game is
+    Java server fetches robots.  The person plays a hundred-odd frames, then the game is
     stopped (a random Catan game is long; the whole game is another test's)."""
     from tests.jsettlers.scripted_robot import robot
 
     created = new_game(web, "catan", ["me", "open:robo", "random"])
     [mine] = created["seats"]
     table = table_of(web, created["id"])
-    assert "SOCRobotClient 127.0.0.1" in table["seats"][1]["connect"] and " robo " in table["seats"][1]["connect"]
+    assert "simple_robot.py 127.0.0.1" in table["seats"][1]["connect"] and " robo " in table["seats"][1]["connect"]
     service = web.server.services["jsettlers"]
     game = f"tablehall {created['id']}"
     oracle = lambda name: getattr(service.lobby.games.get(name), "play", None)  # noqa: E731
     outcome = asyncio.run_coroutine_threadsafe(
         robot(web.server.port("jsettlers"), "robo", COOKIE, oracle, seed=4), web.loop)
-    frames = asyncio.run(play_seat(web, created["id"], mine, 250))
-    [match] = [m for m in web.server.live_matches() if m.id == created["id"]]
+    frames = asyncio.run(play_seat(web, created["id"], mine, 120))
+    live = [m for m in web.server.live_matches() if m.id == created["id"]]
+    assert live, (frames[-1], web.store.load(created["id"]).result)
+    [match] = live
     seed = match.seed
     web.loop.call_soon_threadsafe(match.abort, "the test has seen enough")
     robo = outcome.result(120)
@@ -118,6 +135,7 @@ def test_a_person_and_a_jsettlers_robot_invited_into_the_open_seat(web):
     assert [s.name for s in record.seats][:2] == ["tester", "robo"]
     assert any(e.seat == 1 for e in record.entries), "the robot played over the wire"
     assert_nothing_hidden("catan", frames, 0, seed)
+    assert_frames_admitted(record, frames, 0, "the seat")
 
 
 def test_open_seat_refusals(web):

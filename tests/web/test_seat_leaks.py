@@ -21,15 +21,15 @@ HIDDEN = {  # per game: what of another seat's player entry must never be a list
 }
 
 
-def new_game(web, game: str, seats: list[str]) -> dict:
-    request = urllib.request.Request(web.url + "/api/games/new", method="POST",
-                                     data=json.dumps({"game": game, "seats": seats, "name": "tester"}).encode())
+def new_game(web, game: str, seats: list[str], seed: int | None = None) -> dict:
+    body = {"game": game, "seats": seats, "name": "tester", "seed": seed}
+    request = urllib.request.Request(web.url + "/api/games/new", method="POST", data=json.dumps(body).encode())
     with urllib.request.urlopen(request, timeout=60) as response:
         return json.loads(response.read())
 
 
 async def play_seat(url: str, game_id: str, seat: dict, limit: int) -> list[dict]:
-    frames, choose = [], random.Random(seat["seat"] * 7 + 1).choice
+    frames, choose, answered = [], random.Random(seat["seat"] * 7 + 1).choice, None
     async with websockets.connect(f"{url.replace('http', 'ws')}/ws/games/{game_id}/seats/{seat['seat']}"
                                   f"?token={seat['token']}") as socket:
         while len(frames) < limit:
@@ -37,7 +37,8 @@ async def play_seat(url: str, game_id: str, seat: dict, limit: int) -> list[dict
             frames.append(frame)
             if frame["type"] == "end":
                 break
-            if frame.get("legal"):
+            if frame.get("asked") and frame.get("legal") and frame["decision"] != answered:
+                answered = frame["decision"]  # one answer per decision: frames repeat while it waits
                 await socket.send(json.dumps({"action": choose(frame["legal"])}))
     return frames
 

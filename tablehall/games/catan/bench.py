@@ -19,6 +19,7 @@ import asyncio
 import time
 
 from tablehall.core import BotAgent, Match, derive_seed
+from tablehall.core.benchmark import Series, play_versus_engine, ratio, take_turns
 
 from . import SPEC
 
@@ -48,6 +49,12 @@ class Tally:
     def line(self, label: str) -> str:
         return (f"  {label:<46}{self.games_per_s:7.1f} games/s  {self.actions / self.seconds:9.0f} actions/s  "
                 f"({self.actions / self.games:.0f} actions/game, {self.games} games in {self.seconds:.1f} s)")
+
+
+def _tally(series: Series) -> Tally:
+    tally = Tally()
+    tally.add(series.total_games, sum(series.actions), sum(series.seconds))
+    return tally
 
 
 def run_ours(seconds: float, with_observation: bool = False, first_game: int = 0) -> tuple[int, int, float]:
@@ -132,14 +139,14 @@ def main(argv: list[str]) -> dict:
     parser.add_argument("--strong-games", type=int, default=100, help="strong vs 3 random games (default 100)")
     args = parser.parse_args(argv)
 
-    ours, theirs = Tally(), Tally()
     peer = catanatron_runner()
-    for _ in range(ROUNDS):  # take turns, so both meet the same load
-        ours.add(*run_ours(args.seconds / ROUNDS, first_game=ours.games))
-        if peer is not None:
-            theirs.add(*peer(args.seconds / ROUNDS, first_game=theirs.games))
+    runners = {"tablehall": lambda seconds, first: run_ours(seconds, first_game=first)}
+    if peer is not None:
+        runners["catanatron"] = peer
+    series = take_turns(runners, args.seconds, ROUNDS)  # turns, so both meet the same load
+    ours = _tally(series["tablehall"])
     out: dict = {"tablehall": ours.figures()}
-    print("Catan (classic, 4 random bots), pure Python, one core")
+    print("Catan (classic, 4 random bots), pure Python, one core, CPU time")
     print(ours.line("tablehall:"))
     observed, matched = Tally(), Tally()
     observed.add(*run_ours(args.seconds / 2, with_observation=True))
@@ -150,9 +157,12 @@ def main(argv: list[str]) -> dict:
     if peer is None:
         print("  catanatron:  not installed (pip install -e '.[bench]'); no side-by-side figure")
     else:
+        theirs = _tally(series["catanatron"])
         out["catanatron"] = theirs.figures()
         print(theirs.line("catanatron:"))
-        print(f"  ratio tablehall/catanatron: {ours.games_per_s / theirs.games_per_s:.1f}x games/s")
+        print(f"  ratio tablehall/catanatron: {ratio(series['tablehall'], series['catanatron'])} games/s")
+    for line in play_versus_engine(SPEC, ["random"] * 4, args.seconds / 2):
+        print(line)
     if args.strong_games:
         wins, played, per_decision = run_strong(args.strong_games)
         out["strong"] = {"wins": wins, "games": played, "ms_per_decision": per_decision * 1000}

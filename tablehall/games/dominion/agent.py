@@ -47,7 +47,7 @@ class LineBotAgent(RemoteAgent):
         self.reply_timeout = reply_timeout
         self.policy = seat_policy(reply_timeout)
         extra = {} if max_unsolicited is None else {"max_unsolicited": max_unsolicited}
-        self.protocol = SeatProtocol(seat, self._send_line, **extra)
+        self.protocol = SeatProtocol(seat, self._send_line, send_lines=self._send_lines, **extra)
         self.out_reason = ""  # why the bot was disqualified, once it was
         self._ready: asyncio.Future | None = None
         self._closing: asyncio.Task | None = None
@@ -58,6 +58,10 @@ class LineBotAgent(RemoteAgent):
 
     def _send_line(self, text: str) -> None:
         raise NotImplementedError
+
+    def _send_lines(self, lines: list[str]) -> None:
+        for line in lines:
+            self._send_line(line)
 
     async def _close(self) -> None:
         raise NotImplementedError

@@ -50,11 +50,11 @@ def tablehall_games(games: int, seed: int = 0, observe: bool = True) -> Rate:
     """Big Money vs Big Money, a new game and new bots each time."""
     bot = BOTS["bigmoney"]
     turns = 0
-    started = time.perf_counter()
+    started = time.process_time()
     for game in range(games):
         state = play([bot(derive_seed(seed, game, 0)), bot(derive_seed(seed, game, 1))], seed + game, observe)
         turns += state.players[0].turns + state.players[1].turns
-    return games / (time.perf_counter() - started), turns / games
+    return games / (time.process_time() - started), turns / games
 
 
 def pyminion_games(games: int) -> Rate | None:
@@ -69,13 +69,13 @@ def pyminion_games(games: int) -> Rate | None:
     kingdom = [base.cellar, base.market, base.militia, base.mine, base.moat, base.remodel, base.smithy,
                base.village, base.workshop]  # ours less woodcutter, which pyminion (2nd ed.) lacks
     turns = 0
-    started = time.perf_counter()
+    started = time.process_time()
     for _ in range(games):
         game = Game([BigMoney("bm1"), BigMoney("bm2")], expansions=[base.base_set], kingdom_cards=kingdom,
                     log_stdout=False)
         game.play()
         turns += game.players[0].turns + game.players[1].turns
-    return games / (time.perf_counter() - started), turns / games
+    return games / (time.process_time() - started), turns / games
 
 
 def win_rate(bot: str, opponent: str = "bigmoney", games: int = 1000, seed: int = 0) -> dict[str, float]:
@@ -103,6 +103,13 @@ def _line(label: str, games: int, rates: list[Rate]) -> str:
             f"  (median {_median(rates):.0f}; {turns:.1f} player-turns/game)")
 
 
+def _ratio(ours: list[Rate], theirs: list[Rate]) -> str:
+    """The ratio of the median rounds, and the spread of the round-by-round ratios."""
+    per_round = [a / b for (a, _), (b, _) in zip(ours, theirs)]
+    spread = (f"rounds {min(per_round):.1f}-{max(per_round):.1f}x" if len(per_round) > 1 else "one round: no spread")
+    return f"{_median(ours) / _median(theirs):.1f}x ({spread})"
+
+
 def _median(rates: list[Rate]) -> float:
     return statistics.median(rate for rate, _ in rates)
 
@@ -113,6 +120,8 @@ def bench(argv: Sequence[str] = ()) -> None:
     parser.add_argument("--peer-games", type=int, default=400, help="games per round for pyminion (default 400)")
     parser.add_argument("--rounds", type=int, default=5)
     parser.add_argument("--no-peer", action="store_true", help="do not measure pyminion")
+    parser.add_argument("--play-seconds", type=float, default=8.0,
+                        help="CPU seconds for the engine loop against tablehall play's path (0 skips it)")
     parser.add_argument("--winrates", type=int, default=0, metavar="GAMES",
                         help="also play each bot against Big Money this many games")
     args = parser.parse_args(list(argv))
@@ -133,10 +142,18 @@ def bench(argv: Sequence[str] = ()) -> None:
     print(_line("tablehall match path (observations)", args.games, match_path))
     if theirs:
         print(_line(f"pyminion {metadata.version('pyminion')} (silent)", args.peer_games, theirs))
-        print(f"  ratio to pyminion: engine {_median(engine) / _median(theirs):.1f}x,"
-              f" match path {_median(match_path) / _median(theirs):.1f}x")
+        print(f"  ratio to pyminion: engine {_ratio(engine, theirs)}")
+        print(f"                     match path {_ratio(match_path, theirs)}")
     elif not args.no_peer:
         print("  pyminion not installed (pip install -e '.[bench]'): no side-by-side figure")
+    if args.play_seconds > 0:
+        from tablehall.core.benchmark import play_versus_engine
+
+        from . import SPEC
+
+        print("Big Money mirror, the engine loop against tablehall play's path, same games:")
+        for line in play_versus_engine(SPEC, ["bigmoney", "bigmoney"], args.play_seconds, args.rounds):
+            print(line)
     if args.winrates:
         print(f"Win rates against bigmoney, {args.winrates} games each, seats alternating (ties count half):")
         for name in BOTS:

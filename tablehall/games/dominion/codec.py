@@ -44,21 +44,22 @@ def format_version(seat: int) -> str:
     return f"player {seat_label(seat)} version {VERSION}"
 
 
+# (the formatters below run for every event of every game a server plays: plain f-strings)
 def format_kingdom(cards: Sequence[str]) -> str:
     return _join("game kingdom-cards", cards)
 
 
 def format_supply(counts: Sequence[int]) -> str:
-    return _join("supply", (f"{name} {count}" for name, count in zip(NAMES, counts)))
+    return "supply " + " ".join([f"{name} {count}" for name, count in zip(NAMES, counts)])
 
 
 def format_cards(seat: int, verb: str, cards: Sequence[str]) -> str:
     """``<playerN> gained|played|trashed <cards>``."""
-    return _join(seat_label(seat), verb, cards)
+    return f"player{seat + 1} {verb} {' '.join(cards)}" if cards else f"player{seat + 1} {verb}"
 
 
 def format_top_discard(seat: int, card: str | None) -> str:
-    return _join(seat_label(seat), "top-discard", [card] if card else [])
+    return f"player{seat + 1} top-discard {card}" if card else f"player{seat + 1} top-discard"
 
 
 def format_revealed(seat: int, card: str) -> str:
@@ -70,11 +71,13 @@ def format_disqualified(seat: int) -> str:
 
 
 def format_play_turn(actions: int, buys: int, extra_money: int, hand: Sequence[str]) -> str:
-    return _join(f"play-request play-turn actions {actions} buys {buys} extra-money {extra_money} hand", hand)
+    head = f"play-request play-turn actions {actions} buys {buys} extra-money {extra_money} hand"
+    return f"{head} {' '.join(hand)}" if hand else head
 
 
 def format_attack(discard: int, hand: Sequence[str]) -> str:
-    return _join(f"play-request attack discard {discard} hand", hand)
+    head = f"play-request attack discard {discard} hand"
+    return f"{head} {' '.join(hand)}" if hand else head
 
 
 def format_game_end(scores: Sequence[int], winners: Sequence[int]) -> str:

@@ -30,7 +30,6 @@ from tablehall.core.match import TRUSTED
 from tablehall.core.lineproc import LineBuffer, LineTooLong
 
 from .agent import DEFAULT_REPLY_TIMEOUT, MAX_LINE, LineBotAgent
-from .bots import BOTS
 
 DEFAULT_PORT = 8291
 ANY = "any"
@@ -55,6 +54,9 @@ class TcpBotAgent(LineBotAgent):
 
     def _send_line(self, text: str) -> None:
         self.connection.transport.write(text.encode() + b"\n")
+
+    def _send_lines(self, lines: list[str]) -> None:
+        self.connection.transport.write(("\n".join(lines) + "\n").encode())
 
     async def _close(self) -> None:
         self.connection.close()
@@ -166,9 +168,10 @@ class DominionService(Service):
         """Queue `connection` for a game against `opponents`; an error text if it cannot be."""
         if not 1 <= len(opponents) <= 3:
             return "join names 1 to 3 opponents (a game has 2-4 players)"
-        unknown = [o for o in opponents if o != ANY and o not in BOTS]
+        bots = self.host.bot_names(self.spec)  # built-in and operator-named
+        unknown = [o for o in opponents if o != ANY and o not in bots]
         if unknown:
-            return f"unknown opponent {unknown[0]!r} (built-in bots: {' '.join(sorted(BOTS))}, or {ANY})"
+            return f"unknown opponent {unknown[0]!r} (bots: {' '.join(sorted(bots))}, or {ANY})"
         if sum(len(pool) for pool in self.pools.values()) >= self.max_waiting:
             return "too many bots waiting, try later"
         key = tuple(sorted(opponents))
@@ -195,7 +198,7 @@ class DominionService(Service):
                    options: Mapping[str, Any] | None = None) -> Table:
         if len(entrants) not in self.spec.seat_counts:
             raise TableError(f"dominion is played by {sorted(self.spec.seat_counts)} players, not {len(entrants)}")
-        seats = describe_entrants(entrants, BOTS)
+        seats = describe_entrants(entrants, self.host.bot_names(self.spec))
         options = self.spec.normalize_options(dict(options or {}))
         table = Table(new_table_id(), self.spec.name, "dominion", seats,
                       secrets.randbits(62) if seed is None else seed, options)
@@ -247,7 +250,8 @@ class DominionService(Service):
                 entrant.stage = "playing"
                 policies.append(agent.policy)
             else:
-                agent = BotAgent(BOTS[entrant](derive_seed(seed, "seat", seat)), threaded=self.host.bots_threaded)
+                agent = BotAgent(self.host.make_bot(self.spec, entrant, derive_seed(seed, "seat", seat)),
+                                 threaded=self.host.bots_threaded)
                 policies.append(TRUSTED)
             agents.append(agent)
         match = Match(self.spec, agents, seed=seed, policies=policies)
@@ -306,7 +310,7 @@ class HostedTable:
                 policies.append(agent.policy)
                 names.append(info.held_for or connection.transport.peer)
             elif isinstance(entrant, str):
-                agent = BotAgent(BOTS[entrant](derive_seed(table.seed, "seat", seat)),
+                agent = BotAgent(service.host.make_bot(service.spec, entrant, derive_seed(table.seed, "seat", seat)),
                                  name=f"{entrant}-{seat + 1}", threaded=service.host.bots_threaded)
                 policies.append(TRUSTED)
                 names.append(agent.name)

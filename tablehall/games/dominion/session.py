@@ -38,9 +38,12 @@ class SeatProtocol:
     """The protocol for seat `seat`; `send(line)` writes one line (without newline) to the bot."""
 
     def __init__(self, seat: int, send: Callable[[str], None], *,
-                 max_unsolicited: int = DEFAULT_MAX_UNSOLICITED) -> None:
+                 max_unsolicited: int = DEFAULT_MAX_UNSOLICITED,
+                 send_lines: Callable[[list[str]], None] | None = None) -> None:
         self.seat = seat
         self.send = send
+        # several lines at once (one write for all the lines of a delivery), if the channel can
+        self.send_lines = send_lines or (lambda lines: [send(line) for line in lines])
         self.name = codec.default_name(seat)
         self.max_unsolicited = max_unsolicited
         self.stage = "new"  # new -> name -> version -> ready
@@ -68,12 +71,14 @@ class SeatProtocol:
         self._asked = None
 
     def events(self, events: Sequence[Event]) -> None:
+        lines: list[str] = []
         for event in events:
             if event.kind == "game":
                 self.in_game = True
             if self.in_game:
-                for line in event_lines(event):
-                    self.send(line)
+                lines += lines_of(event)
+        if lines:
+            self.send_lines(lines)
 
     def finish(self, result: Result) -> None:
         if result.cause is EndCause.ABORTED:
@@ -102,6 +107,22 @@ class SeatProtocol:
                 return Refused(f"flooding: more than {self.max_unsolicited} lines nobody asked for")
             return None
         return Answer(interpret(state, self.seat, codec.parse_reply(line)))
+
+
+_LINES: dict[int, tuple[Event, list[str]]] = {}
+
+
+def lines_of(event: Event) -> list[str]:
+    """`event_lines`, written once per event however many seats see it (the seats of a match
+    are told one event after the other; the identity check guards against reused ids)."""
+    hit = _LINES.get(id(event))
+    if hit is not None and hit[0] is event:
+        return hit[1]
+    lines = event_lines(event)
+    if len(_LINES) >= 256:
+        _LINES.clear()
+    _LINES[id(event)] = (event, lines)
+    return lines
 
 
 def event_lines(event: Event) -> list[str]:

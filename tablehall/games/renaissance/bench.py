@@ -63,9 +63,9 @@ def win_rates(games: int, seed: int) -> tuple[int, int]:
 
 def measure(play, seats: int, games: int, seed: int) -> tuple[float, float, float]:
     """(games/s, actions/s, actions per game)."""
-    started = time.perf_counter()
+    started = time.process_time()
     total = sum(play(seats, seed + g) for g in range(games))
-    elapsed = time.perf_counter() - started
+    elapsed = time.process_time() - started
     return games / elapsed, total / elapsed, total / games
 
 
@@ -73,6 +73,8 @@ def bench(argv: Sequence[str] = ()) -> int:
     parser = argparse.ArgumentParser(prog="tablehall bench renaissance", description=__doc__)
     parser.add_argument("--games", type=int, default=300, help="games per measurement (default 300)")
     parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--play-seconds", type=float, default=8.0,
+                        help="CPU seconds for the engine loop against tablehall play's path (0 skips it)")
     parser.add_argument("--winrates", type=int, default=0, metavar="N",
                         help="also play N greedy-vs-random and N greedy solo games through the match runner")
     args = parser.parse_args(list(argv))
@@ -81,13 +83,19 @@ def bench(argv: Sequence[str] = ()) -> int:
             ("random, solo", random_game, 1, args.games),
             ("greedy vs random, 2 players", bot_game, 2, max(1, args.games // 10)),
             ("greedy, solo", bot_game, 1, max(1, args.games // 10))]
-    print(f"Masters of Renaissance, one core, {args.games} games per random line")
-    baseline = None
+    print(f"Masters of Renaissance, one core, CPU time, {args.games} games per random line")
     for label, play, seats, games in rows:
         per_second, actions_per_second, length = measure(play, seats, games, args.seed)
-        baseline = baseline or per_second
         print(f"  {label:28s} {per_second:9.1f} games/s  {actions_per_second:9.0f} actions/s  "
-              f"{length:6.0f} actions/game  ({per_second / baseline:.2f}x the 4-player line)")
+              f"{length:6.0f} actions/game")
+    if args.play_seconds > 0:
+        from tablehall.core.benchmark import play_versus_engine
+
+        from . import SPEC
+
+        print("  4 random bots (the built-in 'random' bot), same games:")
+        for line in play_versus_engine(SPEC, ["random"] * 4, args.play_seconds):
+            print(line)
     if args.winrates:
         duels, solos = win_rates(args.winrates, args.seed)
         print(f"  greedy beat random in {duels}/{args.winrates} two-player games ({100 * duels / args.winrates:.1f} %)")

@@ -30,6 +30,7 @@ from tablehall.core.hosting import (Entrant, Host, OpenSeat, Service, ServiceSpe
                                     TableSeat, Transport, describe_entrants, new_table_id, read_settings)
 from tablehall.core.match import Consequence, Match, SeatPolicy
 from tablehall.core.rng import derive_seed
+from tablehall.core.seats import seat_kind
 
 from . import messages as m
 from .commands import ProtocolError
@@ -46,7 +47,8 @@ SETTINGS = {
     "ping_timeout": Setting(10.0, "seconds without any line (pongs included) before the connection is closed"),
     "decision_timeout": Setting(600.0, "seconds for one answer, then the seat is forfeited; 0: no limit"),
     "bot_fill_after": Setting(60.0, "seconds without a new player before bots fill a lobby's free seats; 0: never"),
-    "bot": Setting("greedy", "the built-in bot that fills free seats", choices=("greedy", "random")),
+    "bot": Setting("greedy", "the bot that fills free seats", choices=("greedy", "random"),
+                   also=(lambda value: seat_kind(value) is not None, "a policy:... seat")),
     "flood_limit": Setting(100, "lines in a row that move nothing (refused, views, typed ahead) before the "
                                 "connection is closed (429) and its seat forfeited; 0: no limit"),
     "seed": Setting(None, "fixed seeds for the games (tests); unset: random", kind=int),
@@ -191,9 +193,10 @@ class RenaissanceService(Service):
 
     def add_bots(self, session: RenaissanceSession, count: int | None, bot: str | None) -> None:
         """`Add bot` (count 1) or `Fill with bots` (count None) typed by a lobby member."""
-        name = bot or self.default_bot
-        if name not in self.spec.bots:
-            raise ProtocolError(m.INCORRECT_PARAMETERS, f"Unknown bot: choose {' or '.join(sorted(self.spec.bots))}")
+        name = bot or self.default_bot  # a client names a built-in or operator-named bot only
+        known = self.host.bot_names(self.spec)
+        if bot is not None and bot not in known:
+            raise ProtocolError(m.INCORRECT_PARAMETERS, f"Unknown bot: choose {' or '.join(sorted(known))}")
         lobby = self.lobby
         assert lobby is not None and session in lobby.members
         self._fill(lobby, count or lobby.size - len(lobby.members), name)
@@ -229,7 +232,7 @@ class RenaissanceService(Service):
             if isinstance(entrant, OpenSeat) and entrant.name is not None and (
                     not NICKNAME.match(entrant.name) or reserved_nickname(entrant.name)):
                 raise TableError(f"no Renaissance client can log in as {entrant.name!r}")
-        seats = describe_entrants(entrants, self.spec.bots)
+        seats = describe_entrants(entrants, self.host.bot_names(self.spec))
         options = self.spec.normalize_options(dict(options or {}))
         table = Table(new_table_id(), self.spec.name, "renaissance", seats,
                       secrets.randbits(63) if seed is None else seed, options)
@@ -285,7 +288,7 @@ class RenaissanceService(Service):
                 agents.append(member)
                 policies.append(getattr(member, "policy", None) or SeatPolicy())
             else:
-                bot = self.spec.bots[member](derive_seed(seed, "bot", seat))
+                bot = self.host.make_bot(self.spec, member, derive_seed(seed, "bot", seat))
                 agents.append(BotAgent(bot, name=names[seat], threaded=self.host.bots_threaded))
                 policies.append(SeatPolicy())
         order = ", ".join(f"{seat + 1}. {name}" for seat, name in enumerate(names))

@@ -8,3 +8,8 @@ export async function rendererFor(game) {
   }
   return (await modules[game]).render;
 }
+
+export async function wordsFor(game) {
+  await rendererFor(game);
+  return (await modules[game]).words;
+}

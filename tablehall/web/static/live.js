@@ -1,5 +1,6 @@
 // A live board: the observer's view pushed over the game's WebSocket after every action.
-import { rendererFor } from "/static/board.js";
+import { rendererFor, wordsFor } from "/static/board.js";
+import { appendLog } from "/static/log.js";
 
 const root = document.getElementById("live");
 const board = document.getElementById("board");
@@ -7,10 +8,18 @@ const players = JSON.parse(root.dataset.players);
 
 async function start() {
   const render = await rendererFor(root.dataset.game);
+  const words = await wordsFor(root.dataset.game);
   const socket = new WebSocket(`${location.protocol === "https:" ? "wss" : "ws"}://${location.host}/ws/games/${root.dataset.id}`);
   socket.onmessage = (message) => {
     const frame = JSON.parse(message.data);
     if (frame.type === "error") { document.getElementById("status").textContent = frame.message; return; }
+    appendLog(document.getElementById("log"), frame.events, players, words);
+    // draw only the latest frame, once per screen refresh (a fast game sends bursts)
+    if (pending === null) requestAnimationFrame(() => { const f = pending; pending = null; draw(f); });
+    pending = frame;
+  };
+  let pending = null;
+  const draw = (frame) => {
     render(board, frame.view, { seat: null, names: players, legal: null, act: () => {}, events: [], result: frame.result ?? null });
     document.getElementById("actions").textContent = frame.actions;
     root.dataset.actions = frame.actions;

@@ -3,8 +3,9 @@
 // token is in the URL's fragment (never sent to the server in a request line) or kept in
 // localStorage, so a closed tab can rejoin its seat.  A game with open seats shows who it waits
 // for and how their clients connect until the last one sits down.
-import { rendererFor } from "/static/board.js";
+import { rendererFor, wordsFor } from "/static/board.js";
 import { addCopyButtons } from "/static/copy.js";
+import { appendLog } from "/static/log.js";
 
 const root = document.getElementById("play");
 const board = document.getElementById("board");
@@ -38,6 +39,7 @@ function showTable(table) {
 
 async function start() {
   const render = await rendererFor(root.dataset.game);
+  const words = await wordsFor(root.dataset.game);
   const scheme = location.protocol === "https:" ? "wss" : "ws";
   const socket = new WebSocket(`${scheme}://${location.host}/ws/games/${root.dataset.id}/seats/${seat}?token=${encodeURIComponent(token)}`);
   const act = (action) => { document.getElementById("message").textContent = ""; socket.send(JSON.stringify({ action })); };
@@ -60,6 +62,14 @@ async function start() {
     if (frame.names) players = frame.names;
     if (frame.type === "refused") document.getElementById("message").textContent = `refused: ${frame.error}`;
     if (!frame.view) return;
+    appendLog(document.getElementById("log"), frame.events, players, words);
+    // frames can come in bursts (bots answer at once): draw only the latest, once per screen refresh
+    if (pending === null) requestAnimationFrame(() => { const f = pending; pending = null; draw(f); });
+    pending = frame;
+  };
+  let pending = null;
+  const draw = (frame) => {
+    window.tablehall = { frame, act };  // for tests that pick among the legal actions the seat was sent
     render(board, frame.view, { seat, names: players, legal: frame.legal, asked: frame.asked, act, events: [],
                                 result: frame.result ?? null, previous: last });
     last = frame.view;

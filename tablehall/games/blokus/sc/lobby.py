@@ -18,7 +18,7 @@ from .dialect import Dialect, dialect
 from .requests import (ADMIN_REQUESTS, Authenticate, CloseConnection, Join, JoinPrepared, JoinRoom,
                        LegacyAdminRequest, Prepare, ProtocolError, RoomPacket, RoomRequest,
                        ScoreForPlayer, TestMode, parse_request)
-from .room import ScRoom, Slot, new_code
+from .room import ScRoom, Slot, message_bytes, new_code
 from .xml import Node, StreamClosed, StreamOpened, XmlError, XmlStreamReader, el, render
 
 log = logging.getLogger("tablehall.sc")
@@ -96,7 +96,7 @@ class ScService(Service):
         the next `join` of this game type (or `joinRoom` with the table's id)."""
         if len(entrants) != 2:
             raise TableError(f"Blokus rooms have 2 slots, not {len(entrants)}")
-        seats = describe_entrants(entrants, self.spec.bots)
+        seats = describe_entrants(entrants, self.host.bot_names(self.spec))
         options = self.spec.normalize_options({"start_piece": self.start_piece, **dict(options or {})})
         table = Table(new_table_id(), self.spec.name, "sc", seats,
                       self.seed_for_room() if seed is None else seed, options)
@@ -232,9 +232,10 @@ class ScService(Service):
                                 f"(available: {GAME_TYPE})", request)
             return
         descriptors = list(request.slots)
-        unknown_bots = [d.bot for d in descriptors if d.bot and d.bot not in self.spec.bots]
+        bots = self.host.bot_names(self.spec)  # built-in and operator-named
+        unknown_bots = [d.bot for d in descriptors if d.bot and d.bot not in bots]
         if len(descriptors) > 2 or unknown_bots:
-            problem = (f"unknown bot {unknown_bots[0]!r} (built-in: {', '.join(sorted(self.spec.bots))})"
+            problem = (f"unknown bot {unknown_bots[0]!r} (known: {', '.join(sorted(bots))})"
                        if unknown_bots else "Blokus rooms have 2 slots")
             session.lobby_error(ROOM_EXCEPTION, problem, request)
             return
@@ -334,13 +335,17 @@ class ScSession(Session):
 
     # -- output ---------------------------------------------------------------------------------
     def send(self, node: Node) -> None:
+        self.send_rendered(message_bytes(render(node, 1)))
+
+    def send_rendered(self, payload: bytes) -> None:
+        """A top-level message as `message_bytes` made it: rooms render a message once and
+        send the same bytes to every player and observer."""
         if self._done or self.transport.is_closing:
             return
-        text = "\n" + render(node, 1)
         if not self._stream_open:
-            text = "<protocol>" + text
+            payload = b"<protocol>" + payload
             self._stream_open = True
-        self.transport.write(text.encode("utf-8"))
+        self.transport.write(payload)
 
     def close_stream(self, with_close_element: bool) -> None:
         """End the stream as the server does: [CloseConnection], </protocol>, close."""

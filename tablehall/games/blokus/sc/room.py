@@ -13,11 +13,17 @@ from ....core import (Agent, BotAgent, EndCause, IllegalAction, Match, RemoteAge
 from ....core.hosting import Table
 from ..rules import BlokusState, InvalidMove, SetMove, SkipMove, move_text
 from . import messages as msg
+from .memento import memento_text
 from .requests import ProtocolError
-from .xml import Node
+from .xml import Node, render
 
 if TYPE_CHECKING:
     from .lobby import ScService, ScSession
+
+
+def message_bytes(text: str) -> bytes:
+    """A top-level element rendered at level 1, as it goes on the wire after the previous one."""
+    return ("\n" + text).encode("utf-8")
 
 log = logging.getLogger("tablehall.sc")
 
@@ -77,6 +83,7 @@ class ScRoom:
                            match_id=self.id)
         self.match.add_listener(self)
         self._moves_seen = 0
+        self._move_request: bytes | None = None  # this room's MoveRequest, rendered once
         self._farewells: dict["ScSession", list[Node]] = {}  # sent after <left>, then closed
 
     # -- set-up ---------------------------------------------------------------------------------
@@ -124,8 +131,7 @@ class ScRoom:
         self.start_if_ready()
 
     def seat_bot(self, seat: int, bot_name: str) -> None:
-        spec = self.service.spec
-        bot = spec.bots[bot_name](derive_seed(self.seed, "seat", seat))
+        bot = self.service.host.make_bot(self.service.spec, bot_name, derive_seed(self.seed, "seat", seat))
         self.slots[seat].bot = bot_name
         self.match.agents[seat] = BotAgent(bot, name=self.slots[seat].display_name or bot_name,
                                            threaded=self.service.host.bots_threaded)
@@ -165,17 +171,19 @@ class ScRoom:
 
     # -- messages to the room -------------------------------------------------------------------
     def _send_memento(self, players: bool) -> None:
-        node = msg.memento(self.id, self.state, self.names)
-        if players:
-            for session in self.sessions():
-                session.send(node)
-        for observer in self.observers:
-            observer.send(node)
+        """One memento for every player and observer: written once, the same bytes to each."""
+        audience = (self.sessions() if players else []) + self.observers
+        if audience:
+            payload = message_bytes(memento_text(self.id, self.state, self.names))
+            for session in audience:
+                session.send_rendered(payload)
 
     def ask(self, seat: int, state: Any) -> None:
         session = self.slots[seat].session
         if session is not None:
-            session.send(msg.move_request(self.id))
+            if self._move_request is None:
+                self._move_request = message_bytes(render(msg.move_request(self.id), 1))
+            session.send_rendered(self._move_request)
 
     def on_events(self, match: Match, events: Any) -> None:
         entries = match.record.entries

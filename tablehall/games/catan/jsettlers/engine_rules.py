@@ -41,12 +41,10 @@ def engine_offer(defaults: Mapping[str, Any] = DEFAULT_OPTIONS, seat_counts=SPEC
     return Offer(max_players=max(seat_counts), rules=frozenset(rules))
 
 
-#: Engine rules whose JSettlers messages this protocol does not send yet (the 6-player board's
-#: layout 1084, the special building phase, undo 1105-1107): not served until it does.  The
-#: engine's names for them: six_player_board, special_building_5_6_only, undo_builds, undo_limit
-#: (and max_players for PL over 4); see docs/catan.md.
-NOT_WIRED = frozenset({"PLB", "PLP", "UB", "UBL"})
-PROTOCOL_MAX_PLAYERS = 4  # the engine plays 5-6; the 6-player board's layout is not sent yet
+#: Engine rules whose JSettlers messages this protocol does not send: none any more (the 6-player
+#: board's layout 1084, the special building phase and undo 1105 are sent; see jsettlers.md).
+NOT_WIRED: frozenset[str] = frozenset()
+PROTOCOL_MAX_PLAYERS = 6
 
 
 def served_offer() -> Offer:

@@ -22,6 +22,7 @@ from typing import TYPE_CHECKING, Any, Awaitable, Callable, Sequence
 
 from tablehall.core import Agent, BotAgent, Consequence, IllegalAction, Match, RemoteAgent, SeatPolicy
 from tablehall.core import derive_seed
+from tablehall.core.seats import make_bot
 
 from .. import SPEC
 from .game_messages import DiscardRequest, GameServerText, RobotDismiss
@@ -114,7 +115,7 @@ class GamePlay:
         return RemoteAgent(self.room.seats[pn] or "", kind, on_rejected=self._rejected)
 
     def _bot(self, seat: int, kind: str, name: str) -> Agent:
-        bot = SPEC.bots[kind](derive_seed(self.seed, "seat", seat))
+        bot = make_bot(SPEC, kind, derive_seed(self.seed, "seat", seat))  # built-in, or the operator's policy:
         agent = BotAgent(bot, name=name, threaded=self.settings.bots_threaded)
         if not self.paced:
             return agent

@@ -40,6 +40,7 @@ from typing import Any, Callable, Mapping, Sequence
 
 from tablehall.core.hosting import (Entrant, Host, OpenSeat, Service, Session, Table, TableError, TableSeat,
                                     Transport, describe_entrants, new_table_id)
+from tablehall.core.seats import seat_kind
 
 from .. import JSETTLERS_SETTINGS, SPEC
 from .connection import SERVER_VERSIONS, ServerConfig, ServerConnection
@@ -95,8 +96,9 @@ def settings_from(section: Mapping[str, Any]) -> JSettlersSettings:
     if version not in SERVER_VERSIONS:
         raise ConfigError(f"[jsettlers] version must be one of {sorted(SERVER_VERSIONS)}, not {version!r}")
     bot = section.get("bot", "strong") or None
-    if bot is not None and bot not in SPEC.bots:
-        raise ConfigError(f"[jsettlers] bot must be one of {sorted(SPEC.bots)} or \"\", not {bot!r}")
+    if bot is not None and bot not in SPEC.bots and seat_kind(bot) is None:
+        raise ConfigError(f"[jsettlers] bot must be one of {sorted(SPEC.bots)}, a policy:... seat or \"\", "
+                          f"not {bot!r}")
     cookie = section.get("robot_cookie")
     accounts = section.get("accounts", {})
     users = section.get("debug_users", ["debug"])
@@ -192,7 +194,7 @@ class JSettlersService(Service):
         counts = [n for n in SPEC.seat_counts if n <= PROTOCOL_MAX_PLAYERS]
         if len(entrants) not in counts:
             raise TableError(f"catan over JSettlers is played by {counts} players, not {len(entrants)}")
-        seats = describe_entrants(entrants, SPEC.bots)
+        seats = describe_entrants(entrants, self.host.bot_names(SPEC))
         for seat in seats:
             if seat.kind != "bot" and not is_single_line_and_safe(seat.name):
                 raise TableError(f"no JSettlers client can be named {seat.name!r}")
@@ -209,7 +211,9 @@ class JSettlersService(Service):
         if not engine["domestic_trades"]:
             jsettlers_options.append("NT=t")
         self.host.hold_table(table)
-        room = self.lobby.create_table(game, ",".join(jsettlers_options), list(entrants), table)
+        named = self.host.bots.get(SPEC.name, {})  # operator-named bots play as their seat texts
+        entrants = [named.get(e, e) if isinstance(e, str) else e for e in entrants]
+        room = self.lobby.create_table(game, ",".join(jsettlers_options), entrants, table)
         table.on_cancel = lambda reason: self._cancel_table(room, reason)
         return table
 
@@ -218,9 +222,10 @@ class JSettlersService(Service):
         self.lobby.delete_game(room, reason)
 
     def connect_command(self, host: str, port: int, seat: TableSeat | None = None) -> str:
-        # the robot cookie is the operator's to hand out: never shown to the public
+        # the example robot (JSettlers' own: java -cp JSettlers.jar soc.robot.SOCRobotClient HOST
+        # PORT NAME x COOKIE); the robot cookie is the operator's to hand out, never shown here
         name = (seat.held_for if seat is not None else None) or "robot1"
-        return f"java -cp JSettlers.jar soc.robot.SOCRobotClient {host} {port} {name} x COOKIE"
+        return f"python3 examples/catan/simple_robot.py {host} {port} {name} --cookie COOKIE"
 
     def _game_action(self, room: GameRoom, conn: ServerConnection, message: Message) -> None:
         if room.play is not None:

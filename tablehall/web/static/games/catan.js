@@ -1,7 +1,10 @@
 // Catan: terrain hexes with number tokens and pips, harbours, roads, settlements and cities in
 // seat colours, the robber, the dice, and each player's public panel.  When the seat is asked,
-// the nodes, edges and hexes of its legal placements light up and a click plays them; every
-// other legal action (roll, trades, cards, discards, end turn) is a button.
+// the nodes, edges and hexes of its legal placements light up and a click plays them; rolling,
+// buying and playing development cards (and their choices), robbing, ending the turn are
+// buttons; discarding on a 7 is a dialog choosing the cards; bank trades and offers to other
+// players (and counter-offers) are composed in dialogs, answered with accept or reject.  The
+// page only composes actions: the rules judge every one sent.
 import { actionButtons } from "/static/actions.js";
 
 const NS = "http://www.w3.org/2000/svg";
@@ -12,6 +15,10 @@ const HARBOUR = { HRB: "2:1 clay", HRO: "2:1 ore", HRW: "2:1 sheep", HRG: "2:1 w
 const SEATS = ["#d63b2f", "#2f6fd6", "#f2f2f2", "#e8901b", "#2f9e44", "#8b5a2b"];
 const PIPS = { 2: 1, 3: 2, 4: 3, 5: 4, 6: 5, 8: 5, 9: 4, 10: 3, 11: 2, 12: 1 };
 const ON_BOARD = new Set(["settlement", "city", "road", "robber"]);
+const RESOURCES = ["clay", "ore", "sheep", "wheat", "wood"];
+const DEVS = ["knight", "road building", "year of plenty", "monopoly", "victory point"];
+const COVERED = new Set([...ON_BOARD, "roll", "buy_dev", "cancel_build", "end_turn", "play_dev", "rob", "monopoly",
+                         "pick_resources", "discard", "bank_trade", "accept", "reject", "withdraw", "offer"]);
 let geometry = null, loading = null;
 
 function el(name, attrs, parent, text) {
@@ -31,7 +38,20 @@ function hexPoints(cx, cy) {
   return points.join(" ");
 }
 
+// the log: resource vectors in words ("3 ore"), production gains per player
+export function words(key, value, names) {
+  const isVector = (v) => Array.isArray(v) && v.length === 5 && v.every((n) => typeof n === "number");
+  if (isVector(value)) return cards(value);
+  if (Array.isArray(value) && value.length && value.every(isVector)) {  // one vector per player
+    const per = value.map((got, s) => got.some((n) => n) ? `${names[s] ?? "seat " + (s + 1)} ${cards(got)}` : null);
+    return per.filter(Boolean).join("; ") || "nothing";
+  }
+  if (key === "amounts" || key === "totals") return value.map((n, s) => `${names[s] ?? s + 1} ${n}`).join(", ");
+  return undefined;
+}
+
 export function render(root, view, ctx) {
+  ctx = { ...ctx, root, rerender: () => render(root, view, ctx) };
   if (!geometry) {
     loading ??= fetch("/api/geometry/catan").then((r) => r.json()).then((g) => { geometry = g; });
     loading.then(() => render(root, view, ctx));
@@ -70,8 +90,9 @@ export function render(root, view, ctx) {
   }
   for (const [edge, seat] of view.roads) {
     const [a, b] = geo.edges[edge].map((n) => px(geo.nodes[n]));
-    el("line", { x1: a[0], y1: a[1], x2: b[0], y2: b[1], stroke: SEATS[seat], "stroke-width": 7, "stroke-linecap": "round",
-                 class: "road" }, board);
+    el("line", { x1: a[0], y1: a[1], x2: b[0], y2: b[1], stroke: "#222", "stroke-width": 9, "stroke-linecap": "round" }, board);
+    el("line", { x1: a[0], y1: a[1], x2: b[0], y2: b[1], stroke: SEATS[seat], "stroke-width": 6, "stroke-linecap": "round",
+                 class: "road", "data-edge": edge, "data-seat": seat }, board);
   }
   for (const [node, seat, level] of view.buildings) {
     const [x, y] = px(geo.nodes[node]);
@@ -96,23 +117,23 @@ export function render(root, view, ctx) {
        `road ${p.road_length}${view.longest_road === s ? " (longest)" : ""}${view.largest_army === s ? ", largest army" : ""}`);
   });
   root.replaceChildren(svg);
-  const me = ctx.seat !== null && ctx.seat !== undefined ? view.players[ctx.seat] : null;
-  if (me && Array.isArray(me.hand)) {
-    const hand = document.createElement("p");
-    hand.id = "hand";
-    const names = ["clay", "ore", "sheep", "wheat", "wood"];
-    hand.textContent = "your hand: " + me.hand.map((n, r) => `${n} ${names[r]}`).join(", ");
-    root.appendChild(hand);
-  }
+  const mine = ctx.seat !== null && ctx.seat !== undefined ? view.players[ctx.seat] : null;
+  if (mine && Array.isArray(mine.hand)) root.appendChild(handPanel(mine));
+  root.appendChild(offersPanel(view, ctx));
   if (!ctx.legal) return;
   // legal placements on the board, clickable
   for (const action of ctx.legal) {
     const [kind, where] = action;
     if (!ON_BOARD.has(kind) || action.length !== 2) continue;
-    if (kind === "road") {
+    if (kind === "road") {  // a band, not a line: a vertical line has no width to click on
       const [a, b] = geo.edges[where].map((n) => px(geo.nodes[n]));
-      el("line", { x1: a[0], y1: a[1], x2: b[0], y2: b[1], stroke: "#ff0", "stroke-width": 9, opacity: .8,
-                   class: "legal legal-road", "data-edge": where }, board).addEventListener("click", () => ctx.act(action));
+      const [dx, dy] = [b[0] - a[0], b[1] - a[1]];
+      const length = Math.hypot(dx, dy), [nx, ny] = [-dy / length * 5, dx / length * 5];
+      const [sx, sy] = [dx * .15, dy * .15];  // leave the corners free for settlements
+      const points = [[a[0] + sx + nx, a[1] + sy + ny], [b[0] - sx + nx, b[1] - sy + ny],
+                      [b[0] - sx - nx, b[1] - sy - ny], [a[0] + sx - nx, a[1] + sy - ny]];
+      el("polygon", { points: points.map((p) => p.join(",")).join(" "), fill: "#ff0", stroke: "#000", opacity: .85,
+                      class: "legal legal-road", "data-edge": where }, board).addEventListener("click", () => ctx.act(action));
     } else if (kind === "robber") {
       const [cx, cy] = px(geo.hexes[where]);
       el("circle", { cx, cy, r: 20, fill: "#ff0", opacity: .6, class: "legal legal-robber", "data-hex": where }, board)
@@ -123,5 +144,193 @@ export function render(root, view, ctx) {
                      "data-node": where }, board).addEventListener("click", () => ctx.act(action));
     }
   }
-  root.appendChild(actionButtons(ctx.legal, ctx.act, { filter: (a) => !(ON_BOARD.has(a[0]) && a.length === 2) }));
+  root.appendChild(controls(view, ctx, mine));
+}
+
+// -- the seat's own cards and the open offers ---------------------------------------------------
+
+function html(name, attrs = {}, parent = null, text = undefined) {
+  const node = document.createElement(name);
+  for (const [k, v] of Object.entries(attrs)) node.setAttribute(k, v);
+  if (text !== undefined) node.textContent = text;
+  if (parent) parent.appendChild(node);
+  return node;
+}
+
+function button(parent, text, attrs, onclick) {
+  const b = html("button", { type: "button", ...attrs }, parent, text);
+  b.onclick = onclick;
+  return b;
+}
+
+function cards(vec) {
+  const parts = vec.map((n, r) => n ? `${n} ${RESOURCES[r]}` : null).filter(Boolean);
+  return parts.length ? parts.join(", ") : "nothing";
+}
+
+function handPanel(me) {
+  const box = html("div", { id: "hand", class: "hand" });
+  html("span", {}, box, "your hand: ");
+  me.hand.forEach((n, r) => html("span", { class: `card res-${RESOURCES[r]}`, "data-resource": r, "data-count": n },
+                                 box, `${RESOURCES[r]} ${n}`));
+  const devs = [];
+  (me.dev_hand ?? []).forEach((n, k) => { if (n) devs.push(`${n} ${DEVS[k]}`); });
+  (me.dev_new ?? []).forEach((n, k) => { if (n) devs.push(`${n} ${DEVS[k]} (new)`); });
+  html("span", { id: "dev-cards" }, box, ` · development cards: ${devs.join(", ") || "none"}`);
+  if (me.ratios) html("span", { id: "ratios" }, box, ` · bank ratios ${me.ratios.map((n, r) => `${n}:1 ${RESOURCES[r]}`).join(", ")}`);
+  return box;
+}
+
+function offersPanel(view, ctx) {
+  const box = html("div", { id: "offers" });
+  // answers are offered wherever the seat may act now; the rules judge them (an offer one cannot
+  // pay for is refused with the reason)
+  const may = ctx.legal !== null && ctx.legal !== undefined && view.phase === "PLAY1";
+  (view.offers ?? []).forEach((offer, s) => {
+    if (!offer) return;
+    const line = html("p", { class: "offer", "data-from": s }, box,
+      `${ctx.names[s] ?? "seat " + (s + 1)} offers ${cards(offer.give)} for ${cards(offer.get)} to `
+      + offer.to.map((t) => ctx.names[t] ?? `seat ${t + 1}`).join(", ") + " ");
+    if (s === ctx.seat && may) button(line, "withdraw", { id: "withdraw" }, () => ctx.act(["withdraw"]));
+    if (s !== ctx.seat && offer.to.includes(ctx.seat) && may && !offer.answered.includes(ctx.seat)) {
+      button(line, "accept", { class: "accept" }, () => ctx.act(["accept", s]));
+      button(line, "reject", { class: "reject" }, () => ctx.act(["reject"]));
+      if (mayOffer(view, ctx)) {
+        button(line, "counter", { class: "counter" }, () => {
+          ui.offer = { give: [...offer.get], get: [...offer.give], to: [s] };
+          document.getElementById("offer-dialog")?.scrollIntoView();
+          ctx.rerender();
+        });
+      }
+    }
+  });
+  return box;
+}
+
+// -- controls: buttons, the discard dialog, trades ----------------------------------------------
+
+const ui = { discard: null, offer: null, bank: null, pick: [] };  // dialog state kept across frames
+
+function mayOffer(view, ctx) {
+  return view.phase === "PLAY1" && Boolean(ctx.unprompted || ctx.asked);
+}
+
+function controls(view, ctx, me) {
+  const box = html("div", { id: "controls", class: "actions" });
+  const legal = ctx.legal;
+  const kinds = new Set(legal.map((a) => a[0]));
+  const simple = { roll: ["roll the dice", "roll"], buy_dev: ["buy a development card", "buy-dev"],
+                   cancel_build: ["cancel", "cancel-build"], end_turn: ["end turn", "end-turn"] };
+  for (const [kind, [text, id]] of Object.entries(simple)) {
+    if (kinds.has(kind)) button(box, text, { id, class: "action" }, () => ctx.act([kind]));
+  }
+  for (const action of legal.filter((a) => a[0] === "play_dev")) {
+    button(box, `play ${DEVS[action[1]]}`, { class: "action play-dev", "data-card": action[1] }, () => ctx.act(action));
+  }
+  for (const action of legal.filter((a) => a[0] === "rob")) {
+    button(box, `rob ${ctx.names[action[1]] ?? "seat " + (action[1] + 1)}`, { class: "action rob", "data-victim": action[1] },
+           () => ctx.act(action));
+  }
+  for (const action of legal.filter((a) => a[0] === "monopoly")) {
+    button(box, `monopoly on ${RESOURCES[action[1]]}`, { class: "action monopoly", "data-resource": action[1] },
+           () => ctx.act(action));
+  }
+  if (kinds.has("pick_resources")) box.appendChild(pickDialog(view, ctx));
+  if (kinds.has("discard")) box.appendChild(discardDialog(view, ctx, me));
+  else ui.discard = null;
+  if (kinds.has("bank_trade")) box.appendChild(bankDialog(ctx, me));
+  if (me && mayOffer(view, ctx)) box.appendChild(offerDialog(view, ctx, me));
+  else ui.offer = null;
+  // anything this page has no control for still gets a button (the rules may grow)
+  box.appendChild(actionButtons(legal, ctx.act, { filter: (a) => !COVERED.has(a[0]) }));
+  return box;
+}
+
+function pickDialog(view, ctx) {
+  const box = html("div", { id: "pick-dialog", class: "dialog" });
+  html("p", {}, box, `Year of plenty: take two resources from the bank (${ui.pick.map((r) => RESOURCES[r]).join(" + ") || "choose"})`);
+  RESOURCES.forEach((name, r) => button(box, name, { class: "pick", "data-resource": r }, () => {
+    ui.pick = [...ui.pick, r].slice(-2);
+    if (ui.pick.length === 2) {
+      const [a, b] = [...ui.pick].sort((x, y) => x - y);
+      ui.pick = [];
+      ctx.act(["pick_resources", a, b]);
+    } else ctx.rerender();
+  }));
+  return box;
+}
+
+function counter(parent, name, value, max, onchange, cls) {
+  const row = html("span", { class: `counter ${cls}`, "data-resource": name });
+  html("span", { class: "name" }, row, `${name} `);
+  button(row, "−", { class: "less" }, () => value > 0 && onchange(value - 1));
+  html("span", { class: "value" }, row, String(value));
+  button(row, "+", { class: "more" }, () => value < max && onchange(value + 1));
+  parent.appendChild(row);
+}
+
+function discardDialog(view, ctx, me) {
+  const need = view.discards?.[ctx.seat] ?? 0;
+  if (!ui.discard || ui.discard.need !== need) ui.discard = { need, counts: [0, 0, 0, 0, 0] };
+  const counts = ui.discard.counts;
+  const chosen = counts.reduce((a, b) => a + b, 0);
+  const box = html("div", { id: "discard-dialog", class: "dialog" });
+  html("p", {}, box, `A 7 was rolled: discard ${need} cards (${chosen} chosen)`);
+  RESOURCES.forEach((name, r) => counter(box, name, counts[r], me.hand[r], (n) => {
+    if (n > counts[r] && chosen >= need) return;
+    counts[r] = n;
+    ctx.rerender();
+  }, `discard-${name}`));
+  const go = button(box, `discard ${need}`, { id: "discard" }, () => ctx.act(["discard", [...counts]]));
+  go.disabled = chosen !== need;
+  return box;
+}
+
+function bankDialog(ctx, me) {
+  const lots = ctx.legal.filter((a) => a[0] === "bank_trade");
+  const gives = [...new Set(lots.map((a) => a[1].findIndex((n) => n > 0)))];
+  const state = ui.bank && gives.includes(ui.bank.give) ? ui.bank : (ui.bank = { give: gives[0], get: null });
+  const box = html("div", { id: "bank-dialog", class: "dialog" });
+  html("span", {}, box, "Trade with the bank: give ");
+  for (const r of gives) {
+    const ratio = lots.find((a) => a[1][r] > 0)[1][r];
+    button(box, `${ratio} ${RESOURCES[r]}`, { class: `bank-give${r === state.give ? " selected" : ""}`, "data-resource": r },
+           () => { state.give = r; ctx.rerender(); });
+  }
+  html("span", {}, box, " for 1 ");
+  for (const action of lots.filter((a) => a[1][state.give] > 0)) {
+    const r = action[2].findIndex((n) => n > 0);
+    button(box, RESOURCES[r], { class: "bank-get", "data-resource": r }, () => ctx.act(action));
+  }
+  return box;
+}
+
+function offerDialog(view, ctx, me) {
+  const others = view.players.map((_, s) => s).filter((s) => s !== ctx.seat && !view.players[s].out);
+  const myTurn = view.current === ctx.seat;
+  if (!ui.offer) ui.offer = { give: [0, 0, 0, 0, 0], get: [0, 0, 0, 0, 0], to: myTurn ? others : [view.current] };
+  const offer = ui.offer;
+  if (!myTurn) offer.to = [view.current];  // outside one's turn, offers go to the player whose turn it is
+  const box = html("div", { id: "offer-dialog", class: "dialog" });
+  html("p", {}, box, myTurn ? "Offer a trade to other players:" : `Offer a trade to ${ctx.names[view.current]}:`);
+  const give = html("div", { class: "give" }, box, "give ");
+  RESOURCES.forEach((name, r) => counter(give, name, offer.give[r], me.hand[r], (n) => { offer.give[r] = n; ctx.rerender(); }, `give-${name}`));
+  const get = html("div", { class: "get" }, box, "for ");
+  RESOURCES.forEach((name, r) => counter(get, name, offer.get[r], 19, (n) => { offer.get[r] = n; ctx.rerender(); }, `get-${name}`));
+  if (myTurn) {
+    const to = html("div", { class: "to" }, box, "to ");
+    for (const s of others) {
+      const label = html("label", {}, to);
+      const check = html("input", { type: "checkbox", class: "offer-to", "data-seat": s }, label);
+      check.checked = offer.to.includes(s);
+      check.onchange = () => { offer.to = check.checked ? [...offer.to, s] : offer.to.filter((t) => t !== s); };
+      label.append(` ${ctx.names[s] ?? "seat " + (s + 1)} `);
+    }
+  }
+  button(box, "make the offer", { id: "make-offer" }, () => {
+    const sent = ["offer", [...offer.give], [...offer.get], [...offer.to].sort((a, b) => a - b)];
+    ui.offer = null;
+    ctx.act(sent);
+  });
+  return box;
 }

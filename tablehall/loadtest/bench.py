@@ -1,0 +1,154 @@
+"""`tablehall bench server`: the server under load, clients in other processes.
+
+Per protocol: one match (moves per second, latency from a move to the server's next request,
+server CPU per move), then the same with 1, 10, 100 and 500 matches at once (moves/s, p50, p99
+and max latency, server CPU per move, server memory).  With TABLEHALL_SC_REFERENCE_SERVER set
+(a command taking a port; ``{port}`` marks where), the official contest server is measured with
+the same SC clients.  Figures, never a test: see docs/benchmarks.md.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import subprocess
+import sys
+import tempfile
+import time
+from dataclasses import dataclass
+
+
+from .server import ServerProcess
+
+PROTOCOLS = ("sc", "dominion")
+REFERENCE_ENV = "TABLEHALL_SC_REFERENCE_SERVER"
+
+
+@dataclass
+class Level:
+    matches: int
+    moves: int
+    games: int
+    seconds: float
+    cpu: float  # server CPU seconds
+    rss: int  # peak resident bytes of the server's processes
+    latencies: list[float]
+    errors: list[str]
+    client_cpu: float = 0.0  # CPU seconds of the client processes
+
+    @property
+    def moves_per_s(self) -> float:
+        return self.moves / self.seconds if self.seconds else 0.0
+
+    @property
+    def cpu_per_move_ms(self) -> float:
+        return 1000 * self.cpu / self.moves if self.moves else float("nan")
+
+    def pct(self, q: float) -> float:
+        return percentile(self.latencies, q)
+
+
+def percentile(values: list[float], q: float) -> float:
+    if not values:
+        return float("nan")
+    ordered = sorted(values)
+    return ordered[min(len(ordered) - 1, int(q * len(ordered)))]
+
+
+def run_level(server: ServerProcess, protocol: str, matches: int, seconds: float, procs: int,
+              think_ms: float = 0.0) -> Level:
+    """`matches` matches at a time for `seconds`, spread over `procs` client processes."""
+    procs = max(1, min(procs, matches))
+    shares = [matches // procs + (1 if i < matches % procs else 0) for i in range(procs)]
+    with tempfile.NamedTemporaryFile(prefix="tablehall-pair-") as lock:
+        clients = [subprocess.Popen(
+            [sys.executable, "-m", "tablehall.loadtest.clients", protocol, "--port", str(server.port),
+             "--matches", str(share), "--seconds", str(seconds), "--lock", lock.name, "--think-ms", str(think_ms)],
+            stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True) for share in shares]
+        for client in clients:
+            if client.stdout.readline().strip() != "ready":  # type: ignore[union-attr]
+                raise RuntimeError("a load client did not start")
+        cpu_before = server.cpu()
+        started = time.monotonic()
+        for client in clients:
+            client.stdin.write("go\n")  # type: ignore[union-attr]
+            client.stdin.flush()  # type: ignore[union-attr]
+        peak = server.rss()
+        while any(c.poll() is None for c in clients):
+            time.sleep(0.2)
+            peak = max(peak, server.rss())
+        elapsed = time.monotonic() - started
+        cpu = server.cpu() - cpu_before
+        outputs = [json.loads(c.stdout.read().strip().splitlines()[-1]) for c in clients]  # type: ignore[union-attr]
+    latencies = [x for out in outputs for x in out["latencies"]]
+    errors = [e for out in outputs for e in out["errors"]]
+    return Level(matches, sum(o["moves"] for o in outputs), sum(o["games"] for o in outputs), elapsed, cpu,
+                 peak, latencies, errors, sum(o["cpu"] for o in outputs))
+
+
+def table(levels: list[Level]) -> str:
+    lines = [f"  {'matches':>7} {'games':>6} {'moves/s':>8} {'p50 ms':>7} {'p99 ms':>7} {'max ms':>7} "
+             f"{'CPU ms/move':>11} {'server CPU %':>12} {'memory MB':>9} {'clients CPU %':>13}"]
+    for level in levels:
+        lines.append(f"  {level.matches:>7} {level.games:>6} {level.moves_per_s:>8.0f} {level.pct(0.5):>7.1f} "
+                     f"{level.pct(0.99):>7.1f} {max(level.latencies, default=float('nan')):>7.1f} "
+                     f"{level.cpu_per_move_ms:>11.3f} {100 * level.cpu / level.seconds:>12.0f} "
+                     f"{level.rss / 2**20:>9.0f} {100 * level.client_cpu / level.seconds:>13.0f}")
+        if level.errors:
+            lines.append(f"          {len(level.errors)} client errors, e.g. {level.errors[0][:150]!r}")
+    return "\n".join(lines)
+
+
+def measure(protocol: str, args: argparse.Namespace, command: str | None = None) -> dict:
+    extra = [] if command else [*args.server_arg]
+    server = ServerProcess(protocol, command=command, extra=extra, pythonpath=args.server_pythonpath)
+    try:
+        run_level(server, protocol, 1, min(1.0, args.seconds), 1)  # warm-up: first games, lazy tables
+        single = run_level(server, protocol, 1, args.seconds, 1, args.think_ms)
+        print(f"  one match: {single.moves_per_s:.0f} moves/s, p50 {single.pct(0.5):.2f} ms, "
+              f"p99 {single.pct(0.99):.2f} ms, server CPU {single.cpu_per_move_ms:.3f} ms/move "
+              f"({single.moves} moves, {single.games} games)", flush=True)
+        levels = []
+        for matches in args.levels:
+            levels.append(run_level(server, protocol, matches, args.seconds, args.client_procs, args.think_ms))
+            print(table(levels[-1:]) if len(levels) > 1 else table(levels), flush=True)
+        return {"single": single, "levels": levels}
+    finally:
+        server.stop()
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(prog="tablehall bench server", description=__doc__.splitlines()[0])
+    parser.add_argument("--protocols", default=",".join(PROTOCOLS),
+                        help=f"comma-separated, of {', '.join(PROTOCOLS)} (default: all)")
+    parser.add_argument("--levels", default="1,10,100,500", help="concurrent matches per row (default 1,10,100,500)")
+    parser.add_argument("--seconds", type=float, default=10.0, help="seconds per row; games in play then finish")
+    parser.add_argument("--client-procs", type=int, default=2, help="client processes per row (default 2)")
+    parser.add_argument("--think-ms", type=float, default=0.0, help="clients wait this long before each move")
+    parser.add_argument("--server-arg", action="append", default=[], metavar="ARG",
+                        help="an extra argument for tablehall serve (e.g. --server-arg=--workers=2)")
+    parser.add_argument("--server-pythonpath", help="run the server from another tree (before/after figures)")
+    args = parser.parse_args(argv)
+    args.levels = [int(x) for x in args.levels.split(",") if x.strip()]
+    protocols = [p.strip() for p in args.protocols.split(",") if p.strip()]
+    unknown = [p for p in protocols if p not in PROTOCOLS]
+    if unknown:
+        parser.error(f"unknown protocol {unknown[0]!r} (known: {', '.join(PROTOCOLS)})")
+    print(f"tablehall server under load: clients in {args.client_procs} other processes, "
+          f"{args.seconds:g} s per row, think time {args.think_ms:g} ms; {os.cpu_count()} CPUs, "
+          f"load average {os.getloadavg()[0]:.1f}", flush=True)
+    for protocol in protocols:
+        print(f"\n{protocol}: tablehall", flush=True)
+        measure(protocol, args)
+        if protocol == "sc":
+            reference = os.environ.get(REFERENCE_ENV)
+            if reference:
+                print(f"\nsc: the official contest server ({reference})", flush=True)
+                measure(protocol, args, command=reference)
+            else:
+                print(f"\nsc: the official contest server: skipped ({REFERENCE_ENV} is not set: "
+                      "a command that starts it on a given port)", flush=True)
+    return 0
+
+
