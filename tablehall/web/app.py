@@ -139,6 +139,8 @@ def create_app(hall: Hall) -> Starlette:
                       for index, (seat, agent) in enumerate(zip(seats, browser))]
             match_id = "w" + secrets.token_hex(6)
             hall.start_match(Match(spec, agents, seed=seed, options=options, match_id=match_id))
+        for gone in [i for i in people if hall.find(i) is None and hall.find_table(i) is None]:
+            del people[gone]  # games that ended (or never started) keep no seats
         people[match_id] = browser
         return JSONResponse({"id": match_id, "seats": [
             {"seat": i, "token": a.token, "play": f"/play/{match_id}?seat={i}#{a.token}"}

@@ -124,9 +124,9 @@ def assert_frames_admitted(record, frames: list[dict], seat: int | None, who: st
     assert_subsequence(received, [e for audience, e in events if audience.admits(seat)], who)
     views = [json.loads(json.dumps(s.view(seat))) for s in states]
     for frame in frames:
-        if frame["type"] == "waiting":
-            continue
-        assert "view" in frame, frame  # no refusals either: the seat answered each decision once
+        if frame["type"] == "waiting" or frame == {"type": "refused", "error": "it is not your turn"}:
+            continue  # an answer to a question withdrawn meanwhile (another seat's offer ended) is told so
+        assert "view" in frame, frame
         assert frame["view"] in views, f"{who} was sent a view the game never showed it: {frame}"
         if record.seed >= 10**9:
             assert str(record.seed) not in json.dumps(frame), f"{who} was sent the seed"
