@@ -19,6 +19,8 @@ from .common import Deadline, Totals
 
 COOKIE = "loadtest"
 ROBOTS_PER_GAME = 4
+STALLED = 30  # seconds without a message in a game: the client gives up on that game
+MAX_REPEATS = 50  # the same request sent this many times in a row: the robot is stuck
 EXAMPLE = Path(__file__).resolve().parents[2] / "examples" / "catan" / "simple_robot.py"
 
 SERVER_CONFIG = f"""
@@ -49,17 +51,18 @@ async def play_robot(host: str, port: int, name: str, robot, totals: Totals, dea
     buffer = b""
     game = None
     sent_at: float | None = None
+    last, repeats = "", 0
     loop = asyncio.get_running_loop()
     try:
         while True:
             if game is None and deadline.passed:
                 return
             try:
-                data = await asyncio.wait_for(reader.read(65536), 1.0 if game is None else 120)
+                data = await asyncio.wait_for(reader.read(65536), 1.0 if game is None else STALLED)
             except asyncio.TimeoutError:
                 if game is None:
                     continue  # idle: look at the deadline again
-                raise
+                raise asyncio.TimeoutError(f"nothing from the server for {STALLED} s in game {game.name}") from None
             if not data:
                 return
             buffer += data
@@ -94,6 +97,11 @@ async def play_robot(host: str, port: int, name: str, robot, totals: Totals, dea
             if game is not None and not game.over:
                 request = game.next_request()
                 if request is not None:
+                    repeats = repeats + 1 if request == last else 0
+                    last = request
+                    if repeats > MAX_REPEATS:  # the example robot does not learn from a refusal
+                        totals.errors.append(f"the robot repeats {request[:100]!r}; it leaves game {game.name}")
+                        return
                     game.waiting = not request.startswith("1033|")
                     send(request)
                     sent_at = loop.time()

@@ -259,17 +259,21 @@ class GameRoom:
     def deliver(self, entries: Iterable[Entry]) -> None:
         """Send logged entries to the members their audiences reach (observers get ``all`` and
         ``!pN`` messages); server texts are never sent to robots."""
+        # each member's share is sent in one go: one write per member and batch, not per message
+        members = [(member, self.seat_of(member), []) for member in self.members]
         for entry in entries:
             self.log.append(entry)
             audience, message = entry.audience, entry.message
             texts = isinstance(message, GameServerText)
-            for member in self.members:
+            everyone, excepting = audience.kind == "all", audience.kind == "except"
+            for member, pn, share in members:
                 if texts and member.is_robot:
                     continue
-                pn = self.seat_of(member)
-                if audience.kind == "all" or (pn is not None and audience.reaches(pn)) or (
-                        pn is None and audience.kind == "except"):
-                    member.send(message)
+                if everyone or (pn is not None and audience.reaches(pn)) or (pn is None and excepting):
+                    share.append(message)
+        for member, _, share in members:
+            if share:
+                member.send(*share)
 
     def record_from(self, conn: ServerConnection, message: Message) -> None:
         seat = self.seat_of(conn)

@@ -24,7 +24,10 @@ import re
 import unicodedata
 from dataclasses import dataclass, fields
 from enum import IntEnum
+from functools import cached_property
 from typing import Any, ClassVar, Iterable, Sequence, TypeVar
+
+from .framing import encode_frame
 
 SEP = "|"
 SEP2 = ","
@@ -228,6 +231,12 @@ class Message:
         data = self.encode_data()
         return str(self.TYPE) if data is None else f"{self.TYPE}{SEP}{data}"
 
+    @cached_property
+    def frame(self) -> bytes:
+        """The `writeUTF` frame of `to_cmd()`, encoded once: messages are frozen, and the one a
+        game sends to all its members is encoded once for all of them."""
+        return encode_frame(self.to_cmd())
+
     def to_str(self) -> str:
         """The ``.soclog`` / ``toString`` form."""
         return f"{self.NAME}:{self.str_params()}"
@@ -253,18 +262,32 @@ class Message:
         raise NotImplementedError
 
 
+_DEFAULTS: dict[type, dict[str, Any]] = {}
+
+
+def _defaults(cls: type) -> dict[str, Any]:
+    """The default of each field of a message class (worked out once per class)."""
+    found = _DEFAULTS.get(cls)
+    if found is None:
+        found = _DEFAULTS[cls] = {f.name: f.default for f in fields(cls)}
+    return found
+
+
 @dataclass(frozen=True)
 class FieldMessage(Message):
     """A message whose fields are listed in ``LAYOUT``, comma-separated on the wire."""
 
     LAYOUT: ClassVar[tuple[Field, ...]]
 
-    def _present(self) -> list[Field]:
-        layout = list(self.LAYOUT)
-        defaults = {f.name: f.default for f in fields(self)}
-        while layout and layout[-1].optional and getattr(self, layout[-1].attr) == defaults[layout[-1].attr]:
-            layout.pop()
-        return layout
+    def _present(self) -> Sequence[Field]:
+        layout = self.LAYOUT
+        if not layout or not layout[-1].optional:
+            return layout
+        defaults = _defaults(type(self))
+        end = len(layout)
+        while end and layout[end - 1].optional and getattr(self, layout[end - 1].attr) == defaults[layout[end - 1].attr]:
+            end -= 1
+        return layout[:end]
 
     def encode_data(self) -> str | None:
         present = self._present()

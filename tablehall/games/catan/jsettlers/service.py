@@ -46,7 +46,7 @@ from .. import JSETTLERS_SETTINGS, SPEC
 from .connection import SERVER_VERSIONS, ServerConfig, ServerConnection
 from .constants import State
 from .engine_rules import PROTOCOL_MAX_PLAYERS
-from .framing import FrameDecoder, FrameError, FrameTooLong, encode_frame
+from .framing import FrameDecoder, FrameError, FrameTooLong
 from .lobby import GameRoom, PregameLobby
 from .message import Message, is_single_line_and_safe
 from .play import GamePlay, PlaySettings
@@ -326,13 +326,17 @@ class JSettlersSession(Session):
             self.conn.ping()
 
     def _flush(self, conn: ServerConnection) -> None:
-        for message in conn.take_output():
-            if self.closed or self.transport.is_closing:
-                return
+        messages = conn.take_output()
+        if not messages or self.closed or self.transport.is_closing:
+            return
+        frames = []
+        for message in messages:
             try:
-                self.transport.write(encode_frame(message.to_cmd()))
+                frames.append(message.frame)
             except FrameTooLong:
                 log.warning("message to %s too long for a frame: %.80s", self.transport.peer, message.to_cmd())
+        if frames:
+            self.transport.write(frames[0] if len(frames) == 1 else b"".join(frames))
 
     def _close(self) -> None:
         if self.closed:
