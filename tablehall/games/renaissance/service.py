@@ -55,6 +55,14 @@ SETTINGS = {
 }
 
 
+def timeout_policy(limit: float | None, replacement: Any = None) -> SeatPolicy:
+    """What a player risks: no answer within `limit` seconds, or leaving, puts it out
+    (HARD_TIMEOUT, LEFT; the others play on, a solo game is lost); a refused answer is asked
+    again, ten times in a row at most."""
+    return SeatPolicy(hard_timeout=limit, on_timeout=Consequence.FORFEIT, on_illegal=Consequence.RETRY,
+                      max_retries=10, on_leave=Consequence.FORFEIT)
+
+
 @dataclass
 class Lobby:
     size: int
@@ -273,8 +281,7 @@ class RenaissanceService(Service):
         names = [member.nickname if isinstance(member, RenaissanceSession)
                  else member.name if isinstance(member, Agent) else f"{member}-bot-{seat + 1}"
                  for seat, member in enumerate(members)]
-        remote = SeatPolicy(hard_timeout=self.decision_timeout or None, on_timeout=Consequence.FORFEIT,
-                            on_illegal=Consequence.RETRY, max_retries=10, on_leave=Consequence.FORFEIT)
+        remote = timeout_policy(self.decision_timeout or None)
         room = Room()
         agents: list[Agent] = []
         policies = []
