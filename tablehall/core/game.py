@@ -117,6 +117,11 @@ class Bot(ABC):
     """An in-process player.  Seeded, so a game between bots is reproducible."""
 
     name: str = "bot"
+    #: False for a bot that reads only what its seat may know (its own cards, public counts),
+    #: never changes the state it is handed, and is proven by tests to decide exactly as on
+    #: `observation(seat)`: a runner may then hand it the live game and spare the copy.  Bots
+    #: from outside (policies, subprocesses, clients) always get observations.
+    needs_observation: bool = True
 
     def __init__(self, seed: int = 0) -> None:
         self._seed = seed
