@@ -21,8 +21,17 @@ from dataclasses import dataclass
 
 from .server import ServerProcess
 
-PROTOCOLS = ("sc", "dominion")
+PROTOCOLS = ("sc", "dominion", "jsettlers")
 REFERENCE_ENV = "TABLEHALL_SC_REFERENCE_SERVER"
+
+
+def _jsettlers_config() -> str:
+    from .jsettlers import SERVER_CONFIG
+
+    return SERVER_CONFIG
+
+
+SERVER_CONFIGS = {"jsettlers": _jsettlers_config()}
 
 
 @dataclass
@@ -83,8 +92,11 @@ def run_level(server: ServerProcess, protocol: str, matches: int, seconds: float
         outputs = [json.loads(c.stdout.read().strip().splitlines()[-1]) for c in clients]  # type: ignore[union-attr]
     latencies = [x for out in outputs for x in out["latencies"]]
     errors = [e for out in outputs for e in out["errors"]]
-    return Level(matches, sum(o["moves"] for o in outputs), sum(o["games"] for o in outputs), elapsed, cpu,
-                 peak, latencies, errors, sum(o["cpu"] for o in outputs))
+    moves, games = sum(o["moves"] for o in outputs), sum(o["games"] for o in outputs)
+    stored = server.recorded_actions()  # what the server recorded: every player's every action
+    if stored is not None and stored[1]:
+        games, moves = stored
+    return Level(matches, moves, games, elapsed, cpu, peak, latencies, errors, sum(o["cpu"] for o in outputs))
 
 
 def table(levels: list[Level]) -> str:
@@ -102,7 +114,8 @@ def table(levels: list[Level]) -> str:
 
 def measure(protocol: str, args: argparse.Namespace, command: str | None = None) -> dict:
     extra = [] if command else [*args.server_arg]
-    server = ServerProcess(protocol, command=command, extra=extra, pythonpath=args.server_pythonpath)
+    server = ServerProcess(protocol, command=command, extra=extra, pythonpath=args.server_pythonpath,
+                           config=SERVER_CONFIGS.get(protocol, ""))
     try:
         run_level(server, protocol, 1, min(1.0, args.seconds), 1)  # warm-up: first games, lazy tables
         single = run_level(server, protocol, 1, args.seconds, 1, args.think_ms)

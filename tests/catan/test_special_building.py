@@ -103,7 +103,7 @@ def test_what_a_special_builder_may_do():
     st.apply(1, A.END_TURN)
     assert st.current == 3 and st.phase is Phase.SPECIAL_BUILDING
     rich(st, 3)
-    refused(st, 3, A.ROLL, "NOT_NOW")
+    assert "no rolling, trading or playing cards" in refused(st, 3, A.ROLL, "NOT_NOW")
     refused(st, 3, A.bank_trade((4, 0, 0, 0, 0), (0, 1, 0, 0, 0)), "NOT_NOW")
     refused(st, 3, A.offer((1, 0, 0, 0, 0), (0, 1, 0, 0, 0), (4,)), "NOT_NOW")
     st.dev_old[3][KNIGHT] = 1

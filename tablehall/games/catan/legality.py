@@ -67,13 +67,11 @@ class Legality:
             return self._play1_actions(seat)
         if phase is ROLL_OR_CARD:
             playable = self.cards_known_to(seat)[1]
+            if self.special_building and self.can_ask_special_build(seat):  # (so no card was played yet)
+                return [A.ROLL, *self._dev_plays(seat, playable), A.ASK_SPECIAL_BUILD]
             if self.dev_played or not (playable[0] or playable[1] or playable[2] or playable[3]):
-                out = [A.ROLL]
-            else:
-                out = [A.ROLL, *self._dev_plays(seat, playable)]
-            if self.special_building and self.can_ask_special_build(seat):
-                out.append(A.ASK_SPECIAL_BUILD)
-            return out
+                return [A.ROLL]
+            return [A.ROLL, *self._dev_plays(seat, playable)]
         if phase is SPECIAL_BUILDING:  # builds and cards bought with one's own cards, nothing else
             return [a for a in self._play1_actions(seat) if a[0] in _SPECIAL_KINDS]
         if phase is START1A or phase is START2A or phase is PLACING_SETTLEMENT:
@@ -184,6 +182,10 @@ class Legality:
     def _need_turn(self, seat: int, phases: tuple[Phase, ...]) -> None:
         """Raise unless it is `seat`'s turn and the game is in one of `phases`."""
         if self.phase not in phases:
+            if self.phase is SPECIAL_BUILDING and seat == self.current:
+                raise IllegalAction("NOT_NOW", "in a special building turn a player may only build, buy development "
+                                               "cards, undo its last build or end the turn (no rolling, trading or "
+                                               "playing cards)")
             names = " or ".join(p.name for p in phases)
             raise IllegalAction("NOT_NOW", f"not allowed in phase {self.phase.name} (needs {names})")
         if seat != self.current:

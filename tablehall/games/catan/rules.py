@@ -12,7 +12,7 @@ is allowed.  What each action reports, as events (seats are ints, vectors 5 reso
 private events come in two versions, the full one for the parties and a redacted one, same
 kind, for everybody else):
 
-  board           terrain[19], numbers[19], harbors[[edge, kind]], robber, first  (start)
+  board           terrain[19|30], numbers[19|30], harbors[[edge, kind]], robber, first  (start)
   turn            seat, round                                                    a turn starts
   built           seat, piece ("road"|"settlement"|"city"), at (edge|node), cost[5]
   setup_resources seat, gained[5]                                                2nd settlement
@@ -35,6 +35,11 @@ kind, for everybody else):
   offer_rejected  seat;  offer_withdrawn seat;  offers_cleared (end of turn / after a trade)
   trade           offerer, accepter, give[5] (offerer gives), get[5] (offerer gets)
   forfeit         seat, cause
+  special_build_asked seat                       5-6 player rules: a seat asks for the phase
+  special_turn    seat, after                    its special turn (phase SPECIAL_BUILDING) begins
+  special_turn_ended seat                        ... and ends (then special_turn or turn)
+  build_undone    seat, piece, at, refund[5], undos_left   (option undo_builds; then
+                  longest_road if the holder changes back)
   game_over       winner, vp[per seat], vp_cards{seat: [names]}
 """
 
@@ -111,6 +116,7 @@ class CatanState(SpecialBuilding, Undo, Legality, Views, GameState):
         self.no_7s_rounds = options.get("no_7s_rounds", 0)
         self.no_7s_until_city = options.get("no_7s_until_city", False)
         self.city_built = False  # JSettlers' HAS_BUILT_CITY_N7C: somebody has built a city
+        self.roll_rules = bool(self.no_7s_rounds or self.no_7s_until_city)  # one test per roll when off
         self.per_resource = PER_RESOURCE_SIX if six else PER_RESOURCE
         self.deck_cards, self.dev_composition = (DECK_SIX, DEV_COMPOSITION_SIX) if six else (DECK, DEV_COMPOSITION)
         self.dice_script = tuple(int(x) for x in options["dice"].split())
@@ -163,7 +169,7 @@ class CatanState(SpecialBuilding, Undo, Legality, Views, GameState):
         self.out: dict[int, EndCause] = {}
         self.winner = -1
         self.round = 0
-        self.turn_count = 0  # normal turns begun (the first is 1)
+        self.turn_count = 0  # normal turns begun (the first is 1; counted with the special building phase)
         self.action_count = 0
         self._init_special_building(options)
         self._init_undo(options)
@@ -261,9 +267,8 @@ class CatanState(SpecialBuilding, Undo, Legality, Views, GameState):
         if self.last_bank_trade is not None and action[0] != "bank_trade":
             self.last_bank_trade = None
         events = do(self, seat, action)
-        phase = self.phase
-        if scoring and phase is not OVER and phase is not SPECIAL_BUILDING and phase not in SETUP_PHASES \
-                and self.total_vp(self.current) >= self.vp_to_win:
+        if scoring and self.phase is not OVER and self.phase not in SETUP_PHASES \
+                and self.total_vp(self.current) >= self.vp_to_win and self.phase is not SPECIAL_BUILDING:
             self._finish(self.current, events)  # nobody wins in a special building phase
         return events
 
@@ -546,8 +551,9 @@ class CatanState(SpecialBuilding, Undo, Legality, Views, GameState):
             dice = (first, total - first)
         else:
             dice, total = _DICE[self.rng.below(36)]
-            while total == 7 and (self.round < self.no_7s_rounds or (self.no_7s_until_city and not self.city_built)):
-                dice, total = _DICE[self.rng.below(36)]  # options N7, N7C: roll again
+            if self.roll_rules:  # options N7, N7C: a 7 is rolled again
+                while total == 7 and (self.round < self.no_7s_rounds or (self.no_7s_until_city and not self.city_built)):
+                    dice, total = _DICE[self.rng.below(36)]
         self.dice = dice
         self.rolled = True
         if self.special_building:
@@ -734,21 +740,31 @@ class CatanState(SpecialBuilding, Undo, Legality, Views, GameState):
         if self.offers.count(None) != self.seat_count:
             self.offers = [None] * self.seat_count
             events.append(_event("offers_cleared", {}))
-        if self.phase is SPECIAL_BUILDING:
-            self._end_special_turn(seat, events)
-        else:
-            self._end_turn_of(seat, events)
+        self._end_turn_of(seat, events)
         return events
 
     def _end_turn_of(self, seat: int, events: list[Event]) -> None:
-        """`seat`'s normal turn ends: a special building phase follows if somebody asked, then
-        the next turn."""
-        self._age_cards(seat)
+        """`seat`'s turn ends; with the special building phase, see `special`."""
+        if self.special_building:
+            self._end_turn_with_special_building(seat, events)
+            return
+        old, new = self.dev_old[seat], self.dev_new[seat]
+        if any(new):  # cards bought this turn become playable (as `_age_cards`, inline: every turn)
+            for k in range(5):
+                old[k] += new[k]
+                new[k] = 0
         self.rolled = self.dev_played = False
-        if self.special_building and True in self.sb_asked:
-            self._start_special_building(seat, -1, events)
-        else:
-            self._next_turn(seat, events)
+        # `_next_turn`, inline: this runs every turn of every game
+        self.phase = ROLL_OR_CARD
+        nxt = (seat + 1) % self.seat_count
+        if nxt == self.first:
+            self.round += 1
+        self.current = nxt
+        while self.current in self.out:
+            self.current = (self.current + 1) % self.seat_count
+            if self.current == self.first:
+                self.round += 1
+        events.append(_event("turn", {"seat": self.current, "round": self.round}))
 
     def _age_cards(self, seat: int) -> None:
         old, new = self.dev_old[seat], self.dev_new[seat]

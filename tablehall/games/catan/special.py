@@ -130,6 +130,19 @@ class SpecialBuilding:
         return before
 
     # -- the phase --------------------------------------------------------------------------
+    def _end_turn_with_special_building(self, seat: int, events: list[Event]) -> None:
+        """`seat`'s turn ends: its special turn (the next one, or the phase ends), or its normal
+        turn (the phase begins if somebody asked, else the next turn)."""
+        if self.phase is SPECIAL_BUILDING:
+            self._end_special_turn(seat, events)
+            return
+        self._age_cards(seat)
+        self.rolled = self.dev_played = False
+        if True in self.sb_asked:
+            self._start_special_building(seat, -1, events)
+        else:
+            self._next_turn(seat, events)
+
     def _start_special_building(self, after: int, resume: int, events: list[Event]) -> None:
         """Begin the phase after `after`'s turn (`resume`: the seat whose turn waits, or -1)."""
         self.sb_after = after
