@@ -174,6 +174,11 @@ class GameSpec:
     option_help: Mapping[str, str] = field(default_factory=dict)
     """One line per option: the values it accepts and what it does (defaults come from
     `normalize_options({})`); `play --help` and `tablehall bots` show them."""
+    timeout_policy: Callable[..., Any] | None = None
+    """What a player who is not in the process (a client of the game's protocol, a person in
+    the browser) risks for not answering within `limit` seconds or for leaving, as the game's
+    protocol service rules it: (limit: float | None, replacement: seat -> Agent | None) ->
+    core.match.SeatPolicy.  `replacement` serves protocols that hand such a seat to a bot."""
 
     def new(self, seat_count: int | None = None, options: Mapping[str, Any] | None = None,
             seed: int = 0) -> GameState:

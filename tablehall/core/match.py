@@ -158,6 +158,14 @@ class Match:
         self._resume.set()
         self._poke()
 
+    def time_left(self, seat: int) -> float | None:
+        """Seconds `seat` has left for the decision it is asked now (None: not asked, or its
+        policy sets no hard limit), so a client can show its clock."""
+        limit, asked = self.policies[seat].hard_timeout, self._asked_at.get(seat)
+        if limit is None or asked is None:
+            return None
+        return max(0.0, asked + limit - self.clock())
+
     @property
     def aborted(self) -> bool:
         return self._abort_reason is not None
