@@ -80,6 +80,9 @@ def build_parser() -> argparse.ArgumentParser:
                            help=f"{description} (default {default}; 0 turns it off)")
     serve.add_argument("--http-port", type=int, metavar="PORT", dest="port_http",
                        help="the web hall: lobby, live boards, records, replays, JSON API (default 8080; 0 turns it off)")
+    serve.add_argument("--workers", type=int, default=1, metavar="N",
+                       help="spread the protocol listeners over N processes, one core each (default 1; "
+                            "the first process keeps the web hall; see docs/architecture.md)")
     serve.set_defaults(handler=cmd_serve)
 
     play = commands.add_parser("play", help="play local games between built-in or subprocess bots",
@@ -215,9 +218,11 @@ def cmd_serve(args: argparse.Namespace) -> int:
 
     if all(config.ports.get(name) == 0 for name, _, _ in _service_flags()) and config.ports.get("http") == 0:
         raise UsageError("every listener is turned off: nothing to serve")
+    if args.workers < 1:
+        raise UsageError("--workers must be at least 1")
     setup_logging(config.log_format)
     try:
-        asyncio.run(serve(config, announce=lambda line: print(line, flush=True)))
+        asyncio.run(serve(config, announce=lambda line: print(line, flush=True), workers=args.workers))
     except ListenError as exc:
         raise UsageError(str(exc)) from None
     return 0

@@ -288,11 +288,31 @@ class Server:
         log.info("stopped")
 
 
-async def serve(config: ServerConfig, announce=print) -> None:
-    server = Server(config)
-    for entry in await server.start():
-        announce(f"tablehall: {entry.service:12} {entry.description or entry.game} on {entry.host}:{entry.port}")
+async def serve(config: ServerConfig, announce=print, workers: int = 1) -> None:
+    """Serve until SIGINT/SIGTERM; with `workers` > 1 the listeners are spread over that many
+    processes (`server/workers.py`), this one keeping the first share and the web hall."""
+    from .workers import Workers, served, split
+
+    configs = split(config, workers) if workers > 1 else [config]
+    others = Workers(configs[1:])
+    server = Server(configs[0])
+    listening = [(e.service, e.description or e.game, e.host, e.port) for e in await server.start()]
+    if configs[1:]:
+        try:
+            listening += others.start()
+        except ListenError:
+            await server.stop()
+            raise
+    for service, description, host, port in listening:
+        announce(f"tablehall: {service:12} {description} on {host}:{port}")
     if server.web is not None:
         announce(f"tablehall: web hall      http://{config.host}:{server.web.port}/")
+    if configs[1:]:
+        announce(f"tablehall: {len(configs)} processes: " + "; ".join(
+            ", ".join(served(c)) + (" and the web hall" if k == 0 and server.web is not None else "")
+            for k, c in enumerate(configs)))
     announce(f"tablehall: records in {describe(config.db)}; Ctrl-C stops and stores running games as aborted")
-    await server.serve_until_stopped()
+    try:
+        await server.serve_until_stopped()
+    finally:
+        await asyncio.get_running_loop().run_in_executor(None, others.stop)
