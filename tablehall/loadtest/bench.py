@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import argparse
 import concurrent.futures
+import dataclasses
 import json
 import os
 import subprocess
@@ -19,11 +20,13 @@ import tempfile
 import threading
 import time
 from dataclasses import dataclass
+from pathlib import Path
 
 
 from .server import ServerProcess
 
 PROTOCOLS = ("sc", "dominion", "jsettlers")
+GAMES = {"sc": "blokus", "dominion": "dominion", "jsettlers": "catan"}
 REFERENCE_ENV = "TABLEHALL_SC_REFERENCE_SERVER"
 
 
@@ -70,38 +73,55 @@ def percentile(values: list[float], q: float) -> float:
 def run_level(server: ServerProcess, protocol: str, matches: int, seconds: float, procs: int,
               think_ms: float = 0.0) -> Level:
     """`matches` matches at a time for `seconds`, spread over `procs` client processes."""
+    return run_levels(server, [protocol], matches, seconds, procs, think_ms)[protocol]
+
+
+def run_levels(server: ServerProcess, protocols: list[str], matches: int, seconds: float, procs: int,
+               think_ms: float = 0.0) -> dict[str, Level]:
+    """`matches` matches of each protocol at a time, all at once, for `seconds`, each protocol's
+    spread over `procs` client processes.  Each Level's `cpu` is the whole server's."""
     procs = max(1, min(procs, matches))
     shares = [matches // procs + (1 if i < matches % procs else 0) for i in range(procs)]
     with tempfile.NamedTemporaryFile(prefix="tablehall-pair-") as lock:
-        clients = [subprocess.Popen(
-            [sys.executable, "-m", "tablehall.loadtest.clients", protocol, "--port", str(server.port),
-             "--matches", str(share), "--seconds", str(seconds), "--lock", lock.name, "--think-ms", str(think_ms)],
-            stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True) for share in shares]
-        for client in clients:
-            if client.stdout.readline().strip() != "ready":  # type: ignore[union-attr]
-                raise RuntimeError("a load client did not start")
-        cpu_before = server.cpu()
-        started = time.monotonic()
-        for client in clients:
-            client.stdin.write("go\n")  # type: ignore[union-attr]
-            client.stdin.flush()  # type: ignore[union-attr]
-        # the clients' reports (thousands of latencies) can outgrow a pipe's buffer: read them
-        # while they play, or a client would wait forever to write its last line
-        reports = [_read_in_background(c.stdout) for c in clients]
-        peak = server.rss()
-        while any(c.poll() is None for c in clients):
-            time.sleep(0.2)
-            peak = max(peak, server.rss())
-        elapsed = time.monotonic() - started
-        cpu = server.cpu() - cpu_before
-        outputs = [json.loads(report.result().strip().splitlines()[-1]) for report in reports]
-    latencies = [x for out in outputs for x in out["latencies"]]
-    errors = [e for out in outputs for e in out["errors"]]
-    moves, games = sum(o["moves"] for o in outputs), sum(o["games"] for o in outputs)
-    stored = server.recorded_actions()  # what the server recorded: every player's every action
-    if stored is not None and stored[1]:
-        games, moves = stored
-    return Level(matches, moves, games, elapsed, cpu, peak, latencies, errors, sum(o["cpu"] for o in outputs))
+        clients = [(protocol, subprocess.Popen(
+            [sys.executable, "-m", "tablehall.loadtest.clients", protocol, "--port", str(server.ports[protocol]),
+             "--matches", str(share), "--seconds", str(seconds), "--lock", f"{lock.name}.{protocol}",
+             "--think-ms", str(think_ms)],
+            stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True)) for protocol in protocols for share in shares]
+        try:
+            for _, client in clients:
+                if client.stdout.readline().strip() != "ready":  # type: ignore[union-attr]
+                    raise RuntimeError("a load client did not start")
+            cpu_before = server.cpu()
+            started = time.monotonic()
+            for _, client in clients:
+                client.stdin.write("go\n")  # type: ignore[union-attr]
+                client.stdin.flush()  # type: ignore[union-attr]
+            # the clients' reports (thousands of latencies) can outgrow a pipe's buffer: read them
+            # while they play, or a client would wait forever to write its last line
+            reports = [(protocol, _read_in_background(c.stdout)) for protocol, c in clients]
+            peak = server.rss()
+            while any(c.poll() is None for _, c in clients):
+                time.sleep(0.2)
+                peak = max(peak, server.rss())
+            elapsed = time.monotonic() - started
+            cpu = server.cpu() - cpu_before
+            outputs = [(protocol, json.loads(report.result().strip().splitlines()[-1])) for protocol, report in reports]
+        finally:
+            for protocol in protocols:
+                Path(f"{lock.name}.{protocol}").unlink(missing_ok=True)
+    levels = {}
+    for protocol in protocols:
+        mine = [out for p, out in outputs if p == protocol]
+        latencies = [x for out in mine for x in out["latencies"]]
+        errors = [e for out in mine for e in out["errors"]]
+        moves, games = sum(o["moves"] for o in mine), sum(o["games"] for o in mine)
+        stored = server.recorded_actions(GAMES[protocol])  # what the server recorded: every player's every action
+        if stored is not None and stored[1]:
+            games, moves = stored
+        levels[protocol] = Level(matches, moves, games, elapsed, cpu, peak, latencies, errors,
+                                 sum(o["cpu"] for o in mine))
+    return levels
 
 
 def _read_in_background(stream) -> concurrent.futures.Future:
@@ -143,6 +163,26 @@ def measure(protocol: str, args: argparse.Namespace, command: str | None = None)
         server.stop()
 
 
+def measure_together(protocols: list[str], args: argparse.Namespace) -> None:
+    """Every protocol's matches at once against one server (with --server-arg=--workers=N, each
+    protocol in a process of its own): a row per protocol, then the whole server's CPU per move."""
+    config = "".join(SERVER_CONFIGS.get(protocol, "") for protocol in protocols)
+    server = ServerProcess(protocols, extra=[*args.server_arg], pythonpath=args.server_pythonpath, config=config)
+    try:
+        run_levels(server, protocols, 1, min(1.0, args.seconds), 1)  # warm-up
+        for matches in args.levels:
+            levels = run_levels(server, protocols, matches, args.seconds, args.client_procs, args.think_ms)
+            for protocol, level in levels.items():
+                print(f"  {protocol} (the CPU columns: see the whole server's below):")
+                print(table([dataclasses.replace(level, cpu=float("nan"))]), flush=True)
+            moves = sum(level.moves for level in levels.values())
+            cpu, seconds = next(iter(levels.values())).cpu, next(iter(levels.values())).seconds
+            print(f"  all together: {moves / seconds:.0f} moves/s, server CPU {1000 * cpu / moves if moves else 0:.3f} "
+                  f"ms/move ({100 * cpu / seconds:.0f} % of a core)", flush=True)
+    finally:
+        server.stop()
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="tablehall bench server", description=__doc__.splitlines()[0])
     parser.add_argument("--protocols", default=",".join(PROTOCOLS),
@@ -153,6 +193,8 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--think-ms", type=float, default=0.0, help="clients wait this long before each move")
     parser.add_argument("--server-arg", action="append", default=[], metavar="ARG",
                         help="an extra argument for tablehall serve (e.g. --server-arg=--workers=2)")
+    parser.add_argument("--together", action="store_true",
+                        help="every protocol's matches at once against one server (each row: N matches of each)")
     parser.add_argument("--server-pythonpath", help="run the server from another tree (before/after figures)")
     args = parser.parse_args(argv)
     args.levels = [int(x) for x in args.levels.split(",") if x.strip()]
@@ -163,6 +205,10 @@ def main(argv: list[str] | None = None) -> int:
     print(f"tablehall server under load: clients in {args.client_procs} other processes, "
           f"{args.seconds:g} s per row, think time {args.think_ms:g} ms; {os.cpu_count()} CPUs, "
           f"load average {os.getloadavg()[0]:.1f}", flush=True)
+    if args.together:
+        print(f"\n{' + '.join(protocols)} at once: tablehall {' '.join(args.server_arg)}".rstrip(), flush=True)
+        measure_together(protocols, args)
+        return 0
     for protocol in protocols:
         print(f"\n{protocol}: tablehall", flush=True)
         measure(protocol, args)

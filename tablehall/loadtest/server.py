@@ -76,10 +76,12 @@ class ServerProcess:
     `command` None runs this tablehall with `extra` flags; otherwise it is a shell-style command
     where ``{port}`` stands for the port (appended when absent), e.g. the official SC server."""
 
-    def __init__(self, service: str, command: str | None = None, extra: list[str] | None = None,
+    def __init__(self, service: str | list[str], command: str | None = None, extra: list[str] | None = None,
                  pythonpath: str | None = None, config: str = "") -> None:
-        self.service = service
-        self.port = free_port()
+        services = [service] if isinstance(service, str) else list(service)
+        self.service = services[0]
+        self.ports = {name: free_port() for name in services}  # one listener per protocol measured
+        self.port = self.ports[self.service]
         self._scratch = tempfile.TemporaryDirectory(prefix="tablehall-bench-")
         self.db = str(Path(self._scratch.name) / "records.sqlite")
         self._counted: set[str] = set()
@@ -90,7 +92,8 @@ class ServerProcess:
                 path.write_text(config)
                 config_args = ["--config", str(path)]
             args = [sys.executable, "-m", "tablehall.cli", "serve", *config_args, "--db", self.db, "--http-port", "0",
-                    *extra_ports_off(service), f"--{service}-port", str(self.port), *(extra or [])]
+                    *extra_ports_off(services), *(f for name, port in self.ports.items() for f in (f"--{name}-port", str(port))),
+                    *(extra or [])]
         else:
             text = command.replace("{port}", str(self.port)) if "{port}" in command else f"{command} {self.port}"
             args = shlex.split(text)
@@ -129,15 +132,16 @@ class ServerProcess:
     def rss(self) -> int:
         return rss_bytes(self.pids())
 
-    def recorded_actions(self) -> tuple[int, int] | None:
-        """(games, actions) stored since the last call, read from the server's record store;
-        None when the server keeps no store there (another server)."""
+    def recorded_actions(self, game: str) -> tuple[int, int] | None:
+        """(games, actions) of `game` stored since the last call, read from the server's record
+        store; None when the server keeps no store there (another server)."""
         import sqlite3
 
         if not Path(self.db).exists():
             return None
         with sqlite3.connect(f"file:{self.db}?mode=ro", uri=True, timeout=30) as db:
-            rows = db.execute("SELECT id, json_array_length(body, '$.actions') FROM records").fetchall()
+            rows = db.execute("SELECT id, json_array_length(body, '$.actions') FROM records WHERE game = ?",
+                              (game,)).fetchall()
         new = [(rid, count) for rid, count in rows if rid not in self._counted]
         self._counted.update(rid for rid, _ in new)
         return len(new), sum(count for _, count in new)
@@ -154,10 +158,10 @@ class ServerProcess:
         self._scratch.cleanup()
 
 
-def extra_ports_off(keep: str) -> list[str]:
-    """Flags turning off every listener but `keep` (the registry knows them all)."""
+def extra_ports_off(keep: list[str]) -> list[str]:
+    """Flags turning off every listener but those in `keep` (the registry knows them all)."""
     from ..core.registry import SERVICES
 
-    return [flag for s in SERVICES if s.name != keep for flag in (f"--{s.name}-port", "0")]
+    return [flag for s in SERVICES if s.name not in keep for flag in (f"--{s.name}-port", "0")]
 
 
