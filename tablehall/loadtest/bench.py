@@ -10,11 +10,13 @@ the same SC clients.  Figures, never a test: see docs/benchmarks.md.
 from __future__ import annotations
 
 import argparse
+import concurrent.futures
 import json
 import os
 import subprocess
 import sys
 import tempfile
+import threading
 import time
 from dataclasses import dataclass
 
@@ -83,13 +85,16 @@ def run_level(server: ServerProcess, protocol: str, matches: int, seconds: float
         for client in clients:
             client.stdin.write("go\n")  # type: ignore[union-attr]
             client.stdin.flush()  # type: ignore[union-attr]
+        # the clients' reports (thousands of latencies) can outgrow a pipe's buffer: read them
+        # while they play, or a client would wait forever to write its last line
+        reports = [_read_in_background(c.stdout) for c in clients]
         peak = server.rss()
         while any(c.poll() is None for c in clients):
             time.sleep(0.2)
             peak = max(peak, server.rss())
         elapsed = time.monotonic() - started
         cpu = server.cpu() - cpu_before
-        outputs = [json.loads(c.stdout.read().strip().splitlines()[-1]) for c in clients]  # type: ignore[union-attr]
+        outputs = [json.loads(report.result().strip().splitlines()[-1]) for report in reports]
     latencies = [x for out in outputs for x in out["latencies"]]
     errors = [e for out in outputs for e in out["errors"]]
     moves, games = sum(o["moves"] for o in outputs), sum(o["games"] for o in outputs)
@@ -97,6 +102,13 @@ def run_level(server: ServerProcess, protocol: str, matches: int, seconds: float
     if stored is not None and stored[1]:
         games, moves = stored
     return Level(matches, moves, games, elapsed, cpu, peak, latencies, errors, sum(o["cpu"] for o in outputs))
+
+
+def _read_in_background(stream) -> concurrent.futures.Future:
+    """The rest of `stream`, read in a thread."""
+    future: concurrent.futures.Future = concurrent.futures.Future()
+    threading.Thread(target=lambda: future.set_result(stream.read()), daemon=True).start()
+    return future
 
 
 def table(levels: list[Level]) -> str:
