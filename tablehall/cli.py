@@ -250,7 +250,7 @@ def cmd_play(args: argparse.Namespace) -> int:
     import secrets
 
     from .core.match import Match
-    from .core.store import DirectoryStore, describe, open_store
+    from .core.store import DirectoryStore, SaveBatch, describe, open_store
 
     spec = get_game(args.game)
     seats = [s.strip() for s in args.seats.split(",") if s.strip()]
@@ -280,9 +280,10 @@ def cmd_play(args: argparse.Namespace) -> int:
         shift = index % len(seats) if args.rotate else 0
         return seats[shift:] + seats[:shift]
 
+    saved = SaveBatch(stores)  # many games to a transaction: a commit costs more than a game
+
     def finished(order: list[str], record) -> None:  # in game order, however the games were run
-        for store in stores:
-            store.save(record)
+        saved.add(record)
         for entry in record.entries:  # a subprocess bot that cannot start stops the run: say why
             if entry.forfeit is not None and entry.reason.startswith("did not start"):
                 raise UsageError(f"seat {entry.seat + 1} ({order[entry.seat]}) {entry.reason}")
@@ -320,8 +321,11 @@ def cmd_play(args: argparse.Namespace) -> int:
         asyncio.run(play_all() if args.workers == 1 else play_on_workers())
     finally:
         progress.close()
-        for store in stores:
-            store.close()
+        try:
+            saved.flush()
+        finally:
+            for store in stores:
+                store.close()
     print(table.render())
     if not args.no_db:
         print(f"stored in {describe(args.db or DEFAULT_DB)} (tablehall records, replay, export read it)",

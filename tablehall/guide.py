@@ -54,7 +54,7 @@ def describe_games(names: Iterable[str] | None = None) -> str:
 def describe_services() -> str:
     """Every listener, the config file's keys, and each listener's settings."""
     from .server.app import all_services
-    from .server.web import DEFAULT_HTTP_PORT
+    from .server.web import DEFAULT_HTTP_PORT, WEB_SETTINGS
 
     services = [spec for _, spec in all_services()]
     lines = ["listeners (--NAME-port PORT, or NAME = PORT under [ports] in the config; 0 turns one off):"]
@@ -70,10 +70,10 @@ def describe_services() -> str:
               "  [ports]                       NAME = PORT per listener above",
               "",
               "settings of each listener: [NAME] in the config, or --set NAME.KEY=VALUE:"]
-    for spec in services:
-        lines.append(f"  [{spec.name}]")
-        texts = {key: f"{key} = {_value(setting.default)}" for key, setting in spec.settings.items()}
+    for name, settings in [*((spec.name, spec.settings) for spec in services), ("web", WEB_SETTINGS)]:
+        lines.append(f"  [{name}]")
+        texts = {key: f"{key} = {_value(setting.default)}" for key, setting in settings.items()}
         width = max((len(text) for text in texts.values()), default=0) + 2
-        for key, setting in spec.settings.items():
+        for key, setting in settings.items():
             lines.append(f"    {texts[key]:<{width}}{setting.accepts}: {setting.help}")
     return "\n".join(lines)

@@ -72,6 +72,12 @@ class BotAgent(Agent):
     def choose_now(self, seat: int, state: GameState) -> Any:
         return self.bot.choose(state, seat)
 
+    def choose_live(self, seat: int, game: GameState) -> Any:
+        """Decide inline on the live `game`: the bot gets `observation(seat)`, or the game
+        itself when the bot needs no observation (`Bot.needs_observation`)."""
+        bot = self.bot
+        return bot.choose(game.observation(seat) if bot.needs_observation else game, seat)
+
     def volunteer(self, seat: int, state: GameState) -> Any:
         """The bot's unprompted action when the game offers one (see `GameState.volunteers`)."""
         return self.bot.volunteer(state, seat)

@@ -111,11 +111,12 @@ def engine_runner(spec, seats: list[str], options: dict | None = None) -> Runner
 
 def play_runner(spec, seats: list[str], options: dict | None = None, store=None) -> Runner:
     """Games as `tablehall play` runs them after start-up: one event loop, the kernel's Match
-    with the built-in bots (observations, records, event delivery), each record saved to
-    `store` (a SqliteStore, like the command's default)."""
+    with the built-in bots (observations, records, event delivery), the records saved to
+    `store` (a SqliteStore, like the command's default) in batches, as the command does."""
     import asyncio
 
     from .seats import make_agent
+    from .store import SaveBatch
 
     options = spec.normalize_options(options or {})
 
@@ -124,15 +125,16 @@ def play_runner(spec, seats: list[str], options: dict | None = None, store=None)
 
         async def play_all() -> tuple[int, int, float]:
             games = actions = 0
+            saved = SaveBatch([store] if store is not None else [])
             started = time.process_time()
             while time.process_time() - started < cpu_seconds:
                 seed = first + games
                 agents = [make_agent(spec, name, seat, seed) for seat, name in enumerate(seats)]
                 record = await Match(spec, agents, seed=seed, options=options, names=seats).run()
-                if store is not None:
-                    store.save(record)
+                saved.add(record)
                 actions += len(record.entries)
                 games += 1
+            saved.flush()
             return games, actions, time.process_time() - started
 
         return asyncio.run(play_all())

@@ -117,6 +117,11 @@ class Bot(ABC):
     """An in-process player.  Seeded, so a game between bots is reproducible."""
 
     name: str = "bot"
+    #: False for a bot that reads only what its seat may know (its own cards, public counts),
+    #: never changes the state it is handed, and is proven by tests to decide exactly as on
+    #: `observation(seat)`: a runner may then hand it the live game and spare the copy.  Bots
+    #: from outside (policies, subprocesses, clients) always get observations.
+    needs_observation: bool = True
 
     def __init__(self, seed: int = 0) -> None:
         self._seed = seed
@@ -169,6 +174,11 @@ class GameSpec:
     option_help: Mapping[str, str] = field(default_factory=dict)
     """One line per option: the values it accepts and what it does (defaults come from
     `normalize_options({})`); `play --help` and `tablehall bots` show them."""
+    timeout_policy: Callable[..., Any] | None = None
+    """What a player who is not in the process (a client of the game's protocol, a person in
+    the browser) risks for not answering within `limit` seconds or for leaving, as the game's
+    protocol service rules it: (limit: float | None, replacement: seat -> Agent | None) ->
+    core.match.SeatPolicy.  `replacement` serves protocols that hand such a seat to a bot."""
 
     def new(self, seat_count: int | None = None, options: Mapping[str, Any] | None = None,
             seed: int = 0) -> GameState:

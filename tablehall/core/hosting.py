@@ -222,6 +222,59 @@ def describe_entrants(entrants: Sequence[Entrant], bots: Mapping[str, Any]) -> l
     return seats
 
 
+class HeldTable(ABC):
+    """A table whose held seats this service's clients take and wait in until the last one is
+    taken, then its match starts (`start`): Dominion's `join table`, a Renaissance login.  It is
+    listed in the service's `registry` (table id -> HeldTable) and the host until then."""
+
+    def __init__(self, host: "Host", registry: dict[str, Any], table: Table, entrants: Sequence[Entrant]) -> None:
+        self.host = host
+        self.registry = registry
+        self.table = table
+        self.entrants = list(entrants)
+        self.clients: dict[int, Any] = {}  # seat index -> the client waiting in that held seat
+
+    def hold(self) -> Table:
+        """List the table and start it at once if no seat is held open."""
+        self.registry[self.table.id] = self
+        self.host.hold_table(self.table, on_cancel=self._cancelled)
+        self.start_if_ready()
+        return self.table
+
+    def sit(self, index: int, client: Any, who: str) -> None:
+        """`client` (shown as `who`) takes held seat `index` and waits."""
+        self.clients[index] = client
+        self.table.take(index, who)
+
+    def release(self, client: Any) -> None:
+        """A waiting client left before the match: its seat is held again."""
+        if self.table.match is not None:
+            return
+        for index, held in list(self.clients.items()):
+            if held is client:
+                del self.clients[index]
+                self.table.free(index)
+
+    def start_if_ready(self) -> None:
+        table = self.table
+        if table.waiting or table.match is not None or table.cancelled is not None:
+            return
+        self.registry.pop(table.id, None)
+        self.start()
+
+    @abstractmethod
+    def start(self) -> None:
+        """Every seat is taken: seat the clients, bots and agents and start the match."""
+
+    def _cancelled(self, reason: str) -> None:
+        self.registry.pop(self.table.id, None)
+        self.host.drop_table(self.table)
+        self.cancelled(reason)
+
+    def cancelled(self, reason: str) -> None:
+        """The table was given up before its match: tell the clients waiting in it."""
+
+
 class Service(ABC):
     """One protocol's lobby, rooms and sessions inside a server."""
 
@@ -380,8 +433,22 @@ class Host:
 
         return self.spawn(run())
 
-    def hold_table(self, table: Table) -> None:
-        """A service holds seats of `table` for its clients."""
+    def new_table(self, spec: "GameSpec", service: str, entrants: Sequence[Entrant], *, seed: int | None = None,
+                  options: Mapping[str, Any] | None = None) -> Table:
+        """The table a `Service.open_table` request asks for, checked: a seat count the game is
+        played by, every seat (unknown bots refused: `bot_names`), the options; a random seed
+        (62 bits: it fits the stores' signed 64-bit integers) unless one is given."""
+        if len(entrants) not in spec.seat_counts:
+            raise TableError(f"{spec.name} is played by {sorted(spec.seat_counts)} players, not {len(entrants)}")
+        seats = describe_entrants(entrants, self.bot_names(spec))
+        options = spec.normalize_options(dict(options or {}))
+        return Table(new_table_id(), spec.name, service, seats, secrets.randbits(62) if seed is None else seed, options)
+
+    def hold_table(self, table: Table, on_cancel: Callable[[str], None] | None = None) -> None:
+        """A service holds seats of `table` for its clients (`on_cancel`: what it does if the
+        table is given up before its match starts)."""
+        if on_cancel is not None:
+            table.on_cancel = on_cancel
         self.tables[table.id] = table
 
     def start_table(self, table: Table, match: "Match") -> asyncio.Task:

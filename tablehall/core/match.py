@@ -25,6 +25,7 @@ from .result import EndCause, Result
 from .store import RecordStore
 
 log = logging.getLogger("tablehall.match")
+_new_tuple = tuple.__new__
 
 #: in-process bots answer inline; a match gives the event loop back after this long, so games of
 #: bots never keep other games and connections waiting for more than a couple of milliseconds
@@ -118,6 +119,9 @@ class Match:
         self._asked_at: dict[int, float] = {}
         self._tasks: dict[int, asyncio.Future] = {}  # seat -> its pending decision
         self._strikes: dict[int, int] = {}
+        self._inline_by_seat: dict[int, tuple[Agent, Any]] = {}
+        # only games that offer unprompted chances are asked for them on every pass
+        self._volunteers = type(self.state).volunteers is not GameState.volunteers
         self.finished = asyncio.Event()
 
     # -- control from outside (admin, protocol sessions, shutdown) ---------------------------
@@ -178,6 +182,14 @@ class Match:
         self._resume.set()
         self._poke()
 
+    def time_left(self, seat: int) -> float | None:
+        """Seconds `seat` has left for the decision it is asked now (None: not asked, or its
+        policy sets no hard limit), so a client can show its clock."""
+        limit, asked = self.policies[seat].hard_timeout, self._asked_at.get(seat)
+        if limit is None or asked is None:
+            return None
+        return max(0.0, asked + limit - self.clock())
+
     @property
     def aborted(self) -> bool:
         return self._abort_reason is not None
@@ -199,7 +211,7 @@ class Match:
             self._deliver(self.state.start_events())
             slice_started = time.perf_counter()
             while not self.state.is_over and self._abort_reason is None:
-                if not await self._gate():
+                if (self.paused or self._steps) and not await self._gate():
                     break
                 progressed = self._ask()
                 if self.state.is_over or self._abort_reason is not None:
@@ -247,34 +259,39 @@ class Match:
     def _ask(self) -> bool:
         """Start a decision for every seat that must act and is not already deciding.
         Trusted agents answer at once; returns True if that changed the game."""
-        progressed = False
-        for seat, action in self._take_unprompted():
-            if self.state.is_over:
-                break
-            if isinstance(action, _Handover):
-                self._take_over(seat, action)
-            elif isinstance(action, _Departure):
-                self._cancel(seat)
-                self._consequence(seat, action.consequence or self.policies[seat].on_leave,
-                                  action.cause, action.reason)
-            else:
-                self._play(seat, action, unprompted=True)
-            progressed = True
-        if progressed:
+        if self._unprompted:
+            progressed = False
+            for seat, action in self._take_unprompted():
+                if self.state.is_over:
+                    break
+                if isinstance(action, _Handover):
+                    self._take_over(seat, action)
+                elif isinstance(action, _Departure):
+                    self._cancel(seat)
+                    self._consequence(seat, action.consequence or self.policies[seat].on_leave,
+                                      action.cause, action.reason)
+                else:
+                    self._play(seat, action, unprompted=True)
+                progressed = True
+            if progressed:
+                return True
+        if self._volunteers and self._offer_volunteers():
             return True
-        if self._offer_volunteers():
+        if self._play_inline():
             return True
-        for seat in self.state.to_act():
+        state = self.state
+        for seat in state.to_act():
             if seat in self._tasks:
                 continue
             agent = self.agents[seat]
-            if agent.trusted and hasattr(agent, "choose_now") and not getattr(agent, "threaded", False):
+            inline = self._inline(seat, agent)
+            if inline is not None:  # after a seat that is asked (several seats act at once)
                 started = self.clock()
-                action = agent.choose_now(seat, self.state.observation(seat))
+                action = inline(seat, state)
                 self._play(seat, action, elapsed=self.clock() - started)
                 return True
             self._asked_at[seat] = self.clock()
-            observation = self.state.observation(seat)
+            observation = state.observation(seat)
             # remote agents hand back a plain future their client's answer completes: no task
             # and no coroutine per decision (the commonest wait of a server)
             begin = getattr(agent, "begin_decision", None)
@@ -285,6 +302,45 @@ class Match:
                 decision.add_done_callback(self._poke)
             self._tasks[seat] = decision
         return False
+
+    def _play_inline(self) -> bool:
+        """While the first seat to act is decided inline (in-process bots), play its decisions
+        one after the other, up to the time slice, as long as nothing else needs the loop (a
+        pause, an abort, an unprompted action, a volunteer chance).  True if any was played.
+
+        Games between bots spend their time here, so the common case is written out: when no
+        agent and no listener follows the events, a legal action is applied and recorded
+        without `_play`'s delivery (the record is the same either way)."""
+        state, tasks, clock, agents = self.state, self._tasks, self.clock, self.agents
+        entries, encode = self.record.entries, self.spec.encode_action
+        played = False
+        deadline = time.perf_counter() + INLINE_SLICE
+        while not state.is_over:
+            for seat in state.to_act():
+                if seat not in tasks:
+                    break
+            else:
+                return played
+            inline = self._inline(seat, agents[seat])
+            if inline is None:
+                return played
+            started = clock()
+            action = inline(seat, state)
+            elapsed = clock() - started
+            if self.listeners or self._strikes or any(agent.wants_events for agent in agents):
+                self._play(seat, action, elapsed=elapsed)
+            else:
+                try:
+                    state.apply(seat, action)
+                except IllegalAction:
+                    self._play(seat, action, elapsed=elapsed)  # refused again, with its consequence
+                else:
+                    entries.append(_new_tuple(Entry, (seat, encode(action), None, "", round(elapsed * 1000))))
+            played = True
+            if (self._unprompted or self._abort_reason is not None or self.paused or self._steps
+                    or (self._volunteers and state.volunteers()) or time.perf_counter() > deadline):
+                return True
+        return played
 
     def _take_over(self, seat: int, handover: _Handover) -> None:
         task = self._tasks.get(seat)
@@ -325,6 +381,19 @@ class Match:
                 self._play(seat, action, unprompted=True)
                 acted = True
         return acted
+
+    def _inline(self, seat: int, agent: Agent) -> Callable[[int, GameState], Any] | None:
+        """How `agent` decides inline for `seat` (trusted in-process code that is not run in a
+        thread), or None; remembered per seat until the seat's agent changes."""
+        known = self._inline_by_seat.get(seat)
+        if known is not None and known[0] is agent:
+            return known[1]
+        chooser = None
+        if agent.trusted and hasattr(agent, "choose_now") and not getattr(agent, "threaded", False):
+            chooser = getattr(agent, "choose_live", None) or (
+                lambda s, game: agent.choose_now(s, game.observation(s)))
+        self._inline_by_seat[seat] = (agent, chooser)
+        return chooser
 
     def _take_unprompted(self) -> list[tuple[int, Any]]:
         taken, self._unprompted = self._unprompted, []
@@ -399,10 +468,12 @@ class Match:
                 consequence = Consequence.FORFEIT
             self._consequence(seat, consequence, EndCause.RULE_VIOLATION, str(error))
             return
-        self._strikes.pop(seat, None)
-        self.record.entries.append(Entry(seat, self.spec.encode_action(action), ms=round(elapsed * 1000)))
+        if self._strikes:
+            self._strikes.pop(seat, None)
+        self.record.entries.append(Entry.played(seat, self.spec.encode_action(action), round(elapsed * 1000)))
         self._deliver(events)
-        self._drop_stale_decisions()
+        if self._tasks:
+            self._drop_stale_decisions()
 
     def _consequence(self, seat: int, consequence: Consequence, cause: EndCause, reason: str) -> None:
         policy = self.policies[seat]
@@ -433,7 +504,8 @@ class Match:
             self.agents[seat].cancelled(seat)
 
     def _deliver(self, events: Iterable[Event]) -> None:
-        events = list(events)
+        if not isinstance(events, list):
+            events = list(events)
         if not events:
             return
         for seat, agent in enumerate(self.agents):
@@ -441,8 +513,9 @@ class Match:
                 seen = [e for e in events if e.audience.admits(seat)]
                 if seen:
                     agent.notify(seat, seen, self.state)
-        for listener in list(self.listeners):
-            listener.on_events(self, events)
+        if self.listeners:
+            for listener in list(self.listeners):
+                listener.on_events(self, events)
 
     async def _close(self) -> None:
         for seat in list(self._tasks):
@@ -458,6 +531,8 @@ class Match:
             except Exception:
                 log.exception("match %s: record could not be stored", self.id or "-")
         for seat, agent in enumerate(self.agents):
+            if type(agent).finish is Agent.finish:
+                continue  # nothing to wait for (in-process bots)
             try:
                 await asyncio.wait_for(agent.finish(seat, result), timeout=5)
             except Exception:

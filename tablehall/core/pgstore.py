@@ -154,9 +154,9 @@ class PostgresStore(RecordStore):
         if not record.id:
             record.id = uuid.uuid4().hex
         summary = _summary(record)
+        digest, body = record.digest_and_dumps()
         row = (record.id, record.game, record.rules_version, record.status, str(record.seed),
-               record.started_at, record.ended_at, summary.seats, summary.result,
-               record.digest(), record.dumps())
+               record.started_at, record.ended_at, summary.seats, summary.result, digest, body)
 
         def save(conn: "psycopg.Connection") -> None:
             with conn.transaction():

@@ -11,7 +11,7 @@ from __future__ import annotations
 import hashlib
 import json
 from dataclasses import dataclass, field
-from typing import Any, Mapping
+from typing import Any, Mapping, NamedTuple
 
 from .game import GameSpec, GameState, IllegalAction
 from .result import EndCause, Result
@@ -49,9 +49,10 @@ class Handover:
         return {"seat": self.seat, "since": self.since, "name": self.name, "agent": self.agent}
 
 
-@dataclass(frozen=True, slots=True)
-class Entry:
-    """One step of a game: `seat` took `action`, or was taken out (`forfeit` holds the cause)."""
+class Entry(NamedTuple):
+    """One step of a game: `seat` took `action`, or was taken out (`forfeit` holds the cause).
+    A named tuple: the runner makes one per action, and a tuple is the cheapest immutable
+    record Python makes."""
 
     seat: int
     action: Any = None
@@ -59,10 +60,18 @@ class Entry:
     reason: str = ""
     ms: int = 0  # time the seat used for this decision: an annotation, not canonical
 
+    @classmethod
+    def played(cls, seat: int, action: Any, ms: int) -> "Entry":
+        """`Entry(seat, action, ms=ms)`, without the keyword handling."""
+        return _new_tuple(cls, (seat, action, None, "", ms))
+
     def canonical(self) -> list[Any]:
         if self.forfeit is not None:
             return [self.seat, {"forfeit": self.forfeit.value, "reason": self.reason}]
         return [self.seat, self.action]
+
+
+_new_tuple = tuple.__new__
 
 
 @dataclass(repr=False)
@@ -97,6 +106,12 @@ class Record:
 
     # -- serialisation ------------------------------------------------------------------------
     def canonical(self) -> dict[str, Any]:
+        body = self.canonical_head()
+        body["actions"] = [e.canonical() for e in self.entries]
+        return body
+
+    def canonical_head(self) -> dict[str, Any]:
+        """The canonical body but its actions."""
         body = {
             "format": FORMAT,
             "game": self.game,
@@ -104,7 +119,6 @@ class Record:
             "options": self.options,
             "seed": self.seed,
             "seats": [s.to_json() for s in self.seats],
-            "actions": [e.canonical() for e in self.entries],
             "result": None if self.result is None else self.result.to_json(),
         }
         if self.handovers:  # only then: records of games nobody left keep their digests
@@ -176,10 +190,27 @@ class Record:
     def dumps(self) -> str:
         return dumps(self.to_json())
 
+    def digest_and_dumps(self) -> tuple[str, str]:
+        """(`digest()`, `dumps()`), the same strings, with the actions (most of a record)
+        written to JSON once instead of three times: with sorted keys, "actions" comes first in
+        both the canonical body and the stored one, so both are spliced from one rendering."""
+        actions = dumps([e.canonical() for e in self.entries])
+        rest = self.canonical_head()
+        canonical = f'{{"actions":{actions},{dumps(rest)[1:]}'
+        digest = hashlib.sha256(canonical.encode()).hexdigest()
+        rest.update(id=self.id, started_at=self.started_at, ended_at=self.ended_at,
+                    ms=[e.ms for e in self.entries], digest=digest)
+        return digest, f'{{"actions":{actions},{dumps(rest)[1:]}'
+
 
 def dumps(data: Any) -> str:
     """Canonical JSON: sorted keys, no spaces, ASCII only."""
-    return json.dumps(data, sort_keys=True, separators=(",", ":"), ensure_ascii=True)
+    return _CANONICAL.encode(data)
+
+
+# one encoder for every record: json.dumps with options other than the defaults builds a new
+# encoder on each call, which costs more than encoding a short game
+_CANONICAL = json.JSONEncoder(sort_keys=True, separators=(",", ":"), ensure_ascii=True)
 
 
 @dataclass

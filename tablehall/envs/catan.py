@@ -2,16 +2,16 @@
 games, on their larger board, are not encoded).
 
 Actions: the turn actions over the board's places (settlements and cities on the 54
-intersections, roads on the 72 paths, the robber on the 19 hexes), development cards, single
-bank trades at the seat's best ratio, answers to trade offers, and discards one card at a time
-(the cards chosen so far are the *draft*; the engine gets the whole discard when it is
-complete).  Seats are named relative to the agent (1 = the next seat in turn order), so a
-policy plays every seat alike.  Not in the index: domestic trade offers (answered, never made),
-bank trades of several lots at once, and JSettlers' pay-then-place build requests (building
-directly does the same).
+intersections, roads on the 72 paths, the robber on the 19 hexes), development cards, bank
+trades of one to four lots at the seat's ratio, offers of one card for one card to every
+opponent and the answers to offers, and discards one card at a time (the cards chosen so far
+are the *draft*; the engine gets the whole discard when it is complete).  Seats are named
+relative to the agent (1 = the next seat in turn order), so a policy plays every seat alike.
+Not in the index (docs/envs.md says why): counter-offers, offers of several cards or to some
+opponents only, and JSettlers' pay-then-place build requests (building directly does the same).
 
 The mask is the engine's `legal_actions`, looked up in one table, plus the legal actions that
-list leaves out (cancelling free roads, answers to counter-offers).
+list leaves out (cancelling free roads, answers to counter-offers, several lots, offers).
 """
 
 from __future__ import annotations
@@ -27,7 +27,7 @@ from tablehall.games.catan.legality import SINGLE_LOTS, covers
 from tablehall.games.catan.rules import CatanState
 
 from .adapter import ActionIndex, Adapter
-from .layout import Layout
+from .layout import Layout, Staging
 
 PHASES = tuple(Phase)
 NUMBERS = (2, 3, 4, 5, 6, 8, 9, 10, 11, 12)
@@ -54,6 +54,12 @@ MONOPOLY_OF = INDEX.add("monopoly", 5, "name resource r for a monopoly")
 BANK = INDEX.add("bank_trade", len(TRADES), "trade one lot with the bank: give r (at this seat's ratio for r) "
                                            "for one of s, in the order (0,1), (0,2), .. (4,3)")
 ACCEPT = INDEX.add("accept", 3, "accept the offer of the seat 1, 2 or 3 places after this one")
+LOTS = (2, 3, 4)  # bank trades of several lots at once (one lot is `bank_trade`)
+BANK_LOTS = INDEX.add("bank_trade_lots", len(LOTS) * len(TRADES), "trade 2, 3 or 4 lots with the bank at once: give "
+                                                                 "lots x this seat's ratio of r for lots x s "
+                                                                 "((lots - 2) * 20 + the `bank_trade` order)")
+OFFER = INDEX.add("offer", len(TRADES), "on this seat's turn, offer one r for one s (the `bank_trade` order) to "
+                                        "every opponent still playing; they answer with `accept` or `reject`")
 
 _FIXED: dict[tuple, int] = {A.ROLL: ROLL, A.END_TURN: END_TURN, A.BUY_DEV: BUY_DEV, A.CANCEL_BUILD: CANCEL,
                             A.REJECT: REJECT}
@@ -99,7 +105,6 @@ LAYOUT = Layout([
     ("vp_to_win", 1, 3, 20, "victory points that win the game"),
 ])
 _TAIL = LAYOUT.offset("hand")
-_STATIC = LAYOUT.slice("hexes").start, LAYOUT["harbors"].end
 _BUILDINGS, _ROADS = LAYOUT.slice("buildings"), LAYOUT.slice("roads")
 _ROBBER, _PHASE, _DICE = LAYOUT.offset("robber"), LAYOUT.offset("phase"), LAYOUT.offset("dice") - 2
 _PHASE_INDEX = {phase: i for i, phase in enumerate(PHASES)}
@@ -114,9 +119,11 @@ class CatanAdapter(Adapter):
         super().__init__(seat_count)
         if seat_count > 4:  # the index and layout are the classic board's and 4 seats'
             raise ValueError(f"the Catan environment is the classic board for 2-4 seats, not {seat_count}")
-        self._static: dict[Any, np.ndarray] = {}  # board -> hexes and harbours
-        self._buildings: dict[tuple, np.ndarray] = {}
-        self._roads: dict[tuple, np.ndarray] = {}
+        self._boards: dict[Any, bytes] = {}  # board -> an observation with only the board written
+        self._board: Any = None  # the last board asked, and its observation
+        self._board_observation = b""
+        self._buildings: dict[tuple, bytes] = {}
+        self._roads: dict[tuple, bytes] = {}
 
     def new_game(self, options: dict[str, Any], seed: int) -> CatanState:
         state = super().new_game(options, seed)
@@ -154,8 +161,37 @@ class CatanAdapter(Adapter):
             indices.append(CANCEL)  # the engine lets the free roads go at any time
         elif phase is Phase.PLAY1:
             indices += self._answers(state, seat)  # counter-offers made to the player to move
+            indices += self._offers(state, seat)
+            indices += self._lots(state, seat, indices)
         mask[indices] = 1
         return mask
+
+    @staticmethod
+    def _lots(state: CatanState, seat: int, indices: list[int]) -> list[int]:
+        """Bank trades of several lots: where one lot of a trade is legal, more lots are as long
+        as the hand and the bank cover them."""
+        hand, ratios, bank = state.cards_known_to(seat)[0], state.ratios[seat], state.bank
+        out = []
+        for index in indices:
+            if BANK <= index < BANK + len(TRADES):
+                give, get = TRADES[index - BANK]
+                for i, lots in enumerate(LOTS):
+                    if hand[give] < lots * ratios[give] or bank[get] < lots:
+                        break
+                    out.append(BANK_LOTS + i * len(TRADES) + index - BANK)
+        return out
+
+    @staticmethod
+    def _offers(state: CatanState, seat: int) -> list[int]:
+        """Offers of one card for one card the player to move may make now (trading on, after
+        the roll).  Only the player to move offers: the seats answer at once, while its hand is
+        still what it offered from, so an accept the mask allows never fails for want of the
+        offerer's cards.  A counter-offer would be accepted later, after moves (a knight, a
+        monopoly) that may take its cards, and whether they did is hidden from the seat asked."""
+        if not state.trading or not _offer_to(state, seat):
+            return []
+        hand = state.cards_known_to(seat)[0]
+        return [OFFER + i for i, (give, _) in enumerate(TRADES) if hand[give]]
 
     def _answers(self, state: CatanState, seat: int) -> list[int]:
         """Answers to the trade offers made to `seat`: reject them all, or accept one it can pay."""
@@ -189,6 +225,14 @@ class CatanAdapter(Adapter):
         if BANK <= index < BANK + len(TRADES):
             give, get = TRADES[index - BANK]
             return A.bank_trade(A.unit(give, state.ratios[seat][give]), A.unit(get)), None
+        if BANK_LOTS <= index < OFFER:
+            lots, trade = divmod(index - BANK_LOTS, len(TRADES))
+            give, get = TRADES[trade]
+            lots = LOTS[lots]
+            return A.bank_trade(A.unit(give, lots * state.ratios[seat][give]), A.unit(get, lots)), None
+        if OFFER <= index < OFFER + len(TRADES):
+            give, get = TRADES[index - OFFER]
+            return A.offer(A.unit(give), A.unit(get), _offer_to(state, seat)), None
         return _ACTION_OF[index], None
 
     def completion(self, state: CatanState, seat: int, draft: Any) -> Any:
@@ -214,96 +258,123 @@ class CatanAdapter(Adapter):
         if kind == "accept":
             return [ACCEPT + (action[1] - seat) % n - 1]
         if kind == "bank_trade":
-            lot = SINGLE_LOTS.get(action)
-            if lot is not None and lot[1] == state.ratios[seat][lot[0]]:
-                return [BANK + TRADES.index((lot[0], lot[2]))]
+            give, get = action[1], action[2]
+            given, wanted = [r for r in range(5) if give[r]], [r for r in range(5) if get[r]]
+            if len(given) == 1 and len(wanted) == 1 and given != wanted:
+                lots, trade = get[wanted[0]], TRADES.index((given[0], wanted[0]))
+                if give[given[0]] == lots * state.ratios[seat][given[0]]:
+                    if lots == 1:
+                        return [BANK + trade]
+                    if lots in LOTS:
+                        return [BANK_LOTS + LOTS.index(lots) * len(TRADES) + trade]
+        elif kind == "offer":
+            give, get = action[1], action[2]
+            if sum(give) == 1 and sum(get) == 1 and min(give + get) >= 0 and action[3] == _offer_to(state, seat):
+                trade = (give.index(1), get.index(1))
+                if trade in TRADES:
+                    return [OFFER + TRADES.index(trade)]
         elif action in _FIXED:
             return [_FIXED[action]]
         raise ValueError(f"no action index stands for {action!r}")
 
     # -- observation ----------------------------------------------------------------------------
     def observe(self, state: CatanState, seat: int, draft: Any = None) -> np.ndarray:
-        out = np.zeros(LAYOUT.size, np.float32)
-        n = state.seat_count
-        out[_STATIC[0]:_STATIC[1]] = self._static_part(state.board)
-        out[_BUILDINGS] = self._building_part(state, seat)
-        out[_ROADS] = self._road_part(state, seat)
-        out[_ROBBER + state.robber] = 1
-        out[_PHASE + _PHASE_INDEX[state.phase]] = 1
+        staged = Staging(self._board_part(state.board))  # hexes and harbours written, the rest zero
+        data = staged.data
+        data[_BUILDINGS] = self._building_part(state, seat)
+        data[_ROADS] = self._road_part(state, seat)
+        data[_ROBBER + state.robber] = 1
+        data[_PHASE + _PHASE_INDEX[state.phase]] = 1
         dice = state.dice
         if dice[0]:
-            out[_DICE + dice[0] + dice[1]] = 1
+            data[_DICE + dice[0] + dice[1]] = 1
         hand, playable, deck_left = state.cards_known_to(seat)
-        tail = [*hand, *playable, *state.dev_new[seat], *state.ratios[seat], *state.pieces[seat],
-                state.total_vp(seat)]
+        new = state.dev_new[seat]
+        tail = [*hand, *playable, *new, *state.ratios[seat], *state.pieces[seat], state.total_vp(seat)]
         asked = state.to_act()
-        for k in range(4):
-            s = (seat + k) % n
-            if k >= n:
-                tail += _ABSENT
-                continue
-            played = state.played[s]
-            tail += [1, s in state.out, state.public_vp(s), state.hand_size(s),
-                     sum(state.dev_old[s]) + sum(state.dev_new[s]) if s != seat else sum(playable) + sum(state.dev_new[s]),
-                     state.knights[s], played[ROAD_BUILDING], played[YEAR_OF_PLENTY], played[MONOPOLY],
-                     state.road_length[s], state.longest_road == s, state.largest_army == s,
-                     s in asked, state.discards[s]]
+        n = state.seat_count
+        out_seats, played, knights, lengths, discards = (state.out, state.played, state.knights, state.road_length,
+                                                         state.discards)
+        vps, dev_old, dev_new = state.building_vp, state.dev_old, state.dev_new
+        longest, largest = state.longest_road, state.largest_army
+        for s in _ORDER[n][seat]:
+            p = played[s]
+            cards = sum(playable) + sum(new) if s == seat else sum(dev_old[s]) + sum(dev_new[s])
+            tail += (1, s in out_seats, vps[s] + 2 * (longest == s) + 2 * (largest == s), state.hand_size(s), cards,
+                     knights[s], p[ROAD_BUILDING], p[YEAR_OF_PLENTY], p[MONOPOLY], lengths[s], longest == s,
+                     largest == s, s in asked, discards[s])
+        if n < 4:
+            tail += _ABSENT * (4 - n)
+        tail += state.bank
+        tail.append(deck_left)
         victims = [0, 0, 0, 0]
         for v in state.victims:
             victims[(v - seat) % n] = 1
-        offer = [0] * 14
+        tail += victims
+        tail.append(state.free_roads)
+        tail += draft or _NO_DRAFT
+        offer = _NO_OFFER
         for offerer, made in enumerate(state.offers):
             if made is not None and offerer != seat and seat in made[2]:
-                offer[:5], offer[5:10] = made[0], made[1]
+                offer = [*made[0], *made[1], 0, 0, 0, 0]
                 offer[10 + (offerer - seat) % n] = 1
                 if offerer == state.current:
                     break
-        tail += [*state.bank, deck_left, *victims, state.free_roads, *(draft or (0, 0, 0, 0, 0)), *offer,
-                 state.vp_to_win]
-        out[_TAIL:] = tail
-        return out
+        tail += offer
+        tail.append(state.vp_to_win)
+        staged.put(_TAIL, tail)
+        return staged.vector()
 
-    def _static_part(self, board) -> np.ndarray:
-        part = self._static.get(board)
+    def _board_part(self, board) -> bytes:
+        """A whole observation, as bytes, with the board's hexes and harbours written and zeros
+        elsewhere: each observation of the game starts as a copy of it."""
+        if board is self._board:  # the board's hash spells it out: skip it for the same board
+            return self._board_observation
+        part = self._boards.get(board)
         if part is None:
-            hexes = np.zeros((HEX_COUNT, 16), np.float32)
+            if len(self._boards) > 64:
+                self._boards.clear()
+            part = np.zeros(LAYOUT.size, np.float32)
+            hexes = part[LAYOUT.slice("hexes")].reshape(HEX_COUNT, 16)
             for h in range(HEX_COUNT):
                 hexes[h, board.terrain[h] if board.terrain[h] != DESERT else 5] = 1
                 if board.numbers[h]:
                     hexes[h, 6 + NUMBERS.index(board.numbers[h])] = 1
-            harbors = np.zeros((NODE_COUNT, 6), np.float32)
+            harbors = part[LAYOUT.slice("harbors")].reshape(NODE_COUNT, 6)
             for node, kind in enumerate(board.node_harbor):
                 if kind >= 0:
                     harbors[node, kind] = 1
-            part = self._static[board] = np.concatenate([hexes.reshape(-1), harbors.reshape(-1)])
+            part = self._boards[board] = part.astype(np.uint8).tobytes()
+        self._board, self._board_observation = board, part
         return part
 
-    def _building_part(self, state: CatanState, seat: int) -> np.ndarray:
-        key = (seat, state.seat_count, state.blocked, sum(state.building_vp))
+    def _building_part(self, state: CatanState, seat: int) -> bytes:
+        # keyed by the whole of what it shows: the same key in another game means the same field
+        key = (seat, state.seat_count, tuple(state.node_owner), tuple(state.node_level))
         part = self._buildings.get(key)
         if part is None:
-            if len(self._buildings) > 256:
+            if len(self._buildings) > 1024:
                 self._buildings.clear()
             part = np.zeros((NODE_COUNT, 8), np.float32)
             n, level = state.seat_count, state.node_level
             for node, owner in enumerate(state.node_owner):
                 if owner >= 0:
                     part[node, (owner - seat) % n * 2 + level[node] - 1] = 1
-            part = self._buildings[key] = part.reshape(-1)
+            part = self._buildings[key] = part.astype(np.uint8).tobytes()
         return part
 
-    def _road_part(self, state: CatanState, seat: int) -> np.ndarray:
-        key = (seat, state.seat_count, state.occupied_edges)
+    def _road_part(self, state: CatanState, seat: int) -> bytes:
+        key = (seat, *state.road_edges)  # each seat's roads as a bit mask: the whole field
         part = self._roads.get(key)
         if part is None:
-            if len(self._roads) > 256:
+            if len(self._roads) > 1024:
                 self._roads.clear()
             part = np.zeros((EDGE_COUNT, 4), np.float32)
             n = state.seat_count
             for edge, owner in enumerate(state.edge_owner):
                 if owner >= 0:
                     part[edge, (owner - seat) % n] = 1
-            part = self._roads[key] = part.reshape(-1)
+            part = self._roads[key] = part.astype(np.uint8).tobytes()
         return part
 
     def points(self, state: CatanState, seat: int) -> float:
@@ -317,4 +388,14 @@ class CatanAdapter(Adapter):
         return "\n".join(lines)
 
 
-_ABSENT = [0] * 14
+def _offer_to(state: CatanState, seat: int) -> tuple[int, ...]:
+    """Whom an offer index offers to: every opponent still playing.  (Counter-offers, to the
+    player to move alone, are not in the index: see `CatanAdapter._offers`.)"""
+    return tuple(s for s in range(state.seat_count) if s != seat and s not in state.out)
+
+
+_ABSENT = (0,) * 14
+_NO_DRAFT = (0, 0, 0, 0, 0)
+_NO_OFFER = (0,) * 14
+_ORDER = {n: tuple(tuple((seat + k) % n for k in range(n)) for seat in range(n)) for n in range(1, 5)}
+"""_ORDER[n][seat]: the seats in turn order from `seat`, i.e. by relative seat"""

@@ -25,7 +25,7 @@ from tablehall.games.dominion.cards import (CARD_COUNT, CELLAR, COST, IS_ACTION,
 from tablehall.games.dominion.rules import DominionState
 
 from .adapter import ActionIndex, Adapter
-from .layout import Layout
+from .layout import Layout, Staging
 
 CARDS = range(CARD_COUNT)
 SIMPLE = (MARKET, MILITIA, MOAT, SMITHY, VILLAGE, WOODCUTTER)
@@ -88,13 +88,25 @@ _PLAYERS, _TURN, _BUYING = LAYOUT.offset("players"), LAYOUT.offset("turn"), LAYO
 #: what an index names that no engine accepts (an index the rules forbid while a buy is open)
 FINISH_BUYING_FIRST = ("draft_error", "finish buying first: more buys or pass")
 _OWNED, _TOP, _IN_PLAY = LAYOUT.offset("owned"), LAYOUT.offset("top_discard"), LAYOUT.offset("in_play")
+_TRASH = LAYOUT.offset("trash")
+_ZEROS = bytes(LAYOUT.size)
+_ORDER = {n: tuple(tuple((seat + k) % n for k in range(n)) for seat in range(n)) for n in range(1, 5)}
+"""_ORDER[n][seat]: the seats in turn order from `seat`, i.e. by relative seat"""
 
 
-def _counts(cards: list[int]) -> list[int]:
-    counts = [0] * CARD_COUNT
-    for card in cards:
-        counts[card] += 1
-    return counts
+def _codes(first: int) -> bytes:
+    """A `bytes.translate` table: card c becomes code first + c."""
+    return bytes(first + c if c < CARD_COUNT else 0 for c in range(256))
+
+
+# count codes: trash, hand, deck, discard (as the fields trash..discard lie), owned per relative
+# seat, in play per relative seat; 204 codes fit a byte
+_OWNED_CODES = 4 * CARD_COUNT
+_PLAY_CODES = _OWNED_CODES + 4 * CARD_COUNT
+_CODES = _PLAY_CODES + 4 * CARD_COUNT
+_HAND, _DECK, _DISCARD = _codes(CARD_COUNT), _codes(2 * CARD_COUNT), _codes(3 * CARD_COUNT)
+_OWNS = tuple(_codes(_OWNED_CODES + k * CARD_COUNT) for k in range(4))
+_PLAYS = tuple(_codes(_PLAY_CODES + k * CARD_COUNT) for k in range(4))
 
 
 class DominionAdapter(Adapter):
@@ -171,32 +183,39 @@ class DominionAdapter(Adapter):
         raise ValueError(f"no action index stands for {action!r}")
 
     def observe(self, state: DominionState, seat: int, draft: Any = None) -> np.ndarray:
-        out = np.zeros(LAYOUT.size, np.float32)
+        staged = Staging(_ZEROS)
+        data = staged.data
         me = state.players[seat]
-        out[:_PLAYERS] = [*state.supply, *_counts(state.trash), *_counts(me.hand), *_counts(me.deck),
-                          *_counts(me.discard)]
         n = state.seat_count
+        # every card count in one pass: each pile's cards become codes (pile, card) by a byte
+        # translation, and one bincount counts them all
+        codes = [bytes(state.trash), bytes(me.hand).translate(_HAND), bytes(me.deck).translate(_DECK),
+                 bytes(me.discard).translate(_DISCARD)]
         rows = []
-        for k in range(n):
-            s = (seat + k) % n
+        for k, s in enumerate(_ORDER[n][seat]):
             p = state.players[s]
-            rows += [1, state.out[s] is not None, len(p.hand), len(p.deck), len(p.discard), p.turns]
-            base = k * CARD_COUNT
-            owned = _counts(p.deck + p.hand + p.discard + p.play)
-            out[_OWNED + base:_OWNED + base + CARD_COUNT] = owned
-            if p.discard:
-                out[_TOP + base + p.discard[-1]] = 1
+            codes.append(bytes(p.deck + p.hand + p.discard + p.play).translate(_OWNS[k]))
             if p.play:
-                out[_IN_PLAY + base:_IN_PLAY + base + CARD_COUNT] = _counts(p.play)
-        out[_PLAYERS:_PLAYERS + len(rows)] = rows
-        mine = state.current == seat and not state.is_over
-        spent = sum(COST[c] for c in draft) if draft else 0
-        out[_TURN:_BUYING] = [mine, state.actions if mine else 0, state.buys - len(draft or ()) if mine else 0,
-                              state.coins if mine else 0, state.money() - spent if mine else 0,
-                              state.attack.get(seat, 0), me.vp()]
+                codes.append(bytes(p.play).translate(_PLAYS[k]))
+            if p.discard:
+                data[_TOP + k * CARD_COUNT + p.discard[-1]] = 1
+            rows += (1, state.out[s] is not None, len(p.hand), len(p.deck), len(p.discard), p.turns)
+        counts = np.bincount(np.frombuffer(b"".join(codes), np.uint8), minlength=_CODES).astype(np.uint8).tobytes()
+        data[_TRASH:_PLAYERS] = counts[:_OWNED_CODES]  # counts stay under 256: 60 cards of a kind at most
+        data[_OWNED:_TOP] = counts[_OWNED_CODES:_PLAY_CODES]
+        data[_IN_PLAY:_TURN] = counts[_PLAY_CODES:]
+        staged.put(0, state.supply)
+        staged.put(_PLAYERS, rows)
+        spent = 0
         if draft:
-            out[_BUYING:] = _counts(list(draft))
-        return out
+            spent = sum(COST[c] for c in draft)
+            for card in draft:
+                data[_BUYING + card] += 1
+        if state.current == seat and not state.is_over:
+            staged.put(_TURN, (1, state.actions, state.buys - len(draft or ()), state.coins, state.money() - spent))
+        staged.set(_TURN + 5, state.attack.get(seat, 0))
+        staged.set(_TURN + 6, me.vp())
+        return staged.vector()
 
     def points(self, state: DominionState, seat: int) -> float:
         return float(state.players[seat].vp())

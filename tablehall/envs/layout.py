@@ -83,5 +83,50 @@ class Layout:
         return "\n".join(lines)
 
 
+class Staging:
+    """An observation written as bytes first, then turned into the float32 vector at once.
+
+    Most of an observation is small whole numbers (one-hots, counts).  numpy charges about a
+    microsecond per call and converts a Python list element by element, so an encoder that
+    writes field by field into a float array spends its time in numpy's overheads.  A
+    `bytearray` takes single writes and slices of ints at C speed; `vector()` casts it in one
+    pass.  Values that do not fit a byte (negative, over 255, fractional) are kept aside and
+    written into the vector after the cast, so any value stays exact.
+
+    ``template`` is the starting content (zeros, or a game's fixed part already written)."""
+
+    __slots__ = ("data", "wide")
+
+    def __init__(self, template: bytes) -> None:
+        self.data = bytearray(template)
+        self.wide: list[tuple[int, float]] = []
+
+    def put(self, start: int, values) -> None:
+        """``observation[start:start + len(values)] = values``."""
+        try:
+            self.data[start:start + len(values)] = values  # same length: never resizes
+        except (ValueError, TypeError):  # some value does not fit a byte
+            for position, value in enumerate(values, start):
+                if 0 <= value <= 255 and value == int(value):
+                    self.data[position] = int(value)
+                else:
+                    self.data[position] = 0
+                    self.wide.append((position, value))
+
+    def set(self, position: int, value) -> None:
+        """``observation[position] = value``."""
+        if 0 <= value <= 255 and value == int(value):
+            self.data[position] = int(value)
+        else:
+            self.data[position] = 0
+            self.wide.append((position, value))
+
+    def vector(self) -> np.ndarray:
+        out = np.frombuffer(self.data, np.uint8).astype(np.float32)
+        for position, value in self.wide:
+            out[position] = value
+        return out
+
+
 def _number(value: float) -> str:
     return str(int(value)) if value == int(value) else f"{value:g}"

@@ -20,7 +20,7 @@ from tablehall.games.renaissance.data import (CARDS, COLORS, COLUMNS, LAST_SPACE
 from tablehall.games.renaissance.rules import OVER, SETUP_PHASE, TURNS, RenaissanceState
 
 from .adapter import ActionIndex, Adapter
-from .layout import Layout
+from .layout import Layout, Staging
 
 LEADER_POSITION = {leader: i for i, leader in enumerate(LEADER_IDS)}
 KEEP_PAIRS = tuple((a, b) for i, a in enumerate(LEADER_IDS) for b in LEADER_IDS[i + 1:])
@@ -79,7 +79,7 @@ def _card_features(card: int) -> list[float]:
 
 
 _FEATURES = {card: _card_features(card) for card in CARDS}
-_NO_CARD = [0.0] * CARD_FEATURES
+_NO_CARD = [0] * CARD_FEATURES
 
 LAYOUT = Layout([
     ("market", (ROWS * COLUMNS, 6), 0, 1, "the market tray, row by row: each marble one-hot (yellow/coin, grey/stone, "
@@ -111,6 +111,18 @@ LAYOUT = Layout([
                                                 "stack, last token revealed (one-hot, ids 1..7)"),
 ])
 _OFF = {f.name: f.offset for f in LAYOUT}
+_GRID, _WAREHOUSE, _SPARE, _HAND, _DEALT, _DISCARDED, _ACTIVE, _SLOTS, _PLAYERS, _TURN, _TASK = (
+    _OFF[name] for name in ("grid", "warehouse", "spare", "hand", "dealt", "discarded", "active", "slots", "players",
+                            "turn", "task"))
+_TASK_PAY, _TASK_CARD, _LORENZO = _OFF["task_pay"], _OFF["task_card"], _OFF["lorenzo"]
+_MARKET_AT = tuple(_OFF["market"] + cell * 6 for cell in range(ROWS * COLUMNS))
+_LEADER_AT = LEADER_POSITION
+_KIND_ONE_HOT = {kind: tuple(int(kind == r) for r in range(4)) for kind in (-1, 0, 1, 2, 3)}
+_NO_DEPOT = (0, 0, 0, 0, 0)
+_ZEROS = bytes(LAYOUT.size)
+_PRODUCED = tuple(tuple(int(bool(mask & (1 << bit))) for bit in range(6)) for mask in range(64))
+_ORDER = {n: tuple(tuple((seat + k) % n for k in range(n)) for seat in range(n)) for n in range(1, 5)}
+"""_ORDER[n][seat]: the seats in turn order from `seat`, i.e. by relative seat"""
 _MAIN = {"": 0, "market": 1, "buy": 2, "produce": 3}
 _PHASE = {SETUP_PHASE: 0, TURNS: 1, OVER: 2}
 _KIND = {"market": 0, "buy": 1, "produce": 2}
@@ -124,7 +136,8 @@ class RenaissanceAdapter(Adapter):
 
     def __init__(self, seat_count: int) -> None:
         super().__init__(seat_count)
-        self._grids: dict[tuple, np.ndarray] = {}  # (top cards, discount) -> the grid field
+        self._grids: dict[tuple, bytes] = {}  # (top cards, discount) -> the grid field
+        self._slot_parts: dict[tuple, list] = {}  # a seat's slot stacks -> its part of the slots field
 
     def mask(self, state: RenaissanceState, seat: int, draft: Any = None) -> np.ndarray:
         mask = np.zeros(INDEX.size, np.int8)
@@ -161,76 +174,81 @@ class RenaissanceAdapter(Adapter):
         return [index]
 
     def observe(self, state: RenaissanceState, seat: int, draft: Any = None) -> np.ndarray:
-        out = np.zeros(LAYOUT.size, np.float32)
-        market = _OFF["market"]
-        out[[market + cell * 6 + marble for cell, marble in enumerate(state.market)]] = 1
-        out[_OFF["spare"] + state.spare] = 1
+        staged = Staging(_ZEROS)
+        data = staged.data
+        for cell, marble in enumerate(state.market):
+            data[_MARKET_AT[cell] + marble] = 1
+        data[_SPARE + state.spare] = 1
         me = state.players[seat]
-        out[_OFF["grid"]:_OFF["warehouse"]] = self._grid(state, me.discount())
+        data[_GRID:_WAREHOUSE] = self._grid(state, me.discount())
         own = []
         for kind, count in zip(me.depot_type, me.depot_count):
-            own += [kind == 0, kind == 1, kind == 2, kind == 3, count]
+            own += _KIND_ONE_HOT[kind]
+            own.append(count)
         for e in range(2):
             if e < len(me.extra_type):
-                kind = me.extra_type[e]
-                own += [kind == 0, kind == 1, kind == 2, kind == 3, me.extra_count[e]]
+                own += _KIND_ONE_HOT[me.extra_type[e]]
+                own.append(me.extra_count[e])
             else:
-                own += [0, 0, 0, 0, 0]
-        own += [*me.strongbox, *me.produced_output]
-        out[_OFF["warehouse"]:_OFF["hand"]] = own
+                own += _NO_DEPOT
+        own += me.strongbox
+        own += me.produced_output
+        staged.put(_WAREHOUSE, own)
         for leader in me.hand:
-            out[_OFF["hand"] + LEADER_POSITION[leader]] = 1
+            data[_HAND + _LEADER_AT[leader]] = 1
         for leader in state.dealt[seat]:
-            out[_OFF["dealt"] + LEADER_POSITION[leader]] = 1
+            data[_DEALT + _LEADER_AT[leader]] = 1
         for leader in me.discarded:
-            out[_OFF["discarded"] + LEADER_POSITION[leader]] = 1
+            data[_DISCARDED + _LEADER_AT[leader]] = 1
         n = state.seat_count
         slots, players = [], []
-        for k in range(4):
-            if k >= n:
-                slots += [0] * (3 * (1 + CARD_FEATURES))
-                players += [0] * 16
-                continue
-            s = (seat + k) % n
+        for k, s in enumerate(_ORDER[n][seat]):
             p = state.players[s]
+            active = _ACTIVE + k * len(LEADER_IDS)
             for leader in p.active:
-                out[_OFF["active"] + k * len(LEADER_IDS) + LEADER_POSITION[leader]] = 1
-            for stack in p.slots:
-                slots += [len(stack), *(_FEATURES[stack[-1]] if stack else _NO_CARD)]
+                data[active + _LEADER_AT[leader]] = 1
+            slots += self._slots(p.slots)
             held = p.held()
-            players += [1, p.out is not None, p.faith, *p.tiles, p.points(), p.card_count(), len(p.hand),
-                        len(p.discarded), *held, sum(held), state.picks_left[s]]
-        out[_OFF["slots"]:_OFF["players"]] = slots
-        out[_OFF["players"]:_OFF["turn"]] = players
-        turn = [0.0] * 15
-        turn[_PHASE[state.phase]] = 1
-        turn[3] = float(seat in state.to_act())
-        turn[4 + _MAIN[state.main]] = 1
-        for bit in range(6):
-            turn[8 + bit] = float(bool(state.produced & (1 << bit)))
-        turn[14] = float(state.final_round)
-        out[_OFF["turn"]:_OFF["task"]] = turn + state.reports_done
+            players += (1, p.out is not None, p.faith, *p.tiles, p.points(), p.card_count(), len(p.hand),
+                        len(p.discarded), *held, sum(held), state.picks_left[s])
+        data[_SLOTS:_SLOTS + len(slots)] = slots  # counts and card features: all small
+        staged.put(_PLAYERS, players)
+        data[_TURN + _PHASE[state.phase]] = 1
+        data[_TURN + 3] = seat in state.to_act()
+        data[_TURN + 4 + _MAIN[state.main]] = 1
+        data[_TURN + 8:_TASK] = [*_PRODUCED[state.produced], state.final_round, *state.reports_done]
         task = state.task
         if task is not None and state.current == seat:
-            base = _OFF["task"]
-            out[base + _KIND[task.kind]] = 1
-            out[base + 3 + _STEP[task.step()]] = 1
+            data[_TASK + _KIND[task.kind]] = 1
+            data[_TASK + 3 + _STEP[task.step()]] = 1
             if task.kind == "market" and task.incoming:
-                out[base + 8 + task.incoming[0]] = 1
+                data[_TASK + 8 + task.incoming[0]] = 1
                 for marble in task.incoming:
-                    out[base + 13 + marble] += 1
-            out[_OFF["task_pay"]:_OFF["task_card"]] = [*task.pay, task.pay_any, task.choose]
+                    data[_TASK + 13 + marble] += 1
+            staged.put(_TASK_PAY, [*task.pay, task.pay_any, task.choose])
             if task.kind == "buy":
-                out[_OFF["task_card"]:_OFF["lorenzo"]] = _FEATURES[task.card]
+                data[_TASK_CARD:_LORENZO] = _FEATURES[task.card]
         lorenzo = state.lorenzo
         if lorenzo is not None:
-            base = _OFF["lorenzo"]
-            out[base:base + 3] = [1, lorenzo.cross, len(lorenzo.stack)]
+            staged.put(_LORENZO, (1, lorenzo.cross, len(lorenzo.stack)))
             if lorenzo.last:
-                out[base + 2 + lorenzo.last] = 1
-        return out
+                data[_LORENZO + 2 + lorenzo.last] = 1
+        return staged.vector()
 
-    def _grid(self, state: RenaissanceState, discount: tuple) -> np.ndarray:
+    def _slots(self, stacks: list[list[int]]) -> list:
+        """One seat's part of the slots field: it changes only when the seat buys a card."""
+        key = tuple(map(tuple, stacks))
+        part = self._slot_parts.get(key)
+        if part is None:
+            if len(self._slot_parts) > 4096:
+                self._slot_parts.clear()
+            part = []
+            for stack in stacks:
+                part += [len(stack), *(_FEATURES[stack[-1]] if stack else _NO_CARD)]
+            self._slot_parts[key] = part
+        return part
+
+    def _grid(self, state: RenaissanceState, discount: tuple) -> bytes:
         """The grid field: it changes only when a card leaves the grid or a discount comes."""
         key = (*(deck[-1] if deck else -len(deck) for deck in state.decks), *map(len, state.decks), *discount)
         grid = self._grids.get(key)
@@ -245,7 +263,7 @@ class RenaissanceAdapter(Adapter):
                                *_FEATURES[deck[-1]]]
                 else:
                     values += [0] * (2 + 4 + CARD_FEATURES)
-            grid = self._grids[key] = np.array(values, np.float32)
+            grid = self._grids[key] = bytes(values)  # costs, counts and features: all small
         return grid
 
     def points(self, state: RenaissanceState, seat: int) -> float:

@@ -10,19 +10,30 @@ the same SC clients.  Figures, never a test: see docs/benchmarks.md.
 from __future__ import annotations
 
 import argparse
+import concurrent.futures
 import json
 import os
 import subprocess
 import sys
 import tempfile
+import threading
 import time
 from dataclasses import dataclass
 
 
 from .server import ServerProcess
 
-PROTOCOLS = ("sc", "dominion")
+PROTOCOLS = ("sc", "dominion", "jsettlers")
 REFERENCE_ENV = "TABLEHALL_SC_REFERENCE_SERVER"
+
+
+def _jsettlers_config() -> str:
+    from .jsettlers import SERVER_CONFIG
+
+    return SERVER_CONFIG
+
+
+SERVER_CONFIGS = {"jsettlers": _jsettlers_config()}
 
 
 @dataclass
@@ -74,17 +85,30 @@ def run_level(server: ServerProcess, protocol: str, matches: int, seconds: float
         for client in clients:
             client.stdin.write("go\n")  # type: ignore[union-attr]
             client.stdin.flush()  # type: ignore[union-attr]
+        # the clients' reports (thousands of latencies) can outgrow a pipe's buffer: read them
+        # while they play, or a client would wait forever to write its last line
+        reports = [_read_in_background(c.stdout) for c in clients]
         peak = server.rss()
         while any(c.poll() is None for c in clients):
             time.sleep(0.2)
             peak = max(peak, server.rss())
         elapsed = time.monotonic() - started
         cpu = server.cpu() - cpu_before
-        outputs = [json.loads(c.stdout.read().strip().splitlines()[-1]) for c in clients]  # type: ignore[union-attr]
+        outputs = [json.loads(report.result().strip().splitlines()[-1]) for report in reports]
     latencies = [x for out in outputs for x in out["latencies"]]
     errors = [e for out in outputs for e in out["errors"]]
-    return Level(matches, sum(o["moves"] for o in outputs), sum(o["games"] for o in outputs), elapsed, cpu,
-                 peak, latencies, errors, sum(o["cpu"] for o in outputs))
+    moves, games = sum(o["moves"] for o in outputs), sum(o["games"] for o in outputs)
+    stored = server.recorded_actions()  # what the server recorded: every player's every action
+    if stored is not None and stored[1]:
+        games, moves = stored
+    return Level(matches, moves, games, elapsed, cpu, peak, latencies, errors, sum(o["cpu"] for o in outputs))
+
+
+def _read_in_background(stream) -> concurrent.futures.Future:
+    """The rest of `stream`, read in a thread."""
+    future: concurrent.futures.Future = concurrent.futures.Future()
+    threading.Thread(target=lambda: future.set_result(stream.read()), daemon=True).start()
+    return future
 
 
 def table(levels: list[Level]) -> str:
@@ -102,7 +126,8 @@ def table(levels: list[Level]) -> str:
 
 def measure(protocol: str, args: argparse.Namespace, command: str | None = None) -> dict:
     extra = [] if command else [*args.server_arg]
-    server = ServerProcess(protocol, command=command, extra=extra, pythonpath=args.server_pythonpath)
+    server = ServerProcess(protocol, command=command, extra=extra, pythonpath=args.server_pythonpath,
+                           config=SERVER_CONFIGS.get(protocol, ""))
     try:
         run_level(server, protocol, 1, min(1.0, args.seconds), 1)  # warm-up: first games, lazy tables
         single = run_level(server, protocol, 1, args.seconds, 1, args.think_ms)

@@ -15,18 +15,27 @@ from .common import Deadline, PairLock, Totals
 
 
 def build(protocol: str, options: argparse.Namespace):
-    """A coroutine factory: one call plays one match."""
+    """A coroutine factory `play(totals, deadline, slot)`: one call plays one match (or, for
+    JSettlers, a match's robots until the deadline)."""
     lock = PairLock(options.lock)
     think = options.think_ms / 1000
+    host, port = options.host, options.port
     if protocol == "sc":
         from . import sc
 
         scripts = sc.make_scripts()
-        return lambda totals: sc.play_match(options.host, options.port, lock, scripts, totals, think)
+        return lambda totals, deadline, slot: sc.play_match(host, port, lock, scripts, totals, think)
     if protocol == "dominion":
         from . import dominion
 
-        return lambda totals: dominion.play_match(options.host, options.port, lock, totals, think)
+        return lambda totals, deadline, slot: dominion.play_match(host, port, lock, totals, think)
+    if protocol == "jsettlers":
+        from . import jsettlers
+
+        robot = jsettlers.example_robot()
+        if robot is None:
+            raise SystemExit(f"the example robot {jsettlers.EXAMPLE} is not there (a source checkout has it)")
+        return lambda totals, deadline, slot: jsettlers.play_match(host, port, robot, totals, deadline, slot)
     raise SystemExit(f"unknown protocol {protocol!r}")
 
 
@@ -36,15 +45,15 @@ async def run(play, matches: int, seconds: float) -> Totals:
     totals.started = time.time()
     cpu = time.process_time()
 
-    async def loop() -> None:
+    async def loop(slot: int) -> None:
         while not deadline.passed:
             try:
-                await play(totals)
+                await play(totals, deadline, slot)
             except (OSError, asyncio.TimeoutError, ConnectionError) as exc:
                 totals.errors.append(f"{type(exc).__name__}: {exc}")
                 await asyncio.sleep(0.1)
 
-    await asyncio.gather(*(loop() for _ in range(matches)))
+    await asyncio.gather(*(loop(slot) for slot in range(matches)))
     totals.ended = time.time()
     totals.cpu = time.process_time() - cpu
     return totals

@@ -77,13 +77,19 @@ class ServerProcess:
     where ``{port}`` stands for the port (appended when absent), e.g. the official SC server."""
 
     def __init__(self, service: str, command: str | None = None, extra: list[str] | None = None,
-                 pythonpath: str | None = None) -> None:
+                 pythonpath: str | None = None, config: str = "") -> None:
         self.service = service
         self.port = free_port()
         self._scratch = tempfile.TemporaryDirectory(prefix="tablehall-bench-")
         self.db = str(Path(self._scratch.name) / "records.sqlite")
+        self._counted: set[str] = set()
         if command is None:
-            args = [sys.executable, "-m", "tablehall.cli", "serve", "--db", self.db, "--http-port", "0",
+            config_args = []
+            if config:
+                path = Path(self._scratch.name) / "serve.toml"
+                path.write_text(config)
+                config_args = ["--config", str(path)]
+            args = [sys.executable, "-m", "tablehall.cli", "serve", *config_args, "--db", self.db, "--http-port", "0",
                     *extra_ports_off(service), f"--{service}-port", str(self.port), *(extra or [])]
         else:
             text = command.replace("{port}", str(self.port)) if "{port}" in command else f"{command} {self.port}"
@@ -122,6 +128,19 @@ class ServerProcess:
 
     def rss(self) -> int:
         return rss_bytes(self.pids())
+
+    def recorded_actions(self) -> tuple[int, int] | None:
+        """(games, actions) stored since the last call, read from the server's record store;
+        None when the server keeps no store there (another server)."""
+        import sqlite3
+
+        if not Path(self.db).exists():
+            return None
+        with sqlite3.connect(f"file:{self.db}?mode=ro", uri=True, timeout=30) as db:
+            rows = db.execute("SELECT id, json_array_length(body, '$.actions') FROM records").fetchall()
+        new = [(rid, count) for rid, count in rows if rid not in self._counted]
+        self._counted.update(rid for rid, _ in new)
+        return len(new), sum(count for _, count in new)
 
     def stop(self) -> None:
         if self.process.poll() is None:

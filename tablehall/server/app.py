@@ -144,6 +144,7 @@ class Server:
         self.connections: set[Connection] = set()
         self.listening: list[Listening] = []
         self.web = None  # the web hall's listener, when it runs
+        self.hall = None  # what the web hall reads of this server, when it runs
         self.want_web = web  # servers given their services (tests, embedding): a web hall on a free port
         self.web_deflate = False  # WebSocket per-message deflate (the web benchmark compares both)
         self._stopped = asyncio.Event()
@@ -184,7 +185,8 @@ class Server:
     def _start_web(self, explicit: bool) -> None:
         """The web hall on `ports.http` (default 8080, 0 turns it off).  A server given its
         services explicitly has none unless asked (`web=True`: on a free port)."""
-        from .web import DEFAULT_HTTP_PORT, WebListener, WebUnavailable
+        from ..core.hosting import read_settings
+        from .web import DEFAULT_HTTP_PORT, WEB_SETTINGS, WebListener, WebUnavailable
         from ..web.hall import Hall, Listener
 
         port = self.config.ports.get("http")
@@ -201,6 +203,10 @@ class Server:
                                                     for l in self.listening],
                     start_match=web_host.start_match, bots_threaded=web_host.bots_threaded,
                     open_table=self.open_table, tables=self.tables, connect_command=self.connect_command)
+        clock = read_settings("web", self.config.section("web"), WEB_SETTINGS)
+        hall.decision_timeout = clock["decision_timeout"] or None
+        hall.reconnect_grace = clock["reconnect_grace"] or None
+        self.hall = hall
         try:
             self.web = WebListener(hall, self.config.host, port, deflate=self.web_deflate)
         except WebUnavailable as exc:

@@ -139,8 +139,16 @@ def check_sections(config: ServerConfig) -> None:
     for name, section in config.sections.items():
         if name == "bots":
             continue  # named bots, not a listener: checked by named_bots
+        if name == "web":
+            from .web import WEB_SETTINGS
+
+            try:
+                read_settings(name, section, WEB_SETTINGS)
+            except SettingError as exc:
+                raise ConfigError(str(exc)) from None
+            continue
         if name not in services:
-            raise ConfigError(f"unknown listener [{name}] (listeners: {', '.join(services)})")
+            raise ConfigError(f"unknown listener [{name}] (listeners: {', '.join(services)}; also [web], [bots.GAME])")
         try:
             read_settings(name, section, services[name].settings)
         except SettingError as exc:

@@ -9,11 +9,21 @@ import logging
 import socket
 from typing import Iterator
 
+from ..core.hosting import Setting
 from ..web.hall import Hall
 
 log = logging.getLogger("tablehall.web")
 
 DEFAULT_HTTP_PORT = 8080
+
+#: the [web] config section: the clock of people playing in the browser
+WEB_SETTINGS = {
+    "decision_timeout": Setting(300.0, "seconds a person in the browser has for one decision; then the seat is "
+                                       "handled as the game's protocol handles a client that timed out "
+                                       "(docs/http-api.md); 0: no limit"),
+    "reconnect_grace": Setting(120.0, "seconds a seat whose page was closed waits for it to come back (a reload "
+                                      "with the seat's token); then the seat has left the game; 0: forever"),
+}
 
 
 class WebUnavailable(RuntimeError):

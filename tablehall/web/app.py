@@ -27,12 +27,13 @@ from . import views
 from .geometry import BOARDS
 from .hall import Hall
 from .live import Watchers
-from .seats import BrowserSeat, PacedBot
+from .seats import BrowserSeat, PacedBot, browser_policy
 from .tournaments import routes as tournament_routes
 
 HERE = Path(__file__).parent
 MAX_PAGE = 200
 MAX_PACE = 10.0  # seconds a built-in bot of a web game may be made to wait before each move
+STAND_IN = "strong"  # the bot that takes over a person's seat where the game's protocol does that (Catan)
 
 
 def create_app(hall: Hall) -> Starlette:
@@ -130,8 +131,8 @@ def create_app(hall: Hall) -> Starlette:
         if unknown:
             raise HTTPException(400, f"unknown seat {unknown[0]!r}: me, person, open, open:NAME or one of "
                                      f"{', '.join(sorted(spec.bots))}")
-        browser = [BrowserSeat(name if seat == "me" else f"person {index + 1}") if seat in ("me", "person") else None
-                   for index, seat in enumerate(seats)]
+        browser = [person(spec, name if seat == "me" else f"person {index + 1}", seed)
+                   if seat in ("me", "person") else None for index, seat in enumerate(seats)]
         if any(_is_open(s) for s in seats):
             match_id = _open_table(spec.name, seats, browser, seed, options)
         else:
@@ -145,6 +146,16 @@ def create_app(hall: Hall) -> Starlette:
         return JSONResponse({"id": match_id, "seats": [
             {"seat": i, "token": a.token, "play": f"/play/{match_id}?seat={i}#{a.token}"}
             for i, a in enumerate(browser) if a is not None]})
+
+    def person(spec, name: str, seed: int) -> BrowserSeat:
+        """A browser seat on the hall's clock, with the game's rule for a player out of time."""
+        def stand_in(seat: int) -> BotAgent:  # for games whose protocol hands such a seat to a bot
+            bot = STAND_IN if STAND_IN in spec.bots else sorted(spec.bots)[0]
+            return BotAgent(spec.bots[bot](derive_seed(seed, "stand-in", seat)), name=name,
+                            threaded=hall.bots_threaded)
+
+        policy = browser_policy(spec, hall.decision_timeout, stand_in)
+        return BrowserSeat(name, policy=policy, grace=hall.reconnect_grace)
 
     def bot_agent(bot, name: str, pace: float) -> BotAgent:
         if pace:
@@ -265,12 +276,13 @@ def create_app(hall: Hall) -> Starlette:
 
     async def play_page(request: Request) -> HTMLResponse:
         match = hall.find(request.path_params["id"])
+        clock = {"limit": hall.decision_timeout, "grace": hall.reconnect_grace}
         if match is not None:
-            return page("play.html", request, game=views.live_game(request.path_params["id"], match))
+            return page("play.html", request, game=views.live_game(request.path_params["id"], match), clock=clock)
         table = hall.find_table(request.path_params["id"])
         if table is None:
             raise HTTPException(404, "no such live game (it may be over: see the records)")
-        return page("play.html", request, game=views.waiting_game(table))
+        return page("play.html", request, game=views.waiting_game(table), clock=clock)
 
     async def player_page(request: Request) -> HTMLResponse:
         name = request.path_params["name"]

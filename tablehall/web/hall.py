@@ -27,6 +27,9 @@ class Hall:
     listeners: list[Listener] = field(default_factory=list)
     start_match: Callable[[Match], Any] | None = None  # runs a match the web made (stored, aborted at shutdown)
     bots_threaded: bool = True
+    # the clock of people in the browser ([web] in the config; None: no limit)
+    decision_timeout: float | None = 300.0  # seconds per decision
+    reconnect_grace: float | None = 120.0  # seconds a closed page may take to come back
     # tables: games with seats held for protocol clients, hosted by the game's service
     open_table: Callable[..., Table] | None = None  # (game, entrants, options=) -> Table
     tables: Callable[[], Iterable[Table]] = lambda: ()

@@ -4,6 +4,11 @@ it, the legal actions encoded as records encode them; what the page sends back i
 game and judged by its rules.  The seat belongs to whoever holds its token: a closed tab rejoins
 with it, and a new socket with the token takes over from the old one.
 
+A person has the clock the game's protocol gives its clients (`GameSpec.timeout_policy`): a
+time limit per decision (the page counts it down), and what happens when it passes or the
+player leaves (out of the game, or a bot takes the seat over).  A seat whose page is closed waits
+`grace` seconds for it to come back, then it has left the game.
+
 A seat at a table (open seats for protocol clients) exists before its match: until the last
 client sits, the page is sent the table (who is awaited, how they connect)."""
 
@@ -12,24 +17,36 @@ from __future__ import annotations
 import asyncio
 import json
 import secrets
+from dataclasses import replace
 from typing import Any, Callable, Sequence
 
 from ..core.agents import BotAgent, RemoteAgent
 from ..core.events import Event
-from ..core.game import GameState, IllegalAction
+from ..core.game import GameSpec, GameState, IllegalAction
 from ..core.match import Consequence, Match, SeatPolicy
 from .views import event_json
 
 BACKLOG = 8
 
 
-class BrowserSeat(RemoteAgent):
-    # a person's stale or mistaken click is refused with the reason and the seat asked again
-    policy = SeatPolicy(on_illegal=Consequence.RETRY, max_retries=100)
+def browser_policy(spec: GameSpec, limit: float | None, replacement: Callable[[int], Any] | None) -> SeatPolicy:
+    """A person's seat: the game's rule for a player who does not answer within `limit` seconds
+    or leaves (as its protocol rules it for its clients), and a stale or mistaken click refused
+    with the reason and the seat asked again."""
+    rule = spec.timeout_policy(limit, replacement) if spec.timeout_policy else SeatPolicy(hard_timeout=limit)
+    return replace(rule, on_illegal=Consequence.RETRY, max_retries=100)
 
-    def __init__(self, name: str) -> None:
+
+class BrowserSeat(RemoteAgent):
+    policy = SeatPolicy(on_illegal=Consequence.RETRY, max_retries=100)  # no clock unless given one
+
+    def __init__(self, name: str, policy: SeatPolicy | None = None, grace: float | None = None) -> None:
         super().__init__(name, "web", on_request=self._asked, on_events=self._changed,
                          on_rejected=self._refused)
+        if policy is not None:
+            self.policy = policy
+        self.grace = grace  # seconds a closed page has to come back (None: forever)
+        self._grace_timer: asyncio.TimerHandle | None = None
         self.token = secrets.token_urlsafe(18)
         self.match: Match | None = None
         self.seat = -1
@@ -40,7 +57,15 @@ class BrowserSeat(RemoteAgent):
 
     async def start(self, seat: int, match: Match) -> None:
         self.seat, self.match = seat, match
+        match.add_listener(_Follower(self))  # keeps the page told if a bot takes the seat over
+        if self.queue is None:
+            self._arm_grace()  # the page was closed while the table waited, or never opened
         self._send(self.frame())
+
+    @property
+    def stood_in(self) -> bool:
+        """A bot plays the seat now (the person did not answer in time, or left)."""
+        return self.match is not None and self.match.agents[self.seat] is not self
 
     def table_changed(self, table: Any) -> None:
         """A client took or left a held seat of the table this seat waits at."""
@@ -56,9 +81,11 @@ class BrowserSeat(RemoteAgent):
         # unasked, a seat may still act where the rules allow (answer or make a trade offer)
         free = not asked and not state.is_over and state.may_act_unprompted(self.seat)
         legal = state.legal_actions(self.seat) if asked or free else None
+        left = self.match.time_left(self.seat) if asked else None
         frame = {"type": kind, "seat": self.seat, "view": state.view(self.seat), "to_act": list(state.to_act()),
                  "actions": len(self.match.record.entries), "asked": asked, "unprompted": free,
                  "decision": self.decisions if asked else None,
+                 "clock": None if left is None else round(left, 1), "stand_in": self.stood_in,
                  "names": [info.name for info in self.match.record.seats], "events": self.events,
                  "legal": None if legal is None else [spec.encode_action(a) for a in legal]}
         self.events = []
@@ -76,6 +103,7 @@ class BrowserSeat(RemoteAgent):
 
     def attach(self) -> asyncio.Queue:
         """A socket takes the seat (a rejoin replaces the previous socket)."""
+        self._disarm_grace()
         old, self.queue = self.queue, asyncio.Queue(BACKLOG)
         if old is not None:
             old.put_nowait(json.dumps({"type": "replaced"}))
@@ -85,6 +113,26 @@ class BrowserSeat(RemoteAgent):
     def detach(self, queue: asyncio.Queue) -> None:
         if self.queue is queue:
             self.queue = None
+            self._arm_grace()
+
+    # -- a closed page: the seat waits `grace` seconds for it, then has left ---------------------
+    def _arm_grace(self) -> None:
+        if self.grace is not None and self.match is not None and self._grace_timer is None:
+            self._grace_timer = asyncio.get_running_loop().call_later(self.grace, self._walked_away)
+
+    def _disarm_grace(self) -> None:
+        if self._grace_timer is not None:
+            self._grace_timer.cancel()
+            self._grace_timer = None
+
+    def _walked_away(self) -> None:
+        self._grace_timer = None
+        match = self.match
+        if self.queue is not None or match is None or match.finished.is_set() or match.state.is_over:
+            return
+        if self.stood_in or any(e.seat == self.seat and e.forfeit for e in match.record.entries):
+            return  # the seat is already out of the person's hands
+        match.seat_left(self.seat, f"closed the page and did not come back within {self.grace:g} s")
 
     # -- the runner's side -----------------------------------------------------------------------
     def _asked(self, seat: int, state: GameState) -> None:
@@ -100,6 +148,7 @@ class BrowserSeat(RemoteAgent):
         self._send(self.frame("refused", error=error.message, code=error.code))
 
     async def finish(self, seat: int, result: Any) -> None:
+        self._disarm_grace()
         self._send(self.frame("end", record=self.match.record.id if self.match else ""))
 
     # -- the page's side --------------------------------------------------------------------------
@@ -107,6 +156,8 @@ class BrowserSeat(RemoteAgent):
         """An action from the page: None if it went to the runner, else why not."""
         if self.match is None:
             return "the game has not started: it waits for clients to take the open seats"
+        if self.stood_in:
+            return "a bot plays this seat now: it did not answer in time, or left"
         try:
             action = self.match.spec.decode_action(encoded)
         except (KeyError, TypeError, ValueError, IndexError) as exc:
@@ -117,6 +168,25 @@ class BrowserSeat(RemoteAgent):
             self.match.submit(self.seat, action)
             return None
         return "it is not your turn"
+
+
+class _Follower:
+    """A match listener: once a bot plays a person's seat, the page still follows the game from
+    that seat (the runner no longer delivers to the person, whose agent it is not)."""
+
+    def __init__(self, person: BrowserSeat) -> None:
+        self.person = person
+
+    def on_events(self, match: Match, events: Sequence[Event]) -> None:
+        if self.person.stood_in:
+            seen = [e for e in events if e.audience.admits(self.person.seat)]
+            if seen:
+                self.person._changed(self.person.seat, seen, match.state)
+
+    def on_end(self, match: Match, record: Any) -> None:
+        if self.person.stood_in:
+            self.person._disarm_grace()
+            self.person._send(self.person.frame("end", record=record.id))
 
 
 class PacedBot(BotAgent):

@@ -70,7 +70,7 @@ def check_sgn(record: Record, validator) -> None:
 @pytest.mark.parametrize("block", range(4))
 def test_random_games_keep_invariants(block, reference):
     validator = load_sgn_validator(reference)
-    for seed in range(block * 25, block * 25 + 25):
+    for seed in range(block * 25, block * 25 + 10):  # the slow test below plays a thousand
         _, record = play_checked(seed)
         if seed % 5 == 0:
             check_sgn(record, validator)

@@ -37,3 +37,18 @@ def test_the_redeal_really_hides_something():
         seen = state.observation(0)
         differs += state.players[1].hand != seen.players[1].hand
     assert differs > 50
+
+
+@pytest.mark.parametrize("game,players", [("catan", 4), ("dominion", 3), ("renaissance", 2)])
+def test_cached_parts_never_leak_between_games(game, players):
+    """The encoders keep parts that rarely change (board, buildings, roads, card grid, slots)
+    across games: an adapter that has served many games encodes exactly what a fresh one does."""
+    env = raw_env(game, players=players)
+    for count, env in enumerate(random_steps(env, 1500, seed=5)):
+        if count % 7:
+            continue
+        fresh = type(env.adapter)(players)
+        for seat in range(players):
+            draft = env.drafts.get(seat)
+            np.testing.assert_array_equal(env.adapter.observe(env.game, seat, draft),
+                                          fresh.observe(env.game, seat, draft), err_msg=f"{game} step {count}")

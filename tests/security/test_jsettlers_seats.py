@@ -26,9 +26,10 @@ ROBOT_VERSION = "9998|2700,2.7.00,JM20260517,;6pl;sb;sc=2700;"
 HUMAN_VERSION = "9998|2700,2.7.00,JM20260517,;6pl;sb;sc=2700;,en_US"
 
 
-async def talk(port: int, wires: list[str], until_closed: float = 30.0) -> list[str]:
-    """Send `wires`, then read until the server closes the connection or sends a status
-    (a refusal), within a generous bound."""
+async def talk(port: int, wires: list[str], until_closed: float = 30.0,
+               done: tuple[str, ...] = ("1069|",)) -> list[str]:
+    """Send `wires`, then read until the server closes the connection or sends a message that
+    starts with one of `done` (by default a refusal), within a generous bound."""
     reader, writer = await asyncio.open_connection("127.0.0.1", port)
     for wire in wires:
         writer.write(encode_frame(wire))
@@ -39,7 +40,7 @@ async def talk(port: int, wires: list[str], until_closed: float = 30.0) -> list[
             while data := await reader.read(65536):
                 decoder.feed(data)
                 received.extend(decoder)
-                if any(w.startswith("1069|") for w in received):
+                if any(w.startswith(done) for w in received):
                     break
     except TimeoutError:
         pass
@@ -47,7 +48,7 @@ async def talk(port: int, wires: list[str], until_closed: float = 30.0) -> list[
     return received
 
 
-def run_game_with_attackers(tmp_path, section: dict, attackers):
+def run_game_with_attackers(tmp_path, section: dict, attackers, done: tuple[str, ...] = ("1069|",)):
     """alice (a scripted human) plays against three tablehall bots; once the game runs, each
     attacker's wires go to the server; returns alice's outcome, the attackers' answers, the
     record and the cookie the server used."""
@@ -66,7 +67,7 @@ def run_game_with_attackers(tmp_path, section: dict, attackers):
             async with asyncio.timeout(60):
                 while oracle("alices game") is None:
                     await asyncio.sleep(0.01)
-            return [await talk(port, wires(cookie)) for wires in attackers]
+            return [await talk(port, wires(cookie), done=done) for wires in attackers]
 
         try:
             return await asyncio.wait_for(asyncio.gather(
@@ -120,7 +121,9 @@ def test_a_human_may_not_log_in_under_a_bots_name_either(tmp_path):
 def test_a_configured_cookie_is_the_one_robots_need(tmp_path):
     attackers = [lambda cookie: [ROBOT_VERSION, f"1022|extbot,random-guess,{BUILTIN_ROBOT_BRAIN}"],
                  lambda cookie: [ROBOT_VERSION, f"1022|extbot,chosen,{BUILTIN_ROBOT_BRAIN}", "1000|"]]
-    _, answers, _, cookie = run_game_with_attackers(tmp_path, {"robot_cookie": "chosen"}, attackers)
+    # a robot logged in is sent its parameters (1071): read no further than that
+    _, answers, _, cookie = run_game_with_attackers(tmp_path, {"robot_cookie": "chosen"}, attackers,
+                                                    done=("1069|", "1071|"))
     assert cookie == "chosen"
     assert answers[0][-1] == "1059|Cookie contents do not match the running server."
     assert any(w.startswith("1071|") for w in answers[1]), "the right cookie logs the robot in"

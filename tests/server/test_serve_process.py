@@ -68,11 +68,14 @@ def client(port: int, *args: str) -> subprocess.Popen:
                             stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
 
 
-def test_two_raw_xml_clients_play_twenty_games_with_correct_results(tmp_path):
+GAMES_IN_A_ROW = 6  # enough for seats, results and the store to repeat; each game is two processes
+
+
+def test_two_raw_xml_clients_play_games_in_a_row_with_correct_results(tmp_path):
     server = ServeProcess(tmp_path)
     try:
         printed = []
-        for game in range(20):
+        for game in range(GAMES_IN_A_ROW):
             first = client(server.port, "--seed", str(game))
             time.sleep(0.05)  # the first to join is team ONE
             second = client(server.port, "--strategy", "random", "--seed", str(100 + game))
@@ -85,7 +88,7 @@ def test_two_raw_xml_clients_play_twenty_games_with_correct_results(tmp_path):
     store = SqliteStore(server.db)
     try:
         summaries = store.summaries(limit=100)
-        assert len(summaries) == 20 and all(s.status == "finished" for s in summaries)
+        assert len(summaries) == GAMES_IN_A_ROW and all(s.status == "finished" for s in summaries)
         from tablehall.core import replay
         from tablehall.games.blokus import SPEC
 

@@ -137,7 +137,7 @@ def test_jsettlers_robots_are_invited_into_held_seats(store):
         return table, outcomes[:2], outcomes[2]
 
     table, outcomes, record = run(store, "catan", scenario,
-                                  jsettlers={"robot_cookie": COOKIE, "bot": "random", "seed": 1})
+                                  jsettlers={"robot_cookie": COOKIE, "bot": "random", "seed": 1, "bot_pause": 0})
     assert record.status == "finished" and record.seed == 21 and record.id == table.id
     assert [s.name for s in record.seats] == ["robo", "droid 1", "other"]
     assert [s.agent for s in record.seats] == ["remote:jsettlers-robot", "bot:random", "remote:jsettlers-robot"]

@@ -37,8 +37,9 @@ def play(store, game: str, bots: list[str], seed: int):
 class WebServer:
     """`tablehall serve` with the web hall, on its own loop in a thread."""
 
-    def __init__(self, store) -> None:
+    def __init__(self, store, web_settings: dict[str, Any] | None = None) -> None:
         self.store = store
+        self.web_settings = web_settings or {}  # the [web] section: the browser seats' clock
         self.loop = asyncio.new_event_loop()
         self.thread = threading.Thread(target=self.loop.run_forever, daemon=True)
 
@@ -51,7 +52,8 @@ class WebServer:
         # every protocol's listener, so games started from the web can hold seats for clients
         services = [spec for game in GAMES for spec in get_game(game).services]
         config = ServerConfig(sections={"jsettlers": {"robot_cookie": COOKIE, "bot": "random", "bot_pause": 0},
-                                        "dominion": {"join_grace": 30}, "renaissance": {"bot_fill_after": 0}})
+                                        "dominion": {"join_grace": 30}, "renaissance": {"bot_fill_after": 0},
+                                        "web": self.web_settings})
         self.server = Server(config, store=self.store, services=services, web=True)
         await self.server.start()
         self.url = f"http://127.0.0.1:{self.server.web.port}"

@@ -3,6 +3,7 @@ the built-in bots and the benchmark.  See `rules` for the game and `pieces` for 
 
 from tablehall.core import GameSpec
 from tablehall.core.hosting import ServiceSpec, Setting
+from tablehall.core.match import SeatPolicy
 
 from .bench import bench
 from .bots import RandomBot, StrongBot
@@ -20,6 +21,12 @@ SC_SETTINGS = {
     "seed": Setting(None, "a fixed seed for every room (tests); unset: random", kind=int),
 }
 
+def timeout_policy(limit: float | None, replacement=None, soft: float | None = None) -> SeatPolicy:
+    """The contest's rule: no move within `limit` seconds (or, with `soft`, one later than
+    that), a refused move or leaving forfeits the game; the other colour wins."""
+    return SeatPolicy(soft_timeout=soft, hard_timeout=limit)
+
+
 SPEC = GameSpec(
     name="blokus",
     title="Blokus (Software Challenge 2021)",
@@ -32,6 +39,7 @@ SPEC = GameSpec(
     decode_action=decode_action,
     bots={"random": RandomBot, "strong": StrongBot},
     bench=bench,
+    timeout_policy=timeout_policy,
     services=(ServiceSpec("sc", 13050, lambda host: _sc_service(host),
                           "Software Challenge 2021 XML (Blokus)", SC_SETTINGS),),
     exporters={"replay-xml": lambda record: _replay_xml(record)},

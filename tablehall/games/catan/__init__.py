@@ -41,6 +41,7 @@ Engine API for protocol adapters (JSettlers): see `special` for the rules, `rule
 
 from tablehall.core import GameSpec
 from tablehall.core.hosting import ServiceSpec, Setting
+from tablehall.core.match import Consequence, SeatPolicy
 
 from . import actions
 from .bots import RandomBot, StrongBot
@@ -65,6 +66,16 @@ def _jsettlers_service(host):
     from .jsettlers.service import JSettlersService  # the protocol imports SPEC: load it on first use
 
     return JSettlersService(host)
+
+
+def timeout_policy(limit: float | None, replacement=None) -> SeatPolicy:
+    """As the JSettlers service rules it: a player who does not answer within `limit` seconds,
+    or leaves, is replaced by a tablehall bot (`replacement`: seat -> agent) and the game goes
+    on; without a replacement the seat is out (HARD_TIMEOUT, LEFT), its turns skipped.  A
+    refused action is told and asked again."""
+    replace = Consequence.REPLACE if replacement is not None else Consequence.FORFEIT
+    return SeatPolicy(hard_timeout=limit, on_timeout=replace, on_leave=replace, on_illegal=Consequence.RETRY,
+                      replacement=replacement)
 
 
 def _soclog():
@@ -110,6 +121,7 @@ SPEC = GameSpec(
     services=(ServiceSpec("jsettlers", 8880, lambda host: _jsettlers_service(host),
                           "JSettlers 2.x (Catan robots and clients)", JSETTLERS_SETTINGS),),
     bench=_bench,
+    timeout_policy=timeout_policy,
     option_help={
         "vp_to_win": "3..20: victory points that win",
         "layout": "random | beginner: the board when no `board` is given",

@@ -28,6 +28,7 @@ class RandomBot(Bot):
     """Uniform over `legal_actions`, bank trades included; discards a random sample of its hand."""
 
     name = "random"
+    needs_observation = False  # reads only its seat's view: tests/core/test_live_view_bots.py
 
     def choose(self, state: CatanState, seat: int):
         if state.phase is _DISCARDING:
@@ -64,6 +65,7 @@ class StrongBot(Bot):
     """
 
     name = "strong"
+    needs_observation = False  # reads only its seat's view: tests/core/test_live_view_bots.py
 
     def choose(self, state: CatanState, seat: int):
         phase = state.phase

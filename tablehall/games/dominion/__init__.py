@@ -12,7 +12,7 @@ from typing import Any
 from tablehall.core import GameSpec, strict_options
 from tablehall.core.hosting import ServiceSpec
 
-from .agent import subprocess_agent
+from .agent import seat_policy, subprocess_agent
 from .bench import bench
 from .bots import BOTS
 from .cards import BY_NAME, NAMES
@@ -63,6 +63,7 @@ SPEC = GameSpec(
     bench=bench,
     seat_command_bots=True,
     subprocess_agent=subprocess_agent,
+    timeout_policy=seat_policy,
     services=(ServiceSpec(name="dominion", default_port=DEFAULT_PORT,
                           factory=lambda host: DominionService(host, SPEC),
                           description="Dominion v1 text bot protocol: join, then the stdin/stdout lines",

@@ -28,9 +28,10 @@ DEFAULT_REPLY_TIMEOUT = 10.0
 MAX_LINE = 16 * 1024
 
 
-def seat_policy(reply_timeout: float = DEFAULT_REPLY_TIMEOUT) -> SeatPolicy:
+def seat_policy(reply_timeout: float | None = DEFAULT_REPLY_TIMEOUT, replacement: Any = None) -> SeatPolicy:
     """What a protocol seat risks: no answer within `reply_timeout` seconds, leaving, or (never
-    expected, replies are always made legal) an illegal action disqualify it."""
+    expected, replies are always made legal) an illegal action disqualify it; the others play
+    on (`replacement` is unused: the protocol gives no seat to a bot)."""
     return SeatPolicy(hard_timeout=reply_timeout, on_timeout=Consequence.FORFEIT,
                       on_illegal=Consequence.FORFEIT, on_leave=Consequence.FORFEIT,
                       forfeit_cause=EndCause.DISQUALIFIED)

@@ -28,6 +28,7 @@ class RandomBot(Bot):
     """Any legal action, uniformly (see `DominionState.legal_actions`)."""
 
     name = "random"
+    needs_observation = False  # reads only its seat's view: tests/core/test_live_view_bots.py
 
     def choose(self, state: DominionState, seat: int) -> Any:
         return self.rng.choice(state.legal_actions(seat))
@@ -36,6 +37,7 @@ class RandomBot(Bot):
 class MoneyBot(Bot):
     """A buy-rule bot: subclasses say which card to buy with some money and which action card
     to play; this class turns that into actions and handles multiple buys and militia."""
+    needs_observation = False  # reads only its seat's view: tests/core/test_live_view_bots.py
 
     def choose(self, state: DominionState, seat: int) -> Any:
         if state.attack:

@@ -24,8 +24,8 @@ import secrets
 from typing import Any, Mapping, Sequence
 
 from tablehall.core import Agent, BotAgent, GameSpec, Match, Rng, SeatPolicy, derive_seed
-from tablehall.core.hosting import (Entrant, Host, OpenSeat, Service, Session, Setting, Table, TableError,
-                                    TableSeat, Transport, describe_entrants, new_table_id, read_settings)
+from tablehall.core.hosting import (Entrant, HeldTable, Host, OpenSeat, Service, Session, Setting, Table,
+                                    TableSeat, Transport, read_settings)
 from tablehall.core.match import TRUSTED
 from tablehall.core.lineproc import LineBuffer, LineTooLong
 
@@ -196,24 +196,8 @@ class DominionService(Service):
     # -- tables ------------------------------------------------------------------------------------
     def open_table(self, entrants: Sequence[Entrant], *, seed: int | None = None,
                    options: Mapping[str, Any] | None = None) -> Table:
-        if len(entrants) not in self.spec.seat_counts:
-            raise TableError(f"dominion is played by {sorted(self.spec.seat_counts)} players, not {len(entrants)}")
-        seats = describe_entrants(entrants, self.host.bot_names(self.spec))
-        options = self.spec.normalize_options(dict(options or {}))
-        table = Table(new_table_id(), self.spec.name, "dominion", seats,
-                      secrets.randbits(62) if seed is None else seed, options)
-        hosted = HostedTable(self, table, list(entrants))
-        table.on_cancel = lambda reason: self._drop_table(hosted)
-        self.tables[table.id] = hosted
-        self.host.hold_table(table)
-        hosted.start_if_ready()
-        return table
-
-    def _drop_table(self, hosted: "HostedTable") -> None:
-        self.tables.pop(hosted.table.id, None)
-        self.host.drop_table(hosted.table)
-        for connection in list(hosted.connections.values()):
-            connection.refuse("the table was cancelled")
+        table = self.host.new_table(self.spec, "dominion", entrants, seed=seed, options=options)
+        return HostedTable(self, table, entrants).hold()
 
     def join_table(self, connection: BotConnection, wanted: str | None) -> str:
         """`join table [<name-or-table-id>]`: take a seat held for bots, or say why not."""
@@ -259,14 +243,13 @@ class DominionService(Service):
         return match
 
 
-class HostedTable:
+class HostedTable(HeldTable):
     """A table's seats on this service: connections wait in its held seats until all are taken."""
 
-    def __init__(self, service: DominionService, table: Table, entrants: list[Entrant]) -> None:
+    def __init__(self, service: DominionService, table: Table, entrants: Sequence[Entrant]) -> None:
+        super().__init__(service.host, service.tables, table, entrants)
         self.service = service
-        self.table = table
-        self.entrants = entrants
-        self.connections: dict[int, BotConnection] = {}
+        self.connections: dict[int, BotConnection] = self.clients
         for seat in table.seats:
             if seat.kind == "open":
                 seat.ticket = seat.held_for or table.id
@@ -281,23 +264,17 @@ class HostedTable:
         return None
 
     def take(self, index: int, connection: BotConnection) -> None:
-        self.connections[index] = connection
         connection.table = self
         connection.stage = "waiting"
-        self.table.take(index, connection.transport.peer)
+        self.sit(index, connection, connection.transport.peer)
         self.start_if_ready()
 
-    def release(self, connection: BotConnection) -> None:
-        for index, held in list(self.connections.items()):
-            if held is connection:
-                del self.connections[index]
-                self.table.free(index)
+    def cancelled(self, reason: str) -> None:
+        for connection in list(self.connections.values()):
+            connection.refuse("the table was cancelled")
 
-    def start_if_ready(self) -> None:
-        table = self.table
-        if table.waiting or table.match is not None or table.cancelled is not None:
-            return
-        service = self.service
+    def start(self) -> None:
+        table, service = self.table, self.service
         agents: list[Agent] = []
         policies: list[SeatPolicy] = []
         names: list[str] = []
@@ -319,7 +296,6 @@ class HostedTable:
                 policies.append(getattr(agent, "policy", None) or TRUSTED)
                 names.append(agent.name)
             agents.append(agent)
-        service.tables.pop(table.id, None)
         match = Match(service.spec, agents, seed=table.seed, options=table.options, policies=policies,
                       names=names, match_id=table.id)
         service.host.start_table(table, match)

@@ -7,7 +7,7 @@ from . import actions
 from .bench import bench
 from .bots import GreedyBot, RandomBot
 from .rules import RenaissanceState
-from .service import service_spec
+from .service import service_spec, timeout_policy
 
 SPEC = GameSpec(
     name="renaissance",
@@ -21,5 +21,6 @@ SPEC = GameSpec(
     decode_action=actions.decode,
     bots={"random": RandomBot, "greedy": GreedyBot},
     bench=bench,
+    timeout_policy=timeout_policy,
     services=(service_spec(lambda: SPEC),),
 )

@@ -19,6 +19,7 @@ class RandomBot(Bot):
     """Any legal action, uniformly."""
 
     name = "random"
+    needs_observation = False  # reads only its seat's view: tests/core/test_live_view_bots.py
 
     def choose(self, state: RenaissanceState, seat: int) -> Any:
         return self.rng.choice(state.legal_actions(seat))

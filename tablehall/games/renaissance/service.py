@@ -26,8 +26,8 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, Callable, Mapping, Sequence
 
 from tablehall.core.agents import Agent, BotAgent
-from tablehall.core.hosting import (Entrant, Host, OpenSeat, Service, ServiceSpec, Setting, Table, TableError,
-                                    TableSeat, Transport, describe_entrants, new_table_id, read_settings)
+from tablehall.core.hosting import (Entrant, HeldTable, Host, OpenSeat, Service, ServiceSpec, Setting, Table, TableError,
+                                    TableSeat, Transport, read_settings)
 from tablehall.core.match import Consequence, Match, SeatPolicy
 from tablehall.core.rng import derive_seed
 from tablehall.core.seats import seat_kind
@@ -53,6 +53,14 @@ SETTINGS = {
                                 "connection is closed (429) and its seat forfeited; 0: no limit"),
     "seed": Setting(None, "fixed seeds for the games (tests); unset: random", kind=int),
 }
+
+
+def timeout_policy(limit: float | None, replacement: Any = None) -> SeatPolicy:
+    """What a player risks: no answer within `limit` seconds, or leaving, puts it out
+    (HARD_TIMEOUT, LEFT; the others play on, a solo game is lost); a refused answer is asked
+    again, ten times in a row at most."""
+    return SeatPolicy(hard_timeout=limit, on_timeout=Consequence.FORFEIT, on_illegal=Consequence.RETRY,
+                      max_retries=10, on_leave=Consequence.FORFEIT)
 
 
 @dataclass
@@ -226,29 +234,12 @@ class RenaissanceService(Service):
     # -- tables ---------------------------------------------------------------------------------------
     def open_table(self, entrants: Sequence[Entrant], *, seed: int | None = None,
                    options: Mapping[str, Any] | None = None) -> Table:
-        if len(entrants) not in self.spec.seat_counts:
-            raise TableError(f"renaissance is played by {sorted(self.spec.seat_counts)} players, not {len(entrants)}")
         for entrant in entrants:
             if isinstance(entrant, OpenSeat) and entrant.name is not None and (
                     not NICKNAME.match(entrant.name) or reserved_nickname(entrant.name)):
                 raise TableError(f"no Renaissance client can log in as {entrant.name!r}")
-        seats = describe_entrants(entrants, self.host.bot_names(self.spec))
-        options = self.spec.normalize_options(dict(options or {}))
-        table = Table(new_table_id(), self.spec.name, "renaissance", seats,
-                      secrets.randbits(63) if seed is None else seed, options)
-        hosted = HostedTable(self, table, list(entrants))
-        table.on_cancel = lambda reason: self._drop_table(hosted)
-        self.tables[table.id] = hosted
-        self.host.hold_table(table)
-        hosted.start_if_ready()
-        return table
-
-    def _drop_table(self, hosted: "HostedTable") -> None:
-        self.tables.pop(hosted.table.id, None)
-        self.host.drop_table(hosted.table)
-        for session in list(hosted.sessions.values()):
-            session.send(m.say(m.PLAYER_LEFT, "The table was cancelled"))
-            session.close()
+        table = self.host.new_table(self.spec, "renaissance", entrants, seed=seed, options=options)
+        return HostedTable(self, table, entrants).hold()
 
     def _seat_at_table(self, session: RenaissanceSession) -> bool:
         """A client that logged in: the seat held for its name, else one held for anyone."""
@@ -273,8 +264,7 @@ class RenaissanceService(Service):
         names = [member.nickname if isinstance(member, RenaissanceSession)
                  else member.name if isinstance(member, Agent) else f"{member}-bot-{seat + 1}"
                  for seat, member in enumerate(members)]
-        remote = SeatPolicy(hard_timeout=self.decision_timeout or None, on_timeout=Consequence.FORFEIT,
-                            on_illegal=Consequence.RETRY, max_retries=10, on_leave=Consequence.FORFEIT)
+        remote = timeout_policy(self.decision_timeout or None)
         room = Room()
         agents: list[Agent] = []
         policies = []
@@ -303,14 +293,13 @@ class RenaissanceService(Service):
             self.host.start_table(table, room.match)
 
 
-class HostedTable:
+class HostedTable(HeldTable):
     """A table's seats on this service: logged-in clients wait in held seats until all are taken."""
 
-    def __init__(self, service: RenaissanceService, table: Table, entrants: list[Entrant]) -> None:
+    def __init__(self, service: RenaissanceService, table: Table, entrants: Sequence[Entrant]) -> None:
+        super().__init__(service.host, service.tables, table, entrants)
         self.service = service
-        self.table = table
-        self.entrants = entrants
-        self.sessions: dict[int, RenaissanceSession] = {}
+        self.sessions: dict[int, RenaissanceSession] = self.clients
 
     def seat_for(self, wanted: str | None) -> int | None:
         for index in self.table.waiting:
@@ -320,31 +309,23 @@ class HostedTable:
         return None
 
     def take(self, index: int, session: RenaissanceSession) -> None:
-        self.sessions[index] = session
         session.stage = "table"
-        self.table.take(index, session.nickname)
+        self.sit(index, session, session.nickname)
         waiting = len(self.table.waiting)
         for other in self.sessions.values():
             other.send(m.say(m.JOINED, f"{session.nickname} joined the game "
                                        f"({len(self.table.seats) - waiting}/{len(self.table.seats)})"))
         self.start_if_ready()
 
-    def release(self, session: RenaissanceSession) -> None:
-        if self.table.match is not None:
-            return
-        for index, held in list(self.sessions.items()):
-            if held is session:
-                del self.sessions[index]
-                self.table.free(index)
+    def cancelled(self, reason: str) -> None:
+        for session in list(self.sessions.values()):
+            session.send(m.say(m.PLAYER_LEFT, "The table was cancelled"))
+            session.close()
 
-    def start_if_ready(self) -> None:
-        table = self.table
-        if table.waiting or table.match is not None or table.cancelled is not None:
-            return
+    def start(self) -> None:
         members = [self.sessions[seat] if isinstance(entrant, OpenSeat) else entrant
                    for seat, entrant in enumerate(self.entrants)]
-        self.service.tables.pop(table.id, None)
-        self.service._start(members, seed=table.seed, table=table)
+        self.service._start(members, seed=self.table.seed, table=self.table)
 
 
 def service_spec(spec_getter: Callable[[], "GameSpec"]) -> ServiceSpec:

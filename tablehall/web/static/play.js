@@ -2,7 +2,8 @@
 // (or may act unasked, like answering a trade offer), and what the person picks sent back.  The
 // token is in the URL's fragment (never sent to the server in a request line) or kept in
 // localStorage, so a closed tab can rejoin its seat.  A game with open seats shows who it waits
-// for and how their clients connect until the last one sits down.
+// for and how their clients connect until the last one sits down.  When the seat is asked, the
+// time it has left is counted down (the server's clock decides; this only shows it).
 import { rendererFor, wordsFor } from "/static/board.js";
 import { addCopyButtons } from "/static/copy.js";
 import { appendLog } from "/static/log.js";
@@ -13,7 +14,19 @@ let players = JSON.parse(root.dataset.players);
 const seat = Number(new URLSearchParams(location.search).get("seat"));
 const stored = JSON.parse(localStorage.getItem(`tablehall-seat-${root.dataset.id}`) || "null");
 const token = location.hash.slice(1) || (stored && stored.seat === seat ? stored.token : "");
+if (location.hash) localStorage.setItem(`tablehall-seat-${root.dataset.id}`, JSON.stringify({ seat, token }));
 const status = (text) => { document.getElementById("status").textContent = text; };
+
+// the seat's clock: seconds left when the frame came, counted down until the next frame
+let deadline = null;
+function showClock() {
+  const clock = document.getElementById("clock");
+  if (deadline === null) { clock.textContent = ""; return; }
+  const left = Math.max(0, Math.ceil((deadline - performance.now()) / 1000));
+  clock.textContent = `time left for this move: ${Math.floor(left / 60)}:${String(left % 60).padStart(2, "0")}`;
+  clock.className = left <= 30 ? "error" : "";
+}
+setInterval(showClock, 500);
 
 function showTable(table) {
   const box = document.getElementById("waiting");
@@ -59,6 +72,9 @@ async function start() {
       return;
     }
     if (root.dataset.waiting) { delete root.dataset.waiting; showTable(null); }
+    deadline = frame.clock === null || frame.clock === undefined || frame.type === "end"
+      ? null : performance.now() + frame.clock * 1000;
+    showClock();
     if (frame.names) players = frame.names;
     if (frame.type === "refused") document.getElementById("message").textContent = `refused: ${frame.error}`;
     if (!frame.view) return;
@@ -74,7 +90,9 @@ async function start() {
                                 result: frame.result ?? null, previous: last });
     last = frame.view;
     root.dataset.actions = frame.actions;
-    const turn = frame.asked ? "your move" : (frame.result ? "game over" : "waiting for the others");
+    const turn = frame.result ? "game over"
+      : frame.stand_in ? "a bot plays your seat now (no answer in time, or you left)"
+      : frame.asked ? "your move" : "waiting for the others";
     status(`${players[seat]} (seat ${seat + 1}): ${turn}`);
     root.dataset.asked = frame.asked ? "true" : "false";
     root.dataset.unprompted = frame.unprompted ? "true" : "false";

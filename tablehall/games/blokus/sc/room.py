@@ -11,6 +11,7 @@ from typing import TYPE_CHECKING, Any
 from ....core import (Agent, BotAgent, EndCause, IllegalAction, Match, RemoteAgent, Result, SeatPolicy,
                       derive_seed)
 from ....core.hosting import Table
+from .. import timeout_policy
 from ..rules import BlokusState, InvalidMove, SetMove, SkipMove, move_text
 from . import messages as msg
 from .memento import memento_text
@@ -90,7 +91,7 @@ class ScRoom:
     def _policy(self, slot: Slot) -> SeatPolicy:
         if not slot.can_timeout:
             return SeatPolicy()
-        return SeatPolicy(soft_timeout=self.service.soft_timeout, hard_timeout=self.service.hard_timeout)
+        return timeout_policy(self.service.hard_timeout, soft=self.service.soft_timeout)
 
     @property
     def state(self) -> BlokusState:

@@ -25,11 +25,11 @@ import time
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, Awaitable, Callable, Sequence
 
-from tablehall.core import Agent, BotAgent, Consequence, IllegalAction, Match, RemoteAgent, SeatPolicy
+from tablehall.core import Agent, BotAgent, IllegalAction, Match, RemoteAgent, SeatPolicy
 from tablehall.core import derive_seed
 from tablehall.core.seats import make_bot
 
-from .. import SPEC
+from .. import SPEC, timeout_policy
 from .game_messages import ChangeFace, DiscardRequest, GameServerText, LeaveGame, RobotDismiss, SitDown
 from .joining import seat_hand, started_game_picture
 from .message import Message
@@ -137,9 +137,7 @@ class GamePlay:
 
     def _client_policy(self, robot: bool) -> SeatPolicy:
         limit = self.settings.robot_timeout if robot else self.settings.human_timeout
-        replace = Consequence.REPLACE if self.settings.bot else Consequence.FORFEIT
-        return SeatPolicy(hard_timeout=limit, on_timeout=replace, on_leave=replace, on_illegal=Consequence.RETRY,
-                          replacement=self._replacement if self.settings.bot else None)
+        return timeout_policy(limit, self._replacement if self.settings.bot else None)
 
     def _replacement(self, seat: int) -> Agent:
         """A client gave up its seat (timed out, left): a tablehall bot plays it from now on."""

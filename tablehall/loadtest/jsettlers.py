@@ -1,0 +1,108 @@
+"""JSettlers (Catan) load client: robots that log in with the server's robot cookie and play the
+robots-only games the server starts (``robot_games``), four robots a game.
+
+The robot is examples/catan/simple_robot.py (its `Game` keeps the board and hand from the
+server's messages and picks each request), driven here over asyncio so that one process runs
+many.  Latency: from a robot's request to the end of the server's answer as that robot sees
+it (the next GameState or Turn, which close every sequence the server sends).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import importlib.util
+import os
+import struct
+from pathlib import Path
+
+from .common import Deadline, Totals
+
+COOKIE = "loadtest"
+ROBOTS_PER_GAME = 4
+EXAMPLE = Path(__file__).resolve().parents[2] / "examples" / "catan" / "simple_robot.py"
+
+SERVER_CONFIG = f"""
+[jsettlers]
+robot_cookie = "{COOKIE}"
+robot_games = 1000000000
+robot_game_robots = {ROBOTS_PER_GAME}
+robot_game_seats = {ROBOTS_PER_GAME}
+"""
+
+
+def example_robot():
+    """The example robot's module, or None outside a source checkout."""
+    if not EXAMPLE.exists():
+        return None
+    spec = importlib.util.spec_from_file_location("tablehall_loadtest_simple_robot", EXAMPLE)
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)  # type: ignore[union-attr]
+    return module
+
+
+async def play_robot(host: str, port: int, name: str, robot, totals: Totals, deadline: Deadline) -> None:
+    """One robot connection: games until the deadline has passed and it is idle."""
+    reader, writer = await asyncio.open_connection(host, port)
+    send = lambda text: writer.write(robot.frame(text))  # noqa: E731
+    send(robot.VERSION)
+    send(f"1022|{name},{COOKIE},{robot.BRAIN}")
+    buffer = b""
+    game = None
+    sent_at: float | None = None
+    loop = asyncio.get_running_loop()
+    try:
+        while True:
+            if game is None and deadline.passed:
+                return
+            try:
+                data = await asyncio.wait_for(reader.read(65536), 1.0 if game is None else 120)
+            except asyncio.TimeoutError:
+                if game is None:
+                    continue  # idle: look at the deadline again
+                raise
+            if not data:
+                return
+            buffer += data
+            while len(buffer) >= 2:
+                size = struct.unpack(">H", buffer[:2])[0]
+                if len(buffer) < 2 + size:
+                    break
+                wire = buffer[2:2 + size].replace(b"\xc0\x80", b"\x00").decode("utf-8", "surrogatepass")
+                buffer = buffer[2 + size:]
+                kind, game_name, fields = robot.split(wire)
+                if kind == 9999:
+                    send(wire)
+                elif kind == 1059:
+                    totals.errors.append(f"refused: {wire[:120]}")
+                    return
+                elif kind == 1023 and game is None and not deadline.passed:
+                    game = robot.Game(game_name, int(fields[0]))
+                    send(f"1013|{name},\t,\t,{game_name}")
+                elif game is not None and game_name == game.name:
+                    if kind == 1017:
+                        send(f"1012|{game_name},\t,{game.pn},true")
+                    elif kind == 1041 and fields[1 + game.pn] == "true":
+                        send(f"1037|{game_name},{game.pn}")
+                    elif kind in (1015, 1056):
+                        totals.games += 1
+                        game = None
+                        continue
+                    game.hear(kind, fields)
+                    if kind in (1025, 1026) and sent_at is not None:
+                        totals.latencies.append(1000 * (loop.time() - sent_at))
+                        sent_at = None
+            if game is not None and not game.over:
+                request = game.next_request()
+                if request is not None:
+                    game.waiting = not request.startswith("1033|")
+                    send(request)
+                    sent_at = loop.time()
+                    totals.moves += 1
+    finally:
+        writer.close()
+
+
+async def play_match(host: str, port: int, robot, totals: Totals, deadline: Deadline, slot: int) -> None:
+    """A match's worth of robots (four), each playing until the deadline."""
+    names = [f"lt{os.getpid()}-{slot}-{k}" for k in range(ROBOTS_PER_GAME)]
+    await asyncio.gather(*(play_robot(host, port, name, robot, totals, deadline) for name in names))
