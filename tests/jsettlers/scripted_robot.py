@@ -56,6 +56,7 @@ class Outcome:
     saw_game_over: bool = False
     deleted: bool = False
     refused: list[str] = field(default_factory=list)
+    gave_up: bool = False  # heard nothing from the server for 30 s and stopped
 
 
 async def robot(port: int, name: str, cookie: str, oracle: Callable[[str], object], seed: int,
@@ -162,7 +163,7 @@ async def robot(port: int, name: str, cookie: str, oracle: Callable[[str], objec
             requests += 1
             await writer.drain()
     except asyncio.TimeoutError:
-        pass
+        outcome.gave_up = True
     finally:
         writer.close()
     return outcome

@@ -381,6 +381,11 @@ def test_a_closed_tab_rejoins_its_seat_and_a_second_tab_takes_it_over(web, page,
     page.goto(address)  # and comes back
     again = question(page)
     assert again["decision"] == first["decision"] and again["legal"] == first["legal"]
+    # the seat's clock counts down on the page, and the page says what happens when it runs out
+    page.wait_for_function("document.querySelector('#clock').textContent.includes('time left for this move')")
+    assert "seconds for each move" in page.inner_text("#clock-rules")
+    page.goto(address.split("#")[0])  # no token in the address: this browser kept it (localStorage)
+    assert question(page)["decision"] == first["decision"]
     other = page.context.browser.new_page(viewport={"width": 1280, "height": 900})
     other.goto(address)
     question(other)

@@ -128,7 +128,9 @@ def test_a_person_and_a_jsettlers_robot_invited_into_the_open_seat(web):
     seed = match.seed
     web.loop.call_soon_threadsafe(match.abort, "the test has seen enough")
     robo = outcome.result(120)
-    assert robo.logged_in and robo.deleted and not robo.refused
+    assert robo.logged_in and not robo.gave_up, robo.received[-5:]
+    assert not robo.refused, (robo.refused, robo.sent[-5:])
+    assert robo.deleted, robo.received[-5:]
     assert any(f"|{game}," in wire or wire.endswith(f"|{game}") for wire in robo.received)
     record = web.store.load(created["id"])
     assert [s.agent for s in record.seats] == ["web", "remote:jsettlers-robot", "bot:random"]
