@@ -15,7 +15,7 @@ _WHERE = {
     "events": ("EVERYONE", "OBSERVER", "OBSERVERS", "Audience", "Event", "all_but", "only", "visible_to"),
     "game": ("Bot", "GameSpec", "GameState", "IllegalAction", "OptionError", "strict_options"),
     "match": ("Consequence", "Match", "SeatPolicy"),
-    "records": ("Entry", "Record", "RecordError", "SeatInfo", "replay"),
+    "records": ("Entry", "Handover", "Record", "RecordError", "SeatInfo", "replay"),
     "result": ("EndCause", "Result", "SeatResult", "rank_by"),
     "rng": ("Rng", "derive_seed"),
 }
@@ -42,6 +42,6 @@ if TYPE_CHECKING:  # for type checkers and editors: the same names, eagerly
     from .events import EVERYONE, OBSERVER, OBSERVERS, Audience, Event, all_but, only, visible_to
     from .game import Bot, GameSpec, GameState, IllegalAction, OptionError, strict_options
     from .match import Consequence, Match, SeatPolicy
-    from .records import Entry, Record, RecordError, SeatInfo, replay
+    from .records import Entry, Handover, Record, RecordError, SeatInfo, replay
     from .result import EndCause, Result, SeatResult, rank_by
     from .rng import Rng, derive_seed

@@ -507,6 +507,12 @@ class GameLog:
     def on_events(self, match: "Match", events: Any) -> None:
         pass
 
+    def on_handover(self, match: "Match", seat: int) -> None:
+        handover = match.record.handovers[-1]
+        self.log.info("seat handover", extra={
+            "id": match.id, "game": match.spec.name, "seat": seat, "since_action": handover.since,
+            "player": handover.name, "via": connected_via(handover.agent)})
+
     def on_end(self, match: "Match", record: "Record") -> None:
         result = record.result
         fields: dict[str, Any] = {"id": match.id, "game": match.spec.name, "status": record.status,

@@ -20,7 +20,7 @@ from typing import Any, Callable, Iterable, Protocol, Sequence
 from .agents import Agent, AgentGone
 from .events import Event
 from .game import GameSpec, GameState, IllegalAction
-from .records import Entry, Record, SeatInfo
+from .records import Entry, Handover, Record, SeatInfo
 from .result import EndCause, Result
 from .store import RecordStore
 
@@ -62,6 +62,7 @@ class MatchListener(Protocol):
     def on_events(self, match: "Match", events: Sequence[Event]) -> None: ...
     def on_end(self, match: "Match", record: Record) -> None: ...
     # optional: on_start(match), once every agent has started (handshakes done)
+    # optional: on_handover(match, seat), once another agent plays `seat` (Record.handovers)
 
 
 @dataclass(frozen=True)
@@ -71,6 +72,15 @@ class _Departure:
     cause: EndCause
     reason: str
     consequence: Consequence | None  # None: the seat policy's on_leave
+
+
+@dataclass(frozen=True)
+class _Handover:
+    """Another agent takes a seat over (queued like a departure, played between decisions)."""
+
+    agent: Agent
+    name: str | None
+    policy: SeatPolicy | None
 
 
 def utc_now() -> str:
@@ -149,6 +159,20 @@ class Match:
     def forfeit_now(self, seat: int, cause: EndCause, reason: str = "") -> None:
         """Take `seat` out at once for `cause` (e.g. a protocol's own violation rule)."""
         self._unprompted.append((seat, _Departure(cause, reason, Consequence.FORFEIT)))
+        self._poke()
+
+    def hand_over(self, seat: int, agent: Agent, name: str | None = None,
+                  policy: SeatPolicy | None = None) -> None:
+        """From its next decision on, `agent` plays `seat` (e.g. a person takes over a bot's
+        seat), under `name` (default: the agent's) and `policy` (default: the agent's own).
+
+        Queued with unprompted actions and departures, so whatever came first is settled first
+        (an answer already given stands, a departure is dealt with); then the old agent's pending
+        decision is cancelled and it is never asked again.  The new agent is not `start`ed: it
+        joins a game under way, its caller has done any handshake.  The record notes who plays
+        the seat from which action (`Record.handovers`), and listeners with
+        ``on_handover(match, seat)`` hear of it at that moment."""
+        self._unprompted.append((seat, _Handover(agent, name, policy)))
         self._poke()
 
     def abort(self, reason: str = "aborted") -> None:
@@ -240,7 +264,9 @@ class Match:
             for seat, action in self._take_unprompted():
                 if self.state.is_over:
                     break
-                if isinstance(action, _Departure):
+                if isinstance(action, _Handover):
+                    self._take_over(seat, action)
+                elif isinstance(action, _Departure):
                     self._cancel(seat)
                     self._consequence(seat, action.consequence or self.policies[seat].on_leave,
                                       action.cause, action.reason)
@@ -315,6 +341,32 @@ class Match:
                     or (self._volunteers and state.volunteers()) or time.perf_counter() > deadline):
                 return True
         return played
+
+    def _take_over(self, seat: int, handover: _Handover) -> None:
+        task = self._tasks.get(seat)
+        if task is not None and task.done():  # answered before the handover: that answer stands
+            del self._tasks[seat]
+            now = self.clock()
+            self._settle(seat, task, now - self._asked_at.pop(seat, now))
+        self._cancel(seat)
+        self._seat(seat, handover.agent, handover.policy, handover.name)
+
+    def _seat(self, seat: int, agent: Agent, policy: SeatPolicy | None, name: str | None) -> None:
+        """`agent` plays `seat` from now on; a change of hands is recorded and announced."""
+        self.agents[seat] = agent
+        self.policies[seat] = policy or getattr(agent, "policy", None) or TRUSTED
+        self._strikes.pop(seat, None)
+        name = agent.name if name is None else name
+        holder = self.record.holder(seat)
+        if (name, agent.kind) == (holder.name, holder.agent):
+            return  # the same player, differently run (e.g. a bot that now paces itself)
+        self.record.handovers.append(Handover(seat, len(self.record.entries), name, agent.kind))
+        for listener in list(self.listeners):
+            if hasattr(listener, "on_handover"):
+                try:
+                    listener.on_handover(self, seat)
+                except Exception:  # a listener's bug must not cost the game
+                    log.exception("match %s: listener failed on a handover", self.id or "-")
 
     def _offer_volunteers(self) -> bool:
         """Give in-process bots the chances the game offers (`GameState.volunteers`), in seat
@@ -430,8 +482,7 @@ class Match:
         if consequence is Consequence.REPLACE and policy.replacement is not None:
             agent = policy.replacement(seat)
             log.info("match %s seat %d: %s (%s); replaced by %s", self.id or "-", seat, cause, reason, agent.kind)
-            self.agents[seat] = agent
-            self.policies[seat] = TRUSTED
+            self._seat(seat, agent, TRUSTED, None)
             return
         cause = policy.forfeit_cause or cause
         log.info("match %s seat %d: forfeit %s (%s)", self.id or "-", seat, cause, reason)

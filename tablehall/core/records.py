@@ -35,6 +35,20 @@ class SeatInfo:
         return {"name": self.name, "agent": self.agent}
 
 
+@dataclass(frozen=True, slots=True)
+class Handover:
+    """From action `since` on (the index of the first action it may take), `seat` is played by
+    someone else: a person taking over a robot's seat, a bot replacing a client that left."""
+
+    seat: int
+    since: int
+    name: str
+    agent: str
+
+    def to_json(self) -> dict[str, Any]:
+        return {"seat": self.seat, "since": self.since, "name": self.name, "agent": self.agent}
+
+
 class Entry(NamedTuple):
     """One step of a game: `seat` took `action`, or was taken out (`forfeit` holds the cause).
     A named tuple: the runner makes one per action, and a tuple is the cheapest immutable
@@ -69,6 +83,7 @@ class Record:
     seats: list[SeatInfo]
     entries: list[Entry] = field(default_factory=list)
     result: Result | None = None
+    handovers: list[Handover] = field(default_factory=list)  # seats that changed hands, in order
     started_at: str = ""
     ended_at: str = ""
     id: str = ""
@@ -82,6 +97,13 @@ class Record:
             return "aborted"
         return "finished"
 
+    def holder(self, seat: int) -> SeatInfo:
+        """Who plays `seat` now (or last did): its latest handover, else who sat at the start."""
+        for handover in reversed(self.handovers):
+            if handover.seat == seat:
+                return SeatInfo(handover.name, handover.agent)
+        return self.seats[seat]
+
     # -- serialisation ------------------------------------------------------------------------
     def canonical(self) -> dict[str, Any]:
         body = self.canonical_head()
@@ -90,7 +112,7 @@ class Record:
 
     def canonical_head(self) -> dict[str, Any]:
         """The canonical body but its actions."""
-        return {
+        body = {
             "format": FORMAT,
             "game": self.game,
             "rules_version": self.rules_version,
@@ -99,6 +121,9 @@ class Record:
             "seats": [s.to_json() for s in self.seats],
             "result": None if self.result is None else self.result.to_json(),
         }
+        if self.handovers:  # only then: records of games nobody left keep their digests
+            body["handovers"] = [h.to_json() for h in self.handovers]
+        return body
 
     def canonical_bytes(self) -> bytes:
         return dumps(self.canonical()).encode()
@@ -137,6 +162,8 @@ class Record:
                 seats=[SeatInfo(str(s["name"]), str(s["agent"])) for s in data["seats"]],
                 entries=entries,
                 result=None if data.get("result") is None else Result.from_json(data["result"]),
+                handovers=[Handover(int(h["seat"]), int(h["since"]), str(h["name"]), str(h["agent"]))
+                           for h in data.get("handovers") or ()],
                 started_at=str(data.get("started_at", "")),
                 ended_at=str(data.get("ended_at", "")),
                 id=str(data.get("id", "")),

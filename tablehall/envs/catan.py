@@ -110,6 +110,12 @@ _ROBBER, _PHASE, _DICE = LAYOUT.offset("robber"), LAYOUT.offset("phase"), LAYOUT
 _PHASE_INDEX = {phase: i for i, phase in enumerate(PHASES)}
 
 
+#: Offers the player to move may make in one turn through the environment.  The rules set no
+#: bound, but a policy that always picks an offer (an argmax policy, or `last_legal`) would
+#: then never end its turn; three leave room to try again after refusals.
+MAX_OFFERS_PER_TURN = 3
+
+
 class CatanAdapter(Adapter):
     game = "catan"
     index = INDEX
@@ -188,7 +194,7 @@ class CatanAdapter(Adapter):
         still what it offered from, so an accept the mask allows never fails for want of the
         offerer's cards.  A counter-offer would be accepted later, after moves (a knight, a
         monopoly) that may take its cards, and whether they did is hidden from the seat asked."""
-        if not state.trading or not _offer_to(state, seat):
+        if not state.trading or not _offer_to(state, seat) or state.offers_this_turn() >= MAX_OFFERS_PER_TURN:
             return []
         hand = state.cards_known_to(seat)[0]
         return [OFFER + i for i, (give, _) in enumerate(TRADES) if hand[give]]
@@ -234,6 +240,11 @@ class CatanAdapter(Adapter):
             give, get = TRADES[index - OFFER]
             return A.offer(A.unit(give), A.unit(get), _offer_to(state, seat)), None
         return _ACTION_OF[index], None
+
+    def accepts(self, state: CatanState, seat: int, index: int, draft: Any = None) -> bool:
+        if OFFER <= index < OFFER + len(TRADES) and state.offers_this_turn() >= MAX_OFFERS_PER_TURN:
+            return False  # the environment's own bound, see MAX_OFFERS_PER_TURN
+        return super().accepts(state, seat, index, draft)
 
     def completion(self, state: CatanState, seat: int, draft: Any) -> Any:
         """The discard `draft` grows into when the rest comes from the largest piles left."""

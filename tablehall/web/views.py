@@ -19,7 +19,8 @@ def live_game(match_id: str, match: Match) -> dict[str, Any]:
         "id": match_id,
         "game": match.spec.name,
         "title": match.spec.title,
-        "players": [{"seat": s, "name": info.name, "agent": info.agent} for s, info in enumerate(match.record.seats)],
+        "players": [{"seat": s, "name": info.name, "agent": info.agent}
+                    for s, info in enumerate(map(match.record.holder, range(len(match.record.seats))))],
         "to_act": list(state.to_act()),
         "actions": len(match.record.entries),
         "status": "paused" if match.paused else ("over" if state.is_over else "running"),

@@ -3,7 +3,7 @@
 import asyncio
 
 
-from tablehall.core import (AgentGone, BotAgent, Consequence, EndCause, Match, RemoteAgent,
+from tablehall.core import (AgentGone, BotAgent, Consequence, EndCause, Match, Record, RemoteAgent,
                             SeatPolicy, replay)
 from tablehall.core.store import SqliteStore
 
@@ -251,3 +251,83 @@ def test_rng_copy_continues_the_same_stream():
     rng.below(1000)
     twin = rng.copy()
     assert [twin.below(10**9) for _ in range(20)] == [rng.below(10**9) for _ in range(20)]
+
+
+def test_replace_by_bot_is_recorded_as_a_handover():
+    silent = Scripted(["ready", None])
+    policy = SeatPolicy(hard_timeout=0.05, on_timeout=Consequence.REPLACE,
+                        replacement=lambda seat: BotAgent(TakeOneBot(), name="stand-in"))
+    record = run(Match(SPEC, [silent, BotAgent(TakeOneBot())], seed=1, policies=[policy, SeatPolicy()]).run())
+    [handover] = record.handovers
+    assert (handover.seat, handover.name, handover.agent) == (0, "stand-in", "bot:one")
+    assert 1 <= handover.since <= len(record.entries)
+    assert record.holder(0).name == "stand-in" and record.seats[0].name == "scripted"
+
+
+class Listener:
+    def __init__(self):
+        self.handovers = []
+
+    def on_events(self, match, events):
+        pass
+
+    def on_end(self, match, record):
+        pass
+
+    def on_handover(self, match, seat):
+        self.handovers.append((seat, len(match.record.entries), match.agents[seat].name))
+
+
+def test_hand_over_gives_a_seat_to_another_agent_between_decisions():
+    """A person (a remote agent) takes over a silent agent's seat mid-game: the old agent's
+    pending decision is cancelled and it is never asked again, the new one plays to the end, and
+    the record says who played the seat from which action."""
+    async def scenario():
+        old = Scripted(["ready", None])  # asked once for a move, never answers
+        asked = old.on_request
+        old.on_request = lambda seat, state: (old.seen.append("asked"), asked(seat, state))
+        person = Scripted([1] * 20)
+        person.name = "person"
+        match = Match(SPEC, [old, BotAgent(TakeOneBot())], seed=4)
+        listener = Listener()
+        match.add_listener(listener)
+        running = asyncio.ensure_future(match.run())
+        while not old.waiting(0):
+            await asyncio.sleep(0.001)
+        asked_old = len(match.record.entries)
+        match.hand_over(0, person)
+        record = await asyncio.wait_for(running, timeout=10)
+        return record, old, person, listener, asked_old
+
+    record, old, person, listener, since = run(scenario())
+    assert record.status == "finished"
+    assert not old.waiting(0) and old.seen.count("asked") == 2, "asked for ready and one move, then let go"
+    assert [(h.seat, h.since, h.name, h.agent) for h in record.handovers] == [(0, since, "person", "remote:test")]
+    assert listener.handovers == [(0, since, "person")]
+    assert any(e.seat == 0 for e in record.entries[since:]), "the person played the seat after the handover"
+    again = Record.loads(record.dumps())
+    assert again.handovers == record.handovers and again.digest() == record.digest()
+    assert replay(again, SPEC).matches
+
+
+def test_an_answer_given_before_a_handover_stands():
+    async def scenario():
+        old = Scripted(["ready"] + [None] * 20)
+        match = Match(SPEC, [old, BotAgent(TakeOneBot())], seed=2)
+        running = asyncio.ensure_future(match.run())
+        while not old.waiting(0):
+            await asyncio.sleep(0.001)
+        before = len(match.record.entries)
+        old.answer(0, 2)  # in, but not yet applied when the handover is asked for
+        match.hand_over(0, BotAgent(TakeOneBot(), name="taker"))
+        record = await asyncio.wait_for(running, timeout=10)
+        return record, before
+
+    record, before = run(scenario())
+    assert (record.entries[before].seat, record.entries[before].action) == (0, 2)
+    assert record.handovers[0].since == before + 1
+
+
+def test_a_record_without_handovers_keeps_its_canonical_body():
+    record = run(Match(SPEC, bots(2), seed=9).run())
+    assert "handovers" not in record.canonical() and record.handovers == []

@@ -66,3 +66,27 @@ def test_an_accepted_offer_moves_the_cards():
         assert all(o is None for o in state.offers)
         return
     raise AssertionError("no offer was accepted in 20000 random steps")
+
+
+def test_offers_stop_after_the_bound_so_a_policy_that_always_offers_ends_its_turn():
+    """A policy that picks the last legal index offers whenever it may; the environment stops
+    offering after MAX_OFFERS_PER_TURN in a turn (the engine would take more), so turns end."""
+    from tablehall.envs.catan import MAX_OFFERS_PER_TURN, OFFER, TRADES
+
+    env = raw_env("catan", players=4, illegal="raise")
+    env.reset(seed=5)
+    offers_in_turn: dict[int, int] = {}
+    for _ in range(20_000):
+        agent = env.agent_selection
+        if env.terminations[agent] or env.truncations[agent]:
+            break
+        mask = env.observe(agent)["action_mask"]
+        index = int(np.flatnonzero(mask)[-1])
+        if OFFER <= index < OFFER + len(TRADES):
+            turn = env.game.turn_count
+            offers_in_turn[turn] = offers_in_turn.get(turn, 0) + 1
+            assert offers_in_turn[turn] <= MAX_OFFERS_PER_TURN
+            assert env.adapter.accepts(env.game, env._seat_of[agent], index)
+        env.step(index)
+    assert env.game.is_over, "the game ended"
+    assert max(offers_in_turn.values()) == MAX_OFFERS_PER_TURN  # the bound was reached, and held

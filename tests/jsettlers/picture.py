@@ -123,9 +123,12 @@ class Picture:
 
     def _elements(self, pn: int, action: int, elements) -> None:
         p = self.player(pn)
+        if action == SET and any(1 <= element <= 6 for element, _ in elements):
+            # a hand set: by type for the seat's own player, as an unknown count for the others
+            p.resources = sum(amount for element, amount in elements if 1 <= element <= 6)
         for element, amount in elements:
-            if element == 6 and action == SET:
-                p.resources = amount
+            if 1 <= element <= 6 and action == SET:
+                continue
             elif 1 <= element <= 6 and action != SET:
                 p.resources += amount if action == GAIN else -amount
             elif element in ELEMENTS:

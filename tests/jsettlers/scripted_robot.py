@@ -62,12 +62,15 @@ class Outcome:
 async def robot(port: int, name: str, cookie: str, oracle: Callable[[str], object], seed: int,
                 version: int = 2700, bot: str = "random", offer_rate: float = 0.05,
                 silent_after: int | None = None, leave_after: int | None = None,
-                create: str | None = None, bot_game: int = 0) -> Outcome:
+                create: str | None = None, bot_game: int = 0,
+                take_over: tuple[str, int, Callable[[], bool]] | None = None) -> Outcome:
     """Play until the game this client is in is deleted (or the server closes).
 
     `silent_after` / `leave_after`: stop answering (staying connected) / disconnect after that
     many requests.  `create`: log in as a human, create that game and sit (seat 0) and start
-    it, or with `bot_game` > 0 start a robots-only game of that many seats and watch."""
+    it, or with `bot_game` > 0 start a robots-only game of that many seats and watch.
+    `take_over` = (game, pn, when): log in as a person, join that game under way and, once
+    `when()` holds, sit in seat pn (a robot's: take it over) and play it."""
     outcome = Outcome(name)
     rng = Rng(seed)
     brain = SPEC.bots[bot](seed)
@@ -77,13 +80,19 @@ async def robot(port: int, name: str, cookie: str, oracle: Callable[[str], objec
     pn = -1
     waiting_since = -1  # engine action count when our last request went out
     requests = 0
+    is_robot = create is None and take_over is None
+    asked_to_sit = False
 
     def send(wire: str) -> None:
         outcome.sent.append(wire)
         writer.write(encode_frame(wire))
 
     text = {2700: "2.7.00", 2610: "2.6.10"}[version]
-    if create is None:
+    if take_over is not None:
+        game = take_over[0]
+        send(Version(version, text, "JM", ";6pl;sb;sc=2700;", "en_US").to_cmd())
+        send(JoinGame(name, "", "\t", game).to_cmd())
+    elif create is None:
         send(Version(version, text, "JM", ";6pl;sb;sc=2700;").to_cmd())
         send(ImARobot(name, cookie, BUILTIN_ROBOT_BRAIN).to_cmd())
     else:
@@ -111,17 +120,25 @@ async def robot(port: int, name: str, cookie: str, oracle: Callable[[str], objec
                 elif isinstance(message, BotJoinGameRequest) and game is None:
                     game, pn = message.game, message.pn
                     send(JoinGame(name, "", "\t", game).to_cmd())
-                elif isinstance(message, GameMembers) and message.game == game and create is None:
+                elif isinstance(message, GameMembers) and message.game == game and is_robot:
                     send(SitDown(game, "\t", pn, True).to_cmd())
+                elif isinstance(message, SitDown) and message.game == game and message.nickname == name:
+                    pn = message.pn  # a person's seat, once the server has seated it
                 elif isinstance(message, GameState) and message.state == Phase.OVER and message.game == game:
                     outcome.saw_game_over = True
-                    if create is not None:
+                    if not is_robot:
                         send(LeaveGame(name, "-", game).to_cmd())  # a human leaves: the game goes
-                elif isinstance(message, (DeleteGame, RobotDismiss)) and message.game == game:
+                elif isinstance(message, RobotDismiss) and message.game == game:
+                    send(LeaveGame(name, "-", game).to_cmd())  # as a JSettlers robot leaves when dismissed
+                    outcome.deleted = True
+                elif isinstance(message, DeleteGame) and message.game == game:
                     outcome.deleted = True
                 elif isinstance(message, REFUSALS):
                     outcome.refused.append(wire)
                     waiting_since = -1  # refused: decide again
+            if take_over is not None and not asked_to_sit and take_over[2]():
+                send(SitDown(game, "\t", take_over[1], False).to_cmd())
+                asked_to_sit = True
             if game is None or outcome.deleted or pn < 0 or requests == silent_after:
                 continue
             if requests == leave_after:
@@ -138,7 +155,9 @@ async def robot(port: int, name: str, cookie: str, oracle: Callable[[str], objec
             if state.offers[seat] is not None and len(state.to_act()) > 1:
                 continue  # our offer is open: wait for the answers, as JSettlers robots do
             action = _choose(brain, state, seat, rng, offer_rate)
-            who = Request(seat, pn, create is None, play.pns, game, play.room.seat_count)
+            if play.room.seats[pn] != name:
+                continue  # not (or no longer) our seat
+            who = Request(seat, pn, is_robot, play.pns, game, play.room.seat_count)
             send(request_for(action, who, state).to_cmd())
             waiting_since = state.action_count
             requests += 1

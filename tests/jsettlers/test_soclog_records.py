@@ -156,3 +156,28 @@ def test_an_export_carries_the_observer_lines_the_java_server_writes():
     assert sum(len(b) for b in blocks) == 4 * len(java_first)
     back = SPEC.importers["soclog"](text)  # the importer reads past them
     assert [e.action for e in back.entries] == [e.action for e in record.entries]
+
+
+@pytest.mark.parametrize("seats, options", [(6, {}), (5, {"special_building_5_6_only": True}),
+                                            (4, {"six_player_board": True})])
+def test_games_on_the_six_player_board_export_and_read_back(seats, options):
+    """A .soclog is JSettlers' messages with their audiences, so it holds a 5-6 player game as the
+    Java server logs one: six seats, the board as `SOCBoardLayout2` (encoding 2), the special
+    building phase's messages; it reads back to the same actions and result."""
+    agents = [BotAgent(SPEC.bots["random"](11 + i), name=f"bot {i}") for i in range(seats)]
+    record = asyncio.run(Match(SPEC, agents, seed=11, options=options).run())
+    assert record.status == "finished"
+    text = SPEC.exporters["soclog"](record)
+    log = read_soclog(text)
+    assert log.options == {6: "PL=6", 5: "PL=5,PLP=t", 4: "PL=4,PLB=t"}[seats]
+    lines = text.splitlines()
+    real_layouts = [line for line in lines if line.startswith("all:SOCBoardLayout2:") and "|bef=2|HL=" in line]
+    assert len(real_layouts) == 1 and not any("SOCBoardLayout:" in line for line in lines)
+    assert [m.pn for a, m in log.messages() if isinstance(m, SitDown) and a.kind == "all"] == list(range(seats))
+    if seats == 6:
+        assert any("elementType=16" in line for line in lines), "someone asked to special-build"
+    back = SPEC.importers["soclog"](text)
+    assert back.options["board"] and SPEC.new(seats, back.options, 0).geo.name == "six"
+    assert [e.action for e in back.entries] == [e.action for e in record.entries]
+    assert back.result.to_json() == record.result.to_json()
+    assert replay(back, SPEC).matches

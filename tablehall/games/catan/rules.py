@@ -170,6 +170,7 @@ class CatanState(SpecialBuilding, Undo, Legality, Views, GameState):
         self.winner = -1
         self.round = 0
         self.turn_count = 0  # normal turns begun (the first is 1; counted with the special building phase)
+        self.offered_in_turn = (0, 0)  # (turn_count, offers the player to move made in that turn)
         self.action_count = 0
         self._init_special_building(options)
         self._init_undo(options)
@@ -710,7 +711,16 @@ class CatanState(SpecialBuilding, Undo, Legality, Views, GameState):
         self.offers[seat] = (give, get, to, frozenset())
         if seat != self.current:  # a counter-offer answers the current player's offer
             self._mark_responded(seat)
+        else:
+            turn, made = self.offered_in_turn
+            self.offered_in_turn = (self.turn_count, made + 1 if turn == self.turn_count else 1)
         return [_event("offer", {"seat": seat, "give": list(give), "get": list(get), "to": list(to)})]
+
+    def offers_this_turn(self) -> int:
+        """Offers the player to move has made in this turn (the rules set no bound; a caller that
+        must end, such as a learning environment, may)."""
+        turn, made = self.offered_in_turn
+        return made if turn == self.turn_count else 0
 
     def _mark_responded(self, seat: int) -> None:
         for s, offer in enumerate(self.offers):

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from ..board import Board
 from ..constants import DESERT, GENERIC_HARBOR
-from ..geometry import COAST, HEX_COUNT, HEX_FROM_JS, JS_BOARD_HEXES, JS_HEXES, harbor_facing
+from ..geometry import COAST, HEX_COUNT, HEX_FROM_JS, JS_BOARD_HEXES, JS_HEXES, SIX, harbor_facing
 from .game_messages import BoardLayout, BoardLayout2
 
 DESERT_VALUE = 0
@@ -106,6 +106,33 @@ def six_player_layout(game: str, state) -> BoardLayout2:
     ports = tuple(GENERIC_PORT if kinds[e] == GENERIC_HARBOR else kinds[e] + 1 for e in SIX_HARBOR_EDGES)
     return BoardLayout2(game, SIX_PLAYER_ENCODING, (("HL", tuple(hexes)), ("NL", tuple(numbers)), ("PL", ports),
                                                     ("RH", str(geo.js_hexes[state.robber]))))
+
+
+def board_from_six_layout(message: BoardLayout2) -> Board:
+    """The engine board a 6-player `BoardLayout2` (encoding 2: HL, NL, PL, RH) describes;
+    `LayoutMismatch` if it is not one."""
+    parts = dict(message.parts)
+    hexes, numbers, ports, robber = parts.get("HL"), parts.get("NL"), parts.get("PL"), parts.get("RH")
+    if (message.encoding != SIX_PLAYER_ENCODING or not isinstance(hexes, tuple) or not isinstance(numbers, tuple)
+            or not isinstance(ports, tuple) or not isinstance(robber, str)):
+        raise LayoutMismatch("a 6-player layout has encoding 2 and the parts HL, NL, PL and RH")
+    if len(hexes) != len(JS_BOARD_HEXES) or len(numbers) != len(JS_BOARD_HEXES) or len(ports) != len(SIX_HARBOR_EDGES):
+        raise LayoutMismatch("a 6-player layout has 37 hexes, 37 numbers and 11 harbours")
+    terrain, dice = [], []
+    for coord in SIX.js_hexes:
+        value, number = hexes[BOARD_SLOTS[coord]], numbers[BOARD_SLOTS[coord]]
+        if not 0 <= value <= 5 or number not in (0, *DICE_NUMBERS):
+            raise LayoutMismatch(f"hex 0x{coord:02x} is land on the 6-player board, not value {value} number {number}")
+        terrain.append(DESERT if value == DESERT_VALUE else value - 1)
+        dice.append(number)
+    if not all(0 <= kind <= 5 for kind in ports):
+        raise LayoutMismatch(f"harbour types are 0..5, not {ports}")
+    harbors = [(SIX.edge_from_js[edge], GENERIC_HARBOR if kind == GENERIC_PORT else kind - 1)
+               for edge, kind in zip(SIX_HARBOR_EDGES, ports)]
+    try:
+        return Board(terrain, dice, harbors, SIX.hex_from_js[int(robber)], frame=SIX)
+    except (KeyError, ValueError) as error:
+        raise LayoutMismatch(f"not a 6-player board: {error}") from None
 
 
 def layout_message(game: str, state) -> BoardLayout | BoardLayout2:

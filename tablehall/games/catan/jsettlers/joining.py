@@ -8,27 +8,34 @@ counts (last settlement, resources in hand as a number, knights, pieces left), o
 development card per card held, its face, the dice after player 0, and its open trade offer;
 then the deck, round, first player, longest road and largest army, the members and the state.
 Hidden information stays hidden: hands are counts, cards are unknown.
+
+A person who takes over a robot's seat is then told that seat's secrets, and only that seat's
+(`seat_hand`): its resources by type and its development cards, and what the seat must do now.
 """
 
 from __future__ import annotations
 
 from typing import Sequence
 
-from ..constants import CITY, ROAD, SETTLEMENT, Phase
+from ..constants import CITY, JS_DEV_CARD, ROAD, SETTLEMENT, VICTORY_POINT, Phase
 from ..geometry import JS_EDGES, JS_NODES
 from .board_layout import layout_message
 from .constants import DevCardActionType, ElementAction, GameElementType as GE, PlayerElementType as PE
 from .game_messages import (
     ChangeFace,
+    ChoosePlayerRequest,
     DevCardAction,
     DiceResult,
+    DiscardRequest,
     GameElements,
+    GameState,
     MakeOffer,
     PlayerElements,
     PotentialSettlements,
     PutPiece,
 )
 from .message import Message
+from .soclog import ALL, Entry, to_player
 
 JOINED_STARTED_BOTS = "This game has started. To play, take over a robot."
 JOINED_STARTED = "This game has started; no new players can sit down."
@@ -112,3 +119,33 @@ def _offer_message(game: str, pn: int, pns: Sequence[int], offer, seats: int) ->
     for seat in to:
         flags[pns[seat]] = True
     return MakeOffer(game, pn, tuple(flags), tuple(give), tuple(get))
+
+
+def seat_hand(game: str, state, seat: int, pn: int, pns: Sequence[int], seats: int) -> list[Entry]:
+    """What the new player of seat `pn` (engine seat `seat`) is told after its `SitDown`, as the
+    Java server's sit-down of a person in a robot's seat: its hand by type (``pN``); its
+    development cards, first the unknown ones its client counted taken back (PLAY of card 0),
+    then each card by type, playable ones (ADD_OLD) before those bought this turn (ADD_NEW); the
+    game state; and the request the seat must answer now (discard, choose a victim)."""
+    private = to_player(pn)
+    hand = state.hands[seat]
+    out = [Entry(private, PlayerElements(game, pn, ElementAction.SET, (
+        *((PE.CLAY + r, hand[r]) for r in range(5)), (PE.UNKNOWN_RESOURCE, 0))))]
+    old, new = state.dev_old[seat], state.dev_new[seat]
+    out += [Entry(private, DevCardAction(game, pn, DevCardActionType.PLAY, (0,)))
+            for _ in range(sum(old) + sum(new))]
+    vp_cards = list(state.vp_cards[seat])  # in the order bought: the newest are this turn's
+    vp_old, vp_new = vp_cards[:old[VICTORY_POINT]], vp_cards[len(vp_cards) - new[VICTORY_POINT]:]
+    for action, counts, vps in ((DevCardActionType.ADD_OLD, old, vp_old), (DevCardActionType.ADD_NEW, new, vp_new)):
+        cards = [JS_DEV_CARD[kind] for kind in range(VICTORY_POINT) for _ in range(counts[kind])]
+        cards += [JS_DEV_CARD[card] for card in vps]
+        out += [Entry(private, DevCardAction(game, pn, action, (card,))) for card in cards]
+    out.append(Entry(ALL, GameState(game, int(state.phase))))
+    if state.phase is Phase.WAITING_FOR_DISCARDS and state.discards[seat]:
+        out.append(Entry(private, DiscardRequest(game, state.discards[seat])))
+    elif state.phase is Phase.WAITING_FOR_ROB_CHOOSE_PLAYER and state.current == seat:
+        flags = [False] * seats  # one per player number of the game
+        for victim in state.victims:
+            flags[pns[victim]] = True
+        out.append(Entry(private, ChoosePlayerRequest(game, tuple(flags))))
+    return out

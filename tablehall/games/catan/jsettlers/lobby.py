@@ -12,7 +12,9 @@ Two hooks are left for the engine adapter:
 * ``on_start(room)``: every seat the start needs is filled; the adapter creates the board and
   sends the start sequence (board layout, `StartGame`, first `Turn`);
 * ``on_game_action(room, conn, message)``: any other game message from a member once the game
-  has started (put piece, roll, trade...).
+  has started (put piece, roll, trade...);
+* ``on_take_over(room, conn, pn)``: a person asks to sit in a robot's seat of a game under way;
+  True if the adapter grants it (it then dismisses the robot and seats the person).
 """
 
 from __future__ import annotations
@@ -284,6 +286,7 @@ StartHook = Callable[[GameRoom], None]
 ActionHook = Callable[[GameRoom, ServerConnection, Message], None]
 RobotChooser = Callable[[GameRoom, list[ServerConnection], int], list[ServerConnection]]
 SeatLeftHook = Callable[[GameRoom, int], None]
+TakeOverHook = Callable[[GameRoom, ServerConnection, int], bool]
 
 
 def first_robots(room: GameRoom, available: list[ServerConnection], count: int) -> list[ServerConnection]:
@@ -305,6 +308,7 @@ class PregameLobby:
         on_seat_left: SeatLeftHook | None = None,
         on_idle_robot: Callable[[], None] | None = None,
         game_picture: Callable[[GameRoom], list[Message]] | None = None,
+        on_take_over: TakeOverHook | None = None,
     ) -> None:
         self.config = config
         self.clock = clock
@@ -315,6 +319,7 @@ class PregameLobby:
         self.on_seat_left = on_seat_left
         self.on_idle_robot = on_idle_robot
         self.game_picture = game_picture  # what a client joining a game under way is told
+        self.on_take_over = on_take_over
         self.connections: list[ServerConnection] = []
         self.names: dict[str, ServerConnection] = {}
         self.robots: list[ServerConnection] = []
@@ -500,6 +505,8 @@ class PregameLobby:
         invited = room.invitations.pop(conn, None)
         if not 0 <= pn < room.seat_count:
             return
+        if self._take_over(room, conn, pn):
+            return
         started = room.state >= State.START2A
         full = room.available_seats() < 1
         refusal = None
@@ -522,6 +529,13 @@ class PregameLobby:
             return
         self._seat(room, pn, conn.nickname or "", conn.is_robot, conn)
         self._start_when_seated(room)
+
+    def _take_over(self, room: GameRoom, conn: ServerConnection, pn: int) -> bool:
+        """A person sitting in a robot's seat of a game under way takes it over (JSettlers:
+        "to play, take over a robot"), unless the seat is locked; the adapter decides the rest."""
+        return (room.play is not None and room.seats[pn] is not None and room.robots[pn] and not conn.is_robot
+                and room.seat_of(conn) is None and room.locks[pn] != SeatLock.LOCKED
+                and self.on_take_over is not None and self.on_take_over(room, conn, pn))
 
     def _seat(self, room: GameRoom, pn: int, nickname: str, robot: bool, conn: ServerConnection | None) -> None:
         """The sit-down sequence (a tablehall bot has no connection to receive its resources)."""

@@ -10,6 +10,11 @@ offer), refusals are answered at once.  The match tells `GamePlay` what happened
 A client that stops answering for `robot_timeout` seconds (or leaves, or disconnects) is
 replaced by a tablehall bot and, if still connected, dismissed from the game with
 `RobotDismiss`, as the Java server's robot replacement does.
+
+A person may take over a seat a robot (a JSettlers robot or a tablehall bot) plays in a game
+under way (`take_over`): the robot is dismissed at once, and the match hands the seat over
+between two decisions (`Match.hand_over`); at that moment everyone hears the robot leave and the
+person sit down, and the person alone is told the seat's hand and cards (`joining.seat_hand`).
 """
 
 from __future__ import annotations
@@ -25,12 +30,12 @@ from tablehall.core import derive_seed
 from tablehall.core.seats import make_bot
 
 from .. import SPEC, timeout_policy
-from .game_messages import DiscardRequest, GameServerText, RobotDismiss
-from .joining import started_game_picture
+from .game_messages import ChangeFace, DiscardRequest, GameServerText, LeaveGame, RobotDismiss, SitDown
+from .joining import seat_hand, started_game_picture
 from .message import Message
 from .narrator import Narrator
 from .requests import Answer, Forward, Request, interpret
-from .soclog import ALL, Entry
+from .soclog import ALL, Entry, to_player
 
 if TYPE_CHECKING:
     from .connection import ServerConnection
@@ -88,6 +93,7 @@ class GamePlay:
         self.clock = clock
         self.pns: tuple[int, ...] = tuple(pn for pn, name in enumerate(room.seats) if name is not None)
         self.replaced: set[int] = set()
+        self.taking: dict[int, "ServerConnection"] = {}  # seat -> the person taking it over, until handed over
         self.finished = False
         self.on_finished: Callable[["GamePlay"], None] | None = None
         self._discard_reprompted: set[int] = set()
@@ -127,7 +133,10 @@ class GamePlay:
             return getattr(self.room.agents[pn], "policy", None) or SeatPolicy()
         if pn in self.room.bots:
             return SeatPolicy()
-        limit = self.settings.robot_timeout if self.room.robots[pn] else self.settings.human_timeout
+        return self._client_policy(self.room.robots[pn])
+
+    def _client_policy(self, robot: bool) -> SeatPolicy:
+        limit = self.settings.robot_timeout if robot else self.settings.human_timeout
         return timeout_policy(limit, self._replacement if self.settings.bot else None)
 
     def _replacement(self, seat: int) -> Agent:
@@ -145,9 +154,66 @@ class GamePlay:
         return self._bot(seat, self.settings.bot or "random", name)
 
     def seat_left(self, pn: int) -> None:
-        """The client of seat `pn` left the game or disconnected."""
-        if pn in self.pns and pn not in self.replaced and not self.finished:
+        """The client of seat `pn` left the game or disconnected (a dismissed robot whose seat
+        a person is taking over leaves as it was asked to: the seat is no longer its)."""
+        if pn in self.pns and pn not in self.replaced and pn not in self.taking and not self.finished:
             self.match.seat_left(self.pns.index(pn), "left the game")
+
+    # -- a person taking over a robot's seat --------------------------------------------------------
+    def take_over(self, pn: int, conn: "ServerConnection") -> bool:
+        """Person `conn` asks to sit in seat `pn` of this game under way.  Granted when a robot
+        plays it (a JSettlers robot, a tablehall bot, a bot that replaced a client) and nobody
+        else is taking it: a JSettlers robot is dismissed now (`RobotDismiss`), and the match
+        hands the seat to the person at its next turn (`on_handover`).  False: refused."""
+        room = self.room
+        if (self.finished or pn not in self.pns or not room.robots[pn] or room.table is not None
+                or pn in self.taking or conn in self.taking.values()):
+            return False
+        self.taking[pn] = conn
+        robot = room.member_at(pn)
+        if robot is not None and robot.is_robot:
+            room.to_one(robot, to_player(pn), RobotDismiss(room.name))
+        agent = RemoteAgent(conn.nickname or "", HUMAN_AGENT, on_rejected=self._rejected)
+        self.match.hand_over(self.pns.index(pn), agent, policy=self._client_policy(robot=False))
+        return True
+
+    def on_handover(self, match: Match, seat: int) -> None:
+        """The match handed `seat` over (between two decisions): if to a person taking it over,
+        the robot leaves, the person sits down and is told the seat's hand and cards."""
+        pn = self.pns[seat]
+        conn = self.taking.pop(pn, None)
+        if conn is None:
+            return  # a tablehall bot replacing a client: `_replacement` told everyone
+        room, game = self.room, self.room.name
+        left = room.seats[pn] or ""
+        robot = room.member_at(pn)  # the dismissed robot, unless it has already left
+        announce = robot is not None or pn in room.bots or pn in self.replaced
+        if robot is not None:
+            room.members.remove(robot)
+        room.bots.pop(pn, None)
+        self.replaced.discard(pn)
+        nickname = conn.nickname or ""
+        room.seats[pn], room.robots[pn], room.holders[pn] = nickname, False, conn
+        self.narrator.names[pn], self.narrator.robots[pn] = nickname, False
+        told = [Entry(ALL, LeaveGame(left, "-", game)), Entry(ALL, GameServerText(game, f"{left} left the game."))]
+        self.deliver([*(told if announce else ()), Entry(ALL, SitDown(game, nickname, pn, False)),
+                      *seat_hand(game, match.state, seat, pn, self.pns, room.seat_count),
+                      Entry(ALL, ChangeFace(game, pn, room.faces[pn]))])
+        log.info("game %s: %s takes over seat %d from %s", game, nickname, pn, left)
+        if conn not in room.members:  # the person left while the seat was being handed over
+            match.seat_left(seat, "left the game")
+            return
+        self._pace_bots()
+
+    def _pace_bots(self) -> None:
+        """A person now plays: tablehall bots that played without pauses start pausing."""
+        if self.paced or self.settings.bot_pause <= 0:
+            return
+        self.paced = True
+        for seat, agent in enumerate(self.match.agents):
+            if isinstance(agent, BotAgent):
+                self.match.hand_over(seat, PacedBotAgent(agent, self.settings.bot_pause, self.settings.sleep,
+                                                         lambda s: self.match.state.observation(s)))
 
     def join_picture(self) -> list[Message]:
         """What a client joining now is told about the game (`joining.started_game_picture`)."""

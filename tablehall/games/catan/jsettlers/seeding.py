@@ -3,7 +3,7 @@
 The engine takes scripted chance through its options (``board``, ``first_player``, ``dice``,
 ``dev_deck``, ``steals``), so a game recorded by the Java server can be played again through
 tablehall's normal actions with exactly the recorded outcomes.  `seeding_from_soclog` reads
-them off a ``.soclog``: the last `BoardLayout` before `StartGame`, the first `Turn`, every
+them off a ``.soclog``: the last `BoardLayout` (or 6-player `BoardLayout2`) before `StartGame`, the first `Turn`, every
 `DiceResult`, the cards each buyer was told it drew, and the resource each thief was told it
 stole.  The engine scripts victory point cards by type only; which of the five it deals is
 `name_vp_cards`' job (the Java server names them, e.g. a Chapel).
@@ -14,9 +14,9 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from ..constants import DECK, JS_DEV_CARD, SGN_DEV, SGN_RESOURCE, VICTORY_POINT, dev_type
-from .board_layout import board_from_layout
+from .board_layout import SIX_PLAYER_ENCODING, board_from_layout, board_from_six_layout
 from .constants import DevCardActionType, Resource
-from .game_messages import BoardLayout, DevCardAction, DiceResult, RobberyResult, SitDown, StartGame, Turn
+from .game_messages import BoardLayout, BoardLayout2, DevCardAction, DiceResult, RobberyResult, SitDown, StartGame, Turn
 from .engine_rules import engine_options
 from .soclog import Soclog
 
@@ -55,6 +55,8 @@ def seeding_from_soclog(log: Soclog) -> Seeding:
             robots[message.pn] = message.robot
         elif isinstance(message, BoardLayout) and not started:
             board = message
+        elif isinstance(message, BoardLayout2) and message.encoding == SIX_PLAYER_ENCODING and not started:
+            board = message  # the 6-player board (a sea board's encoding 3 is not played)
         elif isinstance(message, StartGame):
             started = True
         elif isinstance(message, Turn) and started and first is None:
@@ -72,7 +74,7 @@ def seeding_from_soclog(log: Soclog) -> Seeding:
     pns = tuple(sorted(names))
     options = engine_options(log.options)
     options.update({
-        "board": board_from_layout(board).to_text(),
+        "board": (board_from_layout(board) if isinstance(board, BoardLayout) else board_from_six_layout(board)).to_text(),
         "first_player": pns.index(first),
         "dice": " ".join(map(str, dice)),
         "dev_deck": " ".join(SGN_DEV[dev_type(c)] for c in cards),

@@ -144,7 +144,8 @@ class JSettlersService(Service):
         self.lobby = PregameLobby(self.settings.server, clock=clock, on_start=self._start_game,
                                   on_game_action=self._game_action, fill_bot=self.settings.play.bot,
                                   on_seat_left=self._seat_left, on_idle_robot=self._robots_idle,
-                                  game_picture=lambda room: room.play.join_picture())
+                                  game_picture=lambda room: room.play.join_picture(),
+                                  on_take_over=lambda room, conn, pn: room.play.take_over(pn, conn))
         self.sessions: set[JSettlersSession] = set()
         if "robot_cookie" not in host.config:
             # the operator must be able to hand it to robots: say it once, where they look

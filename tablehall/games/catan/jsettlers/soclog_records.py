@@ -6,8 +6,11 @@ player joining (the join sequence it is sent as an observer, ``ob:``, then ``all
 and sitting down, then for every action the client request (``fN:``) and the server's
 messages to their audiences (``all``, ``pN``, ``!pN``), ending with JSettlers' closing comments.
 
-Import (`soclog_to_record`) reads a log of a classic game (recorded by JSettlers or exported by
-tablehall): its chance (board, first player, dice, cards drawn, resources stolen) becomes the
+Both play 2-6 seats: a game on the 6-player board is written with its `BoardLayout2` and six
+seats, as the Java server logs one.
+
+Import (`soclog_to_record`) reads a log of a classic or 6-player game (recorded by JSettlers or
+exported by tablehall): its chance (board, first player, dice, cards drawn, resources stolen) becomes the
 engine's scripted options, and each client request the engine accepts becomes a record entry,
 so the imported record replays with `tablehall replay`.
 """
@@ -28,7 +31,7 @@ from .lobby_messages import NewGameWithOptions
 from .message import is_single_line_and_safe
 from .narrator import Narrator
 from .play import HUMAN_AGENT, ROBOT_AGENT
-from .options import KNOWN_OPTIONS, OptionValue, pack_options
+from .options import KNOWN_OPTIONS, OptionValue, pack_options, parse_options
 from .requests import Forward, Request, interpret, request_for
 from .seeding import seeding_from_soclog
 from .soclog import ALL, OBSERVER, Entry, Soclog, from_player, header_comments, read_soclog
@@ -51,6 +54,10 @@ def _safe(name: str, fallback: str) -> str:
 def jsettlers_options(seat_count: int, options: dict) -> str:
     """The JSettlers option string of a game: players, and the rules that differ from the default."""
     values = {"PL": OptionValue(False, seat_count)}
+    if options.get("six_player_board") and seat_count <= 4:
+        values["PLB"] = OptionValue(True)
+    if options.get("special_building_5_6_only"):
+        values["PLP"] = OptionValue(True)
     if not options.get("domestic_trades", True):
         values["NT"] = OptionValue(True)
     if options.get("vp_to_win", 10) != 10:
@@ -61,9 +68,6 @@ def jsettlers_options(seat_count: int, options: dict) -> str:
 def record_to_soclog(record: Record) -> str:
     """The record as a JSettlers game event log.  A discard limit other than 7 has no JSettlers
     option: it is not written, with a `UserWarning`."""
-    if SPEC.new(len(record.seats), record.options, record.seed).geo.name != "classic":
-        raise ValueError("soclog cannot write this game yet: it is on the 5-6 player board, whose layout "
-                         "message (SOCBoardLayout2) is not written (export it as json)")
     if record.options.get("discard_limit", 7) != 7:
         warnings.warn(f"JSettlers has no option for discard_limit={record.options['discard_limit']}; "
                       "a reader assumes 7", stacklevel=2)
@@ -74,11 +78,12 @@ def record_to_soclog(record: Record) -> str:
     robots = {pn: info.agent.startswith("bot:") or info.agent == ROBOT_AGENT for pn, info in zip(pns, record.seats)}
     started, ended = _unix(record.started_at), _unix(record.ended_at)
     elapsed = float(ended - started) if started is not None and ended is not None else 0.0
-    narrator = Narrator(game, pns, names, robots, elapsed=lambda: elapsed)
+    packed = jsettlers_options(seats, record.options)
+    room = GameRoom(game, parse_options(packed), started or 0)  # 6 seats for the 5-6 player games
+    narrator = Narrator(game, pns, names, robots, elapsed=lambda: elapsed, seats=room.seat_count)
     entries = header_comments(started, ended or started) if started is not None else []
     entries.append(Entry(ALL, ServerConfig(version=LOG_VERSION).version_message()))
-    entries.append(Entry(ALL, NewGameWithOptions(game, -1, jsettlers_options(seats, record.options))))
-    room = GameRoom(game, {}, started or 0)
+    entries.append(Entry(ALL, NewGameWithOptions(game, -1, packed)))
     for joined in range(1, seats + 1):  # everyone joins (told the game so far), then sits down
         entries += [Entry(OBSERVER, m) for m in join_sequence(room, [names[pn] for pn in pns[:joined]])]
         entries.append(Entry(ALL, JoinGame(names[pns[joined - 1]], "", "\t", game)))
@@ -91,7 +96,7 @@ def record_to_soclog(record: Record) -> str:
             entries += narrator.forfeit(step.seat, events, state)
             continue
         action = SPEC.decode_action(step.action)
-        who = Request(step.seat, pns[step.seat], robots[step.seat], pns, game)
+        who = Request(step.seat, pns[step.seat], robots[step.seat], pns, game, room.seat_count)
         entries.append(Entry(from_player(step.seat), request_for(action, who, state)))
         events = state.apply(step.seat, action)
         entries += narrator.action(step.seat, action, events, state)
@@ -108,7 +113,8 @@ def record_to_soclog(record: Record) -> str:
 
 
 def soclog_to_record(text: str) -> Record:
-    """A record of the classic game a JSettlers event log shows (ValueError if it shows none)."""
+    """A record of the game a JSettlers event log shows, on the classic or the 6-player board
+    (ValueError if it shows none)."""
     log = read_soclog(text)
     seeding = seeding_from_soclog(log)
     seats = len(seeding.pns)
@@ -121,6 +127,7 @@ def soclog_to_record(text: str) -> Record:
     if log.now is not None:
         record.ended_at = datetime.fromtimestamp(log.now, timezone.utc).isoformat(timespec="milliseconds")
     state = SPEC.new(seats, options, 0)
+    game_seats = GameRoom(log.game_name, parse_options(log.options), 0).seat_count
     started = False
     for audience, message in log.messages():
         if isinstance(message, StartGame):
@@ -128,7 +135,7 @@ def soclog_to_record(text: str) -> Record:
         if not started or message is None or audience.kind != "from_player" or audience.pn not in seeding.pns:
             continue
         seat = seeding.pns.index(audience.pn)
-        who = Request(seat, audience.pn, seeding.robots[audience.pn], seeding.pns, log.game_name)
+        who = Request(seat, audience.pn, seeding.robots[audience.pn], seeding.pns, log.game_name, game_seats)
         decision = interpret(message, who, state)
         if isinstance(decision, Forward):
             state.apply(seat, decision.action)
