@@ -315,6 +315,9 @@ class Match:
         entries, encode = self.record.entries, self.spec.encode_action
         played = False
         deadline = time.perf_counter() + INLINE_SLICE
+        # nobody follows the events: worked out again only after `_play`, the one step here that
+        # can change listeners, strikes or agents
+        quiet = not (self.listeners or self._strikes or any(agent.wants_events for agent in agents))
         while not state.is_over:
             for seat in state.to_act():
                 if seat not in tasks:
@@ -327,13 +330,15 @@ class Match:
             started = clock()
             action = inline(seat, state)
             elapsed = clock() - started
-            if self.listeners or self._strikes or any(agent.wants_events for agent in agents):
+            if not quiet:
                 self._play(seat, action, elapsed=elapsed)
+                quiet = not (self.listeners or self._strikes or any(agent.wants_events for agent in agents))
             else:
                 try:
                     state.apply(seat, action)
                 except IllegalAction:
                     self._play(seat, action, elapsed=elapsed)  # refused again, with its consequence
+                    quiet = not (self.listeners or self._strikes or any(agent.wants_events for agent in agents))
                 else:
                     entries.append(_new_tuple(Entry, (seat, encode(action), None, "", round(elapsed * 1000))))
             played = True
