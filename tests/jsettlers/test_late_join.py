@@ -26,8 +26,9 @@ VERSION = "9998|2700,2.7.00,JM20260517,;6pl;sb;sc=2700;,en_US"
 class Watcher:
     """A person's client that only watches: every frame it gets, and its picture at game over."""
 
-    def __init__(self, name: str) -> None:
+    def __init__(self, name: str, on_game_over=None) -> None:
         self.name = name
+        self.on_game_over = on_game_over  # called as the game-over frame arrives, before leaving
         self.received: list[str] = []
         self.picture = Picture(GAME)
         self.at_game_over: dict | None = None
@@ -51,6 +52,8 @@ class Watcher:
                     self.picture.feed(wire)
                     if wire == f"1025|{GAME},1000" and self.at_game_over is None:
                         self.at_game_over = self.picture.summary()
+                        if self.on_game_over is not None:
+                            self.on_game_over()
             writer.write(encode_frame(f"1011|{self.name},-,{GAME}"))
             await writer.drain()
         finally:
@@ -83,19 +86,22 @@ def test_a_late_observer_builds_the_same_picture_as_one_there_from_the_start(tmp
             late.joined_at = oracle(GAME).match.state.action_count
             await late.run(port, [f"1013|latecomer,\t,\t,{GAME}"])
 
-        async def remember_final_state():
-            while oracle(GAME) is None or not oracle(GAME).match.state.is_over:
-                await asyncio.sleep(0.01)
+        def remember_final_state():
+            # Taken as the watcher there from the start reads the game over, before it leaves:
+            # polling instead could miss a game already deleted on a loaded machine.
             play = oracle(GAME)
+            assert play is not None and play.match.state.is_over
             states["state"], states["pns"] = play.match.state.copy(), play.pns
             states["actions"] = [(e.seat, play.match.spec.decode_action(e.action))
                                  for e in play.match.record.entries if e.action is not None]
+
+        early.on_game_over = remember_final_state
 
         try:
             await asyncio.wait_for(asyncio.gather(
                 *(robot(port, f"bot{i}", COOKIE, oracle, seed=i) for i in range(4)),
                 early.run(port, [f"1078|debug,\t,\t,{GAME},PL=4"], (robots_ready, f"1010|{GAME}\x00debug\x00*STARTBOTGAME* 4")),
-                latecomer(), remember_final_state()), timeout=120)
+                latecomer()), timeout=120)
         finally:
             await server.stop()
 
