@@ -31,6 +31,8 @@ class Agent(ABC):
     #: the name the player gave itself in its protocol's handshake (set during `start`); a seat
     #: the record names only by a command line or a peer address takes it instead
     chosen_name: str | None = None
+    #: the client's network address, for the operator's log; None for players in this process
+    peer: str | None = None
 
     async def start(self, seat: int, match: Any) -> None:
         """Called once before the first event (handshakes, process start)."""

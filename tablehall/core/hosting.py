@@ -486,6 +486,15 @@ def connected_via(agent_kind: str) -> str:
     return agent_kind.partition(":")[0] or "-"
 
 
+def player_line(seat: int, name: str, agent_kind: str, agent: "Agent") -> dict[str, Any]:
+    """One player as the operator's lines show it: seat, name, how it is connected and, for a
+    client over the network, from where (the address the `connected` line has too)."""
+    line: dict[str, Any] = {"seat": seat, "name": name, "via": connected_via(agent_kind)}
+    if agent.peer is not None:
+        line["peer"] = agent.peer
+    return line
+
+
 class GameLog:
     """A match listener that writes the operator's lines: ``game start`` once every player has
     connected (id, game, seats, each player's name and how it is connected) and ``game end``
@@ -501,7 +510,7 @@ class GameLog:
         seats = match.record.seats
         self.log.info("game start", extra={
             "id": match.id, "game": match.spec.name, "seats": len(seats),
-            "players": [{"seat": seat, "name": info.name, "via": connected_via(info.agent)}
+            "players": [player_line(seat, info.name, info.agent, match.agents[seat])
                         for seat, info in enumerate(seats)]})
 
     def on_events(self, match: "Match", events: Any) -> None:
@@ -509,9 +518,10 @@ class GameLog:
 
     def on_handover(self, match: "Match", seat: int) -> None:
         handover = match.record.handovers[-1]
+        player = player_line(seat, handover.name, handover.agent, match.agents[seat])
+        player["player"] = player.pop("name")  # `name` is the logger's own field
         self.log.info("seat handover", extra={
-            "id": match.id, "game": match.spec.name, "seat": seat, "since_action": handover.since,
-            "player": handover.name, "via": connected_via(handover.agent)})
+            "id": match.id, "game": match.spec.name, "since_action": handover.since, **player})
 
     def on_end(self, match: "Match", record: "Record") -> None:
         result = record.result

@@ -64,6 +64,12 @@ def test_serve_plays_a_jsettlers_game_and_stores_it(tmp_path):
     finally:
         proc.send_signal(signal.SIGTERM)
         proc.wait(timeout=20)
+    log = banner + proc.stdout.read()
+    # the operator's lines: alice from her address, then the bot that took her seat over
+    start = next(line for line in log.splitlines() if " game start " in line)
+    assert "{seat=0 name=alice via=jsettlers peer=127.0.0.1:" in start
+    handover = next(line for line in log.splitlines() if " seat handover " in line)
+    assert " seat=0 " in handover and " via=bot" in handover and "peer=" not in handover
     store = SqliteStore(db)
     [summary] = store.summaries()
     record = store.load(summary.id)

@@ -2,6 +2,7 @@
 the lobby, disconnects, the keep-alive, hidden information on the wire, records."""
 
 import json
+import logging
 import threading
 import time
 
@@ -88,7 +89,8 @@ def test_free_seats_are_filled_after_the_wait(random_client):
     assert {p["player"] for p in outcome["final"]["players"]} == {"patient", "greedy-bot-2"}
 
 
-def test_lobby_joins_add_bot_and_a_chooser_who_leaves():
+def test_lobby_joins_add_bot_and_a_chooser_who_leaves(caplog):
+    caplog.set_level(logging.INFO, logger="tablehall")
     with ServerThread({"seed": 15}) as server:
         first = login(server.port, "first")
         first.expect(180)
@@ -113,6 +115,11 @@ def test_lobby_joins_add_bot_and_a_chooser_who_leaves():
         assert third.expect(117).text == "The game starts: 1. second, 2. third, 3. random-bot-3"
         third.send("Add bot -nobody")
         third.expect(181)
+    # the operator's game start line: where each person connects from, no address for the bot
+    [start] = [r for r in caplog.records if r.getMessage() == "game start"]
+    peers = {p["name"]: p.get("peer", "") for p in start.players}
+    assert peers["second"].startswith("127.0.0.1:") and peers["third"].startswith("127.0.0.1:")
+    assert peers["second"] != peers["third"] and peers["random-bot-3"] == ""
 
 
 def test_unknown_bot_name_is_refused():

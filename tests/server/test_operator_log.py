@@ -68,13 +68,16 @@ def test_game_start_and_end_lines_for_a_tcp_bot_against_a_built_in_one(tmp_path,
             assert start["game"] == "dominion" and start["seats"] == 2
             assert sorted((p["name"], p["via"]) for p in start["players"]) == [("bigmoney", "bot"),
                                                                                 ("engine", "dominion")]
+            # the network client's address, as its `connected` line has it; none for the built-in bot
+            assert [p.get("peer") for p in sorted(start["players"], key=lambda p: p["name"])] == [
+                None, connected["peer"]]
             assert end["id"] == start["id"] and end["status"] == "finished" and end["cause"] == "regular"
             assert end["duration_s"] >= 0 and sorted(r["rank"] for r in end["result"]) in ([1, 2], [1, 1])
             record_id, scores = end["id"], {r["name"]: r["score"] for r in end["result"]}
         else:
             start = log.wait_for(lambda line: "game start " in line)
             end = log.wait_for(lambda line: "game end " in line)
-            assert "game=dominion seats=2 players=[{seat=0 " in start and "via=dominion}" in start
+            assert "game=dominion seats=2 players=[{seat=0 " in start and "via=dominion peer=127.0.0.1:" in start
             record_id = start.split(" id=")[1].split()[0]
             assert f" id={record_id} " in end and "status=finished cause=regular duration_s=" in end
             assert "result=[{seat=0 " in end and "rank=" in end and "score=" in end

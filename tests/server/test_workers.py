@@ -96,6 +96,7 @@ def test_two_workers_play_and_store_every_protocol_and_stop_cleanly(tmp_path):
         for protocol, port in (("sc", sc), ("dominion", dominion)):
             totals = play(protocol, port, lock)
             assert totals["games"] >= 1 and totals["error_count"] == 0, totals
+            wait_for(output, f"via={protocol} peer=127.0.0.1:")  # the operator sees where players are
 
         # a Dominion game in play in the worker (its bots think for a second a move): the stop
         # stores it as aborted

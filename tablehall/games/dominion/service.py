@@ -51,6 +51,7 @@ class TcpBotAgent(LineBotAgent):
     def __init__(self, connection: "BotConnection", seat: int, **settings: Any) -> None:
         super().__init__(seat, connection.transport.peer, "remote:dominion", **settings)
         self.connection = connection
+        self.peer = connection.transport.peer
 
     def _send_line(self, text: str) -> None:
         self.connection.transport.write(text.encode() + b"\n")

@@ -224,6 +224,7 @@ class RenaissanceSession(Session):
         self.agent = RemoteAgent(self.nickname, "remote:renaissance", on_request=self._on_request,
                                  on_events=self._on_events, on_rejected=self._on_rejected,
                                  on_finish=self._on_finish)
+        self.agent.peer = self.transport.peer
         return self.agent
 
     def _on_request(self, seat: int, state: RenaissanceState) -> None:

@@ -57,6 +57,12 @@ class SeatAgent(RemoteAgent):
         super().__init__(f"slot {seat}", "remote:sc", on_request=room.ask,
                          on_rejected=room.rejected)
         self.mute = False  # 21.3.3: a client disconnected for not-your-turn still 'holds' the seat
+        self.room, self.seat = room, seat
+
+    @property
+    def peer(self) -> str | None:  # type: ignore[override]
+        session = self.room.slots[self.seat].session
+        return session.transport.peer if session is not None else None
 
     def answer(self, seat: int, action: Any) -> bool:
         return False if self.mute else super().answer(seat, action)

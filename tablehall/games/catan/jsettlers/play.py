@@ -118,7 +118,10 @@ class GamePlay:
         if pn in self.room.bots:
             return self._bot(seat, self.room.bots[pn], self.room.seats[pn] or "")
         kind = ROBOT_AGENT if self.room.robots[pn] else HUMAN_AGENT
-        return RemoteAgent(self.room.seats[pn] or "", kind, on_rejected=self._rejected)
+        agent = RemoteAgent(self.room.seats[pn] or "", kind, on_rejected=self._rejected)
+        member = self.room.member_at(pn)
+        agent.peer = member.peer if member is not None else None
+        return agent
 
     def _bot(self, seat: int, kind: str, name: str) -> Agent:
         bot = make_bot(SPEC, kind, derive_seed(self.seed, "seat", seat))  # built-in, or the operator's policy:
@@ -174,6 +177,7 @@ class GamePlay:
         if robot is not None and robot.is_robot:
             room.to_one(robot, to_player(pn), RobotDismiss(room.name))
         agent = RemoteAgent(conn.nickname or "", HUMAN_AGENT, on_rejected=self._rejected)
+        agent.peer = conn.peer
         self.match.hand_over(self.pns.index(pn), agent, policy=self._client_policy(robot=False))
         return True
 
