@@ -15,8 +15,9 @@ from contextlib import contextmanager
 import pytest
 
 from tablehall.core.result import EndCause
+from tablehall.games.catan.jsettlers.game_messages import GameServerText
 
-from .conftest import WebServer
+from .conftest import COOKIE, WebServer
 from .test_open_seats import play_seat, run_client, table_of
 from .test_seat_leaks import new_game
 
@@ -117,6 +118,34 @@ def test_a_catan_seat_that_does_not_answer_in_time_is_played_by_a_bot(web):
     assert not any(e.forfeit for e in record.entries)  # replaced, not out
     assert any(e.seat == 0 for e in record.entries), "the bot played the seat"
     assert record.seats[0].name == "tester"
+
+
+def test_a_person_out_of_time_in_a_jsettlers_game_is_replaced_as_jsettlers_replaces_clients(web):
+    """A Catan table with a JSettlers robot in its open seat: the person's seat, out of time, is
+    handed to the JSettlers side's own tablehall bot, told to the game in the words JSettlers
+    clients see for any client replaced (people and observers get server texts; robots never)."""
+    from tests.jsettlers.scripted_robot import robot
+
+    created = new_game(web, "catan", ["me", "open:robo", "random"])
+    [mine] = created["seats"]
+    service = web.server.services["jsettlers"]
+    game = f"tablehall {created['id']}"
+    oracle = lambda name: getattr(service.lobby.games.get(name), "play", None)  # noqa: E731
+    outcome = asyncio.run_coroutine_threadsafe(
+        robot(web.server.port("jsettlers"), "robo", COOKIE, oracle, seed=5), web.loop)
+    frames = asyncio.run(watch_seat(web, created["id"], mine, until=lambda f: f.get("stand_in")))
+    assert frames[-1]["stand_in"]
+    room = service.lobby.games[game]
+    for match in [m for m in web.server.live_matches() if m.id == created["id"]]:
+        web.loop.call_soon_threadsafe(match.abort, "the test has seen enough")
+    robo = outcome.result(120)
+    assert robo.logged_in and not robo.gave_up and not robo.refused
+    told = [e.message.text for e in room.log if isinstance(e.message, GameServerText)]
+    assert "A tablehall bot now plays for tester." in told, told
+    record = wait_for_end(web, created["id"])
+    [handover] = record.handovers
+    assert (handover.seat, handover.name) == (0, "tester") and handover.agent.startswith("bot:")
+    assert not any(e.forfeit for e in record.entries)
 
 
 def test_a_closed_page_loses_its_seat_after_the_grace_period(web):

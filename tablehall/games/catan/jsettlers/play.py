@@ -22,7 +22,7 @@ from __future__ import annotations
 import asyncio
 import logging
 import time
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import TYPE_CHECKING, Any, Awaitable, Callable, Sequence
 
 from tablehall.core import Agent, BotAgent, IllegalAction, Match, RemoteAgent, SeatPolicy
@@ -132,8 +132,11 @@ class GamePlay:
                              lambda s: self.match.state.observation(s))
 
     def _policy(self, pn: int) -> SeatPolicy:
-        if pn in self.room.agents:
-            return getattr(self.room.agents[pn], "policy", None) or SeatPolicy()
+        if pn in self.room.agents:  # a seat the table brought (a person in the browser)
+            policy = getattr(self.room.agents[pn], "policy", None) or SeatPolicy()
+            if policy.replacement is not None:  # out of time: replaced as this game replaces its
+                policy = replace(policy, replacement=self._replacement)  # clients, told to all, paced
+            return policy
         if pn in self.room.bots:
             return SeatPolicy()
         return self._client_policy(self.room.robots[pn])
