@@ -72,11 +72,14 @@ class BotAgent(Agent):
     def choose_now(self, seat: int, state: GameState) -> Any:
         return self.bot.choose(state, seat)
 
-    def choose_live(self, seat: int, game: GameState) -> Any:
-        """Decide inline on the live `game`: the bot gets `observation(seat)`, or the game
-        itself when the bot needs no observation (`Bot.needs_observation`)."""
+    def live_chooser(self) -> Callable[[GameState, int], Any]:
+        """How the runner has the bot decide inline: `(live game, seat) -> action`.  The bot
+        gets `observation(seat)`, or, when it needs no observation (`Bot.needs_observation`),
+        the game itself: then this is the bot's own `choose`, with nothing in between."""
         bot = self.bot
-        return bot.choose(game.observation(seat) if bot.needs_observation else game, seat)
+        if not bot.needs_observation:
+            return bot.choose
+        return lambda game, seat: bot.choose(game.observation(seat), seat)
 
     def volunteer(self, seat: int, state: GameState) -> Any:
         """The bot's unprompted action when the game offers one (see `GameState.volunteers`)."""

@@ -20,7 +20,7 @@ from typing import Any, Callable, Iterable, Protocol, Sequence
 from .agents import Agent, AgentGone
 from .events import Event
 from .game import GameSpec, GameState, IllegalAction
-from .records import Entry, Handover, Record, SeatInfo
+from .records import Entry, Handover, KnownActions, Record, SeatInfo
 from .result import EndCause, Result
 from .store import RecordStore
 
@@ -208,7 +208,8 @@ class Match:
             for listener in list(self.listeners):
                 if hasattr(listener, "on_start"):
                     listener.on_start(self)
-            self._deliver(self.state.start_events())
+            if self.listeners or any(agent.wants_events for agent in self.agents):
+                self._deliver(self.state.start_events())
             slice_started = time.perf_counter()
             while not self.state.is_over and self._abort_reason is None:
                 if (self.paused or self._steps) and not await self._gate():
@@ -287,7 +288,7 @@ class Match:
             inline = self._inline(seat, agent)
             if inline is not None:  # after a seat that is asked (several seats act at once)
                 started = self.clock()
-                action = inline(seat, state)
+                action = inline(state, seat)
                 self._play(seat, action, elapsed=self.clock() - started)
                 return True
             self._asked_at[seat] = self.clock()
@@ -312,12 +313,16 @@ class Match:
         agent and no listener follows the events, a legal action is applied and recorded
         without `_play`'s delivery (the record is the same either way)."""
         state, tasks, clock, agents = self.state, self._tasks, self.clock, self.agents
-        entries, encode = self.record.entries, self.spec.encode_action
-        played = False
-        deadline = time.perf_counter() + INLINE_SLICE
         # nobody follows the events: worked out again only after `_play`, the one step here that
         # can change listeners, strikes or agents
         quiet = not (self.listeners or self._strikes or any(agent.wants_events for agent in agents))
+        if quiet and not tasks:
+            choosers = [self._inline(seat, agent) for seat, agent in enumerate(agents)]
+            if None not in choosers:
+                return self._play_bots(choosers)
+        entries, encode = self.record.entries, self.spec.encode_action
+        played = False
+        deadline = time.perf_counter() + INLINE_SLICE
         while not state.is_over:
             for seat in state.to_act():
                 if seat not in tasks:
@@ -328,7 +333,7 @@ class Match:
             if inline is None:
                 return played
             started = clock()
-            action = inline(seat, state)
+            action = inline(state, seat)
             elapsed = clock() - started
             if not quiet:
                 self._play(seat, action, elapsed=elapsed)
@@ -344,6 +349,38 @@ class Match:
             played = True
             if (self._unprompted or self._abort_reason is not None or self.paused or self._steps
                     or (self._volunteers and state.volunteers()) or time.perf_counter() > deadline):
+                return True
+        return played
+
+    def _play_bots(self, choosers: list[Callable[[GameState, int], Any]]) -> bool:
+        """`_play_inline` when every seat is an in-process bot and nobody follows the events
+        (`tablehall play`, the arena's games): the engine's own loop, with each action recorded
+        in its record form from `KnownActions` (encoded once per process, and written to JSON
+        from its text) and the time its bot took.  The record is the one `_play` makes.
+        True if any action was played."""
+        state, entries, unprompted = self.state, self.record.entries, self._unprompted
+        to_act, apply, encode = state.to_act, state.apply, KnownActions.for_spec(self.spec).encode
+        volunteers = state.volunteers if self._volunteers else None
+        clock = time.perf_counter
+        deadline = clock() + INLINE_SLICE
+        played = False
+        while not state.is_over:
+            seats = to_act()
+            if not seats:
+                return played
+            seat = seats[0]
+            started = clock()
+            action = choosers[seat](state, seat)
+            now = clock()
+            try:
+                apply(seat, action)
+            except IllegalAction:
+                self._play(seat, action, elapsed=now - started)  # refused again, with its consequence
+                return True
+            entries.append(_new_tuple(Entry, (seat, encode(action), None, "", round((now - started) * 1000))))
+            played = True
+            if (unprompted or self._abort_reason is not None or self.paused or self._steps
+                    or now > deadline or (volunteers is not None and volunteers())):
                 return True
         return played
 
@@ -387,16 +424,18 @@ class Match:
                 acted = True
         return acted
 
-    def _inline(self, seat: int, agent: Agent) -> Callable[[int, GameState], Any] | None:
+    def _inline(self, seat: int, agent: Agent) -> Callable[[GameState, int], Any] | None:
         """How `agent` decides inline for `seat` (trusted in-process code that is not run in a
-        thread), or None; remembered per seat until the seat's agent changes."""
+        thread): `(live game, seat) -> action`, or None; remembered per seat until the seat's
+        agent changes."""
         known = self._inline_by_seat.get(seat)
         if known is not None and known[0] is agent:
             return known[1]
         chooser = None
         if agent.trusted and hasattr(agent, "choose_now") and not getattr(agent, "threaded", False):
-            chooser = getattr(agent, "choose_live", None) or (
-                lambda s, game: agent.choose_now(s, game.observation(s)))
+            live = getattr(agent, "live_chooser", None)
+            chooser = live() if live is not None else (
+                lambda game, s: agent.choose_now(s, game.observation(s)))
         self._inline_by_seat[seat] = (agent, chooser)
         return chooser
 

@@ -11,7 +11,8 @@ from __future__ import annotations
 import hashlib
 import json
 from dataclasses import dataclass, field
-from typing import Any, Mapping, NamedTuple
+from operator import getitem, itemgetter
+from typing import Any, Callable, Mapping, NamedTuple
 
 from .game import GameSpec, GameState, IllegalAction
 from .result import EndCause, Result
@@ -194,13 +195,84 @@ class Record:
         """(`digest()`, `dumps()`), the same strings, with the actions (most of a record)
         written to JSON once instead of three times: with sorted keys, "actions" comes first in
         both the canonical body and the stored one, so both are spliced from one rendering."""
-        actions = dumps([e.canonical() for e in self.entries])
+        actions = actions_json(self.entries)
         rest = self.canonical_head()
         canonical = f'{{"actions":{actions},{dumps(rest)[1:]}'
         digest = hashlib.sha256(canonical.encode()).hexdigest()
         rest.update(id=self.id, started_at=self.started_at, ended_at=self.ended_at,
-                    ms=[e.ms for e in self.entries], digest=digest)
+                    ms=list(map(_MS, self.entries)), digest=digest)
         return digest, f'{{"actions":{actions},{dumps(rest)[1:]}'
+
+
+class KnownActions:
+    """A game's actions in their record form (`GameSpec.encode_action`), each encoded once per
+    process, with its canonical JSON text.  Games between bots play the same few hundred
+    actions over and over (a Catan game is about 1,000 of them), so encoding each one as it is
+    played, then writing it to JSON with the record, costs more than a cheap rule applying it.
+
+    An action equal to one already seen gets the same record form, the very same object:
+    like the `Entry` that holds it, it is never changed.  Equal actions encode alike in every
+    game here (an action is a tuple or a frozen dataclass of names and whole numbers); an
+    action that cannot be hashed is encoded each time.  `for_spec` gives the one instance per
+    encoder, and `actions_json` writes the entries whose record forms it knows from their
+    texts."""
+
+    LIMIT = 1 << 16  # distinct actions remembered; then forgotten and learnt again
+
+    def __init__(self, encode: Callable[[Any], Any]) -> None:
+        self._encode = encode
+        self._known: dict[Any, Any] = {}
+
+    @classmethod
+    def for_spec(cls, spec: GameSpec) -> "KnownActions":
+        encode = spec.encode_action
+        known = _KNOWN.get(encode)
+        if known is None:
+            known = _KNOWN[encode] = cls(encode)
+        return known
+
+    def encode(self, action: Any) -> Any:
+        try:
+            return self._known[action]
+        except KeyError:
+            pass
+        except TypeError:  # unhashable: encoded every time, written as any other record form
+            return self._encode(action)
+        encoded = self._encode(action)
+        if encoded is None:  # the action of a forfeit entry: never written from a text
+            return encoded
+        if len(self._known) >= self.LIMIT:
+            self.forget()
+        self._known[action] = encoded
+        text = dumps(encoded)
+        _TEXTS[id(encoded)] = tuple(f"[{seat},{text}]" for seat in range(_SEATS))
+        return encoded
+
+    def forget(self) -> None:
+        for encoded in self._known.values():
+            _TEXTS.pop(id(encoded), None)
+        self._known.clear()
+
+
+#: KnownActions by encoder; and by the id of each record form they hold (alive as long as it is
+#: there, so the id is its own), the canonical JSON text of `[seat, record form]` for seats 0-7
+_KNOWN: dict[Callable[[Any], Any], KnownActions] = {}
+_TEXTS: dict[int, tuple[str, ...]] = {}
+_SEATS = 8
+_SEAT, _ACTION, _FORFEIT, _MS = itemgetter(0), itemgetter(1), itemgetter(2), itemgetter(4)
+
+
+def actions_json(entries: list[Entry]) -> str:
+    """`dumps([e.canonical() for e in entries])`, from the texts `KnownActions` keeps when it
+    knows every entry's action (the actions of games between in-process bots).  Written with
+    `map`, entry by entry in C: a Catan game has about 1,000 entries."""
+    if not any(map(_FORFEIT, entries)):
+        try:
+            texts = list(map(_TEXTS.__getitem__, map(id, map(_ACTION, entries))))
+            return f"[{','.join(map(getitem, texts, map(_SEAT, entries)))}]"
+        except (KeyError, IndexError, TypeError):
+            pass
+    return dumps([e.canonical() for e in entries])
 
 
 def dumps(data: Any) -> str:
