@@ -15,6 +15,8 @@ import time
 from dataclasses import dataclass
 from datetime import datetime, timezone
 from enum import StrEnum
+from functools import partial
+from itertools import repeat
 from typing import Any, Callable, Iterable, Protocol, Sequence
 
 from .agents import Agent, AgentGone
@@ -26,6 +28,7 @@ from .store import RecordStore
 
 log = logging.getLogger("tablehall.match")
 _new_tuple = tuple.__new__
+_new_entry = partial(_new_tuple, Entry)  # (seat, action, forfeit, reason, ms) -> Entry, in C
 
 #: in-process bots answer inline; a match gives the event loop back after this long, so games of
 #: bots never keep other games and connections waiting for more than a couple of milliseconds
@@ -354,35 +357,58 @@ class Match:
 
     def _play_bots(self, choosers: list[Callable[[GameState, int], Any]]) -> bool:
         """`_play_inline` when every seat is an in-process bot and nobody follows the events
-        (`tablehall play`, the arena's games): the engine's own loop, with each action recorded
-        in its record form from `KnownActions` (encoded once per process, and written to JSON
-        from its text) and the time its bot took.  The record is the one `_play` makes.
-        True if any action was played."""
-        state, entries, unprompted = self.state, self.record.entries, self._unprompted
-        to_act, apply, encode = state.to_act, state.apply, KnownActions.for_spec(self.spec).encode
+        (`tablehall play`, the arena's games): the engine's own loop, up to the time slice.
+        The seats and actions played are noted as they are; their entries (the action's
+        record form, and the milliseconds its bot took, as `_play` records them) are added to
+        the record in one go before the loop hands back, so nobody ever sees the record short
+        of an action.  True if any action was played."""
+        state, unprompted = self.state, self._unprompted
+        to_act, apply = state.to_act, state.apply
         volunteers = state.volunteers if self._volunteers else None
+        seats: list[int] = []
+        actions: list[Any] = []
+        slow: dict[int, int] = {}  # index -> ms, for the decisions that took half a ms or more
+        note_seat, note_action = seats.append, actions.append
         clock = time.perf_counter
         deadline = clock() + INLINE_SLICE
-        played = False
-        while not state.is_over:
-            seats = to_act()
-            if not seats:
-                return played
-            seat = seats[0]
-            started = clock()
-            action = choosers[seat](state, seat)
-            now = clock()
-            try:
-                apply(seat, action)
-            except IllegalAction:
-                self._play(seat, action, elapsed=now - started)  # refused again, with its consequence
-                return True
-            entries.append(_new_tuple(Entry, (seat, encode(action), None, "", round((now - started) * 1000))))
-            played = True
-            if (unprompted or self._abort_reason is not None or self.paused or self._steps
-                    or now > deadline or (volunteers is not None and volunteers())):
-                return True
-        return played
+        try:
+            while not state.is_over:
+                to_move = to_act()
+                if not to_move:
+                    break
+                seat = to_move[0]
+                started = clock()
+                action = choosers[seat](state, seat)
+                now = clock()
+                try:
+                    apply(seat, action)
+                except IllegalAction:
+                    self._record_played(seats, actions, slow)
+                    seats = []
+                    self._play(seat, action, elapsed=now - started)  # refused again, with its consequence
+                    return True
+                if now - started >= 0.0005:  # else its milliseconds round to 0
+                    slow[len(seats)] = round((now - started) * 1000)
+                note_seat(seat)
+                note_action(action)
+                if (unprompted or self._abort_reason is not None or self.paused or self._steps
+                        or now > deadline or (volunteers is not None and volunteers())):
+                    break
+        finally:
+            if seats:
+                self._record_played(seats, actions, slow)
+        return bool(seats)
+
+    def _record_played(self, seats: list[int], actions: list[Any], slow: dict[int, int]) -> None:
+        """The entries of actions `_play_bots` played, built in C (`map`, `zip`): the record
+        forms from `KnownActions`, the milliseconds 0 but where `slow` says."""
+        ms: Iterable[int] = repeat(0)
+        if slow:
+            ms = [0] * len(seats)
+            for index, taken in slow.items():
+                ms[index] = taken
+        encoded = KnownActions.for_spec(self.spec).encode_all(actions)
+        self.record.entries.extend(map(_new_entry, zip(seats, encoded, repeat(None), repeat(""), ms)))
 
     def _take_over(self, seat: int, handover: _Handover) -> None:
         task = self._tasks.get(seat)
