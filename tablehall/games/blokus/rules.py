@@ -177,7 +177,7 @@ class BlokusState(GameState):
         self._anchors = [CORNERS] * 4  # per colour: free cells a new piece may connect through
         self._undeployed = [ALL_SHAPES] * 4  # per colour: one bit per shape still in hand
         self._placed = [0, 0, 0, 0]  # per colour: squares placed
-        self._corner_moves = [CornerMoves() for _ in COLORS]  # per colour: legal placements per anchor
+        self._corner_moves = [CornerMoves() for _ in COLORS]  # per colour: legal placements per corner cell
         self._forfeit: tuple[int, EndCause, str] | None = None
 
     # -- reading the position ------------------------------------------------------------------
