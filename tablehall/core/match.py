@@ -118,6 +118,7 @@ class Match:
         self._steps = 0
         self._abort_reason: str | None = None
         self._waiter: asyncio.Future | None = None  # resolved by whatever the loop waits for
+        self._timer: asyncio.TimerHandle | None = None  # wakes the loop at the nearest hard limit
         self._unprompted: list[tuple[int, Any]] = []
         self._asked_at: dict[int, float] = {}
         self._tasks: dict[int, asyncio.Future] = {}  # seat -> its pending decision
@@ -295,7 +296,7 @@ class Match:
                 self._play(seat, action, elapsed=self.clock() - started)
                 return True
             self._asked_at[seat] = self.clock()
-            observation = state.observation(seat)
+            observation = state.observation(seat) if agent.wants_observation else None
             # remote agents hand back a plain future their client's answer completes: no task
             # and no coroutine per decision (the commonest wait of a server)
             begin = getattr(agent, "begin_decision", None)
@@ -476,13 +477,12 @@ class Match:
             loop = asyncio.get_running_loop()
             waiter = self._waiter = loop.create_future()
             timeout = self._next_deadline()
-            timer = None if timeout is None else loop.call_later(timeout, self._poke)
+            if timeout is not None:
+                self._arm_timer(loop, timeout)
             try:
                 await waiter
             finally:
                 self._waiter = None
-                if timer is not None:
-                    timer.cancel()
         now = self.clock()
         for seat, task in sorted(self._tasks.items()):
             if self._abort_reason is not None or self.state.is_over:
@@ -496,6 +496,23 @@ class Match:
                 self._cancel(seat)
                 self._consequence(seat, self.policies[seat].on_timeout, EndCause.HARD_TIMEOUT,
                                   "no answer within the time limit")
+
+    def _arm_timer(self, loop: asyncio.AbstractEventLoop, timeout: float) -> None:
+        """Make sure the loop wakes within `timeout` seconds.  A timer that fires sooner is
+        kept: limits are seconds long and each decision's deadline is later than the last, so
+        one timer serves many decisions (it wakes the loop once early, then is set again)
+        instead of a timer made and cancelled per decision."""
+        when = loop.time() + timeout
+        timer = self._timer
+        if timer is not None:
+            if timer.when() <= when:
+                return
+            timer.cancel()
+        self._timer = loop.call_at(when, self._timer_fired)
+
+    def _timer_fired(self) -> None:
+        self._timer = None
+        self._poke()
 
     def _next_deadline(self) -> float | None:
         deadlines = [self._asked_at[s] + self.policies[s].hard_timeout for s in self._tasks
@@ -588,6 +605,9 @@ class Match:
                 listener.on_events(self, events)
 
     async def _close(self) -> None:
+        if self._timer is not None:
+            self._timer.cancel()
+            self._timer = None
         for seat in list(self._tasks):
             self._cancel(seat)
         result = self.state.result() if self.state.is_over else None

@@ -30,6 +30,8 @@ def assert_generators_agree(state):
         blocked, corners = masks_from_the_board(state, color)
         # (the engine's blocked mask may also hold cells off the board, which no placement covers)
         assert (state.blocked_mask(color) & BOARD, state.corner_mask(color)) == (blocked, corners)
+        kept = state._corner_moves[color].lists  # lists are kept for corner cells only
+        assert all(corners >> bit & 1 for bit in kept), "a list kept for a cell that is no corner"
         expected = reference_legal_placements(state, color)
         assert state.legal_placements(color) == expected
         assert state.has_legal_move(color) == bool(expected)

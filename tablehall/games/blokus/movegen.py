@@ -18,6 +18,9 @@ The list for a new corner cell comes from per-cell tables (`through_corner`).
 from __future__ import annotations
 
 from bisect import bisect_left
+from functools import reduce
+from itertools import chain, compress
+from operator import or_
 
 from .bitboard import COVERING, P_MASK, P_SHAPE, PLACEMENT_COUNT, SIZE, STRIDE, mask_of
 from .pieces import SHAPES
@@ -47,35 +50,33 @@ def through_corner(bit: int, shapes: list[int], blocked: int) -> list[int]:
 
     Rather than test each covering placement (a Python step each, some 340 of them in the
     middle of the board), this ORs the precomputed sets of placements hit by each blocked cell
-    within reach, as small ints over the cell's covering placements, and reads off what is left."""
-    table = _TABLES[bit] or _table(bit)
-    pids, hit_by, shape_bits = table
+    within reach, as small ints over the cell's covering placements, and reads off what is left.
+    Both selections run in C: `_selector` turns a bit set into bytes that `compress` follows."""
+    pids, hit_by, shape_bits, low = _TABLES[bit] or _table(bit)
     wanted = 0
     for shape in shapes:
         wanted |= shape_bits[shape]
-    hit = 0
-    near = blocked & REACH[bit]
-    while near:
-        low = near & -near
-        hit |= hit_by[low.bit_length() - 1]
-        near ^= low
-    wanted &= ~hit
-    found = []
-    while wanted:
-        low = wanted & -wanted
-        found.append(pids[low.bit_length() - 1])
-        wanted ^= low
-    return found
+    hit = reduce(or_, compress(hit_by, _selector((blocked & REACH[bit]) >> low)), 0)
+    return list(compress(pids, _selector(wanted & ~hit)))
 
 
-# _TABLES[bit] = (pids, hit_by, shape_bits) for the placements covering that cell, built on first
-# use (a few hundred microseconds each, 400 cells): `pids` all of them in id order (so by shape),
-# bit k of a local set standing for pids[k]; hit_by[cell bit]: the local set of those covering
-# that cell; shape_bits[shape]: the local set of that shape's placements.
-_TABLES: list[tuple[list[int], list[int], list[int]] | None] = [None] * (SIZE * STRIDE)
+_ZERO_ONE = bytes.maketrans(b"01", b"\x00\x01")
 
 
-def _table(bit: int) -> tuple[list[int], list[int], list[int]]:
+def _selector(bits: int) -> bytes:
+    """Byte k is 1 where bit k of `bits` is set, else 0 (as long as the highest set bit)."""
+    return bin(bits)[:1:-1].encode().translate(_ZERO_ONE)
+
+
+# _TABLES[bit] = (pids, hit_by, shape_bits, low) for the placements covering that cell, built on
+# first use (a few hundred microseconds each, 400 cells): `pids` all of them in id order (so by
+# shape), bit k of a local set standing for pids[k]; hit_by[i]: the local set of those covering
+# cell bit `low + i`, `low` being the lowest cell within reach; shape_bits[shape]: the local set
+# of that shape's placements.
+_TABLES: list[tuple[list[int], list[int], list[int], int] | None] = [None] * (SIZE * STRIDE)
+
+
+def _table(bit: int) -> tuple[list[int], list[int], list[int], int]:
     covering = COVERING[bit]
     pids: list[int] = []
     shape_bits: list[int] = []
@@ -83,14 +84,16 @@ def _table(bit: int) -> tuple[list[int], list[int], list[int]]:
         shape_pids = covering[shape][1]
         shape_bits.append(((1 << len(shape_pids)) - 1) << len(pids))
         pids += shape_pids
-    hit_by = [0] * (SIZE * STRIDE)
+    reach = REACH[bit]
+    low = (reach & -reach).bit_length() - 1
+    hit_by = [0] * (reach.bit_length() - low)
     for k, pid in enumerate(pids):
-        mask = P_MASK[pid]
+        mask = P_MASK[pid] >> low
         while mask:
-            low = mask & -mask
-            hit_by[low.bit_length() - 1] |= 1 << k
-            mask ^= low
-    table = _TABLES[bit] = (pids, hit_by, shape_bits)
+            cell = mask & -mask
+            hit_by[cell.bit_length() - 1] |= 1 << k
+            mask ^= cell
+    table = _TABLES[bit] = (pids, hit_by, shape_bits, low)
     return table
 
 
@@ -140,13 +143,17 @@ class CornerMoves:
 
     def union(self, corners: int, shapes, blocked: int) -> list[int]:
         """Sorted ids of the placements legal through any of the `corners` (a bitboard)."""
-        found: set[int] = set()
-        get = self.get
-        while corners:
-            low = corners & -corners
-            found.update(get(low.bit_length() - 1, shapes, blocked))
-            corners ^= low
-        return sorted(found)
+        lists = self.lists
+        if len(lists) != corners.bit_count():  # some corner has no list yet (the keys are corners)
+            tried = shapes()
+            while corners:
+                low = corners & -corners
+                bit = low.bit_length() - 1
+                if bit not in lists:
+                    lists[bit] = through_corner(bit, tried, blocked)
+                corners ^= low
+        # Each list is sorted, so sorting them end to end merges runs; then drop repeats in order.
+        return list(dict.fromkeys(sorted(chain.from_iterable(lists.values()))))
 
     def any(self, corners: int, shapes, blocked: int) -> bool:
         """Whether some placement is legal through one of the `corners` (stops at the first)."""

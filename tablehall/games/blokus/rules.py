@@ -141,17 +141,16 @@ def _well_formed(move: Any) -> bool:
 
 
 # Moves in legal-move lists are shared: one object per (placement, colour), made on first use.
-_MOVES: dict[int, SetMove] = {}
+_MOVES: tuple[dict[int, SetMove], ...] = ({}, {}, {}, {})  # per colour: placement id -> move
 
 
 def placement_move(pid: int, color: int) -> SetMove:
     """The SetMove of placement `pid` (see `bitboard`) for `color`, in its canonical form."""
-    key = pid * 4 + color
-    move = _MOVES.get(key)
+    move = _MOVES[color].get(pid)
     if move is None:
         shape = P_SHAPE[pid]
         rotation, flipped, _ = ORIENTATIONS[shape][P_ORIENT[pid]]
-        move = _MOVES[key] = SetMove(COLORS[color], SHAPES[shape], rotation, flipped, P_X[pid], P_Y[pid])
+        move = _MOVES[color][pid] = SetMove(COLORS[color], SHAPES[shape], rotation, flipped, P_X[pid], P_Y[pid])
     return move
 
 
@@ -178,7 +177,7 @@ class BlokusState(GameState):
         self._anchors = [CORNERS] * 4  # per colour: free cells a new piece may connect through
         self._undeployed = [ALL_SHAPES] * 4  # per colour: one bit per shape still in hand
         self._placed = [0, 0, 0, 0]  # per colour: squares placed
-        self._corner_moves = [CornerMoves() for _ in COLORS]  # per colour: legal placements per anchor
+        self._corner_moves = [CornerMoves() for _ in COLORS]  # per colour: legal placements per corner cell
         self._forfeit: tuple[int, EndCause, str] | None = None
 
     # -- reading the position ------------------------------------------------------------------
@@ -247,7 +246,8 @@ class BlokusState(GameState):
         (rotation, flipped) pair, in the order NONE, RIGHT, MIRROR, LEFT x unflipped, flipped,
         that yields its cells, and at the top-left corner of its bounding box."""
         c = self.current_color if color is None else color
-        return [placement_move(pid, c) for pid in self.legal_placements(c)]
+        made = _MOVES[c].get
+        return [made(pid) or placement_move(pid, c) for pid in self.legal_placements(c)]
 
     def has_legal_move(self, color: Color) -> bool:
         """Whether `color` has any legal SetMove (stops at the first corner cell with one)."""
