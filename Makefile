@@ -12,7 +12,7 @@ $(BIN)/python:
 	$(BIN)/python -m pip install --quiet --upgrade pip
 
 $(STAMP_RUN): $(BIN)/python pyproject.toml
-	$(BIN)/python -m pip install --quiet -e '.[web]'
+	$(BIN)/python -m pip install --quiet -e '.[web,fast]'
 	touch $@
 
 $(STAMP_DEV): $(BIN)/python pyproject.toml

@@ -73,6 +73,8 @@ def build_parser() -> argparse.ArgumentParser:
     serve.add_argument("--db", help=f"record store: an SQLite file or postgresql://... (default {DEFAULT_DB})")
     serve.add_argument("--admin-password", help="password for admin clients")
     serve.add_argument("--log-format", choices=("text", "json"), help="log line format")
+    serve.add_argument("--event-loop", choices=("auto", "uvloop", "asyncio"),
+                       help="event loop: uvloop when installed (auto, the default; the fast extra), or asyncio's own")
     serve.add_argument("--set", action="append", default=[], metavar="SERVICE.KEY=VALUE",
                        help="a service option, e.g. --set sc.version=21.3.3")
     for name, default, description in _service_flags():
@@ -184,8 +186,6 @@ def _service_flags() -> list[tuple[str, int, str]]:
 
 # -- serve ---------------------------------------------------------------------------------------
 def cmd_serve(args: argparse.Namespace) -> int:
-    import asyncio
-
     from .server.app import serve
     from .server.config import ConfigError, check_port, check_sections, load_config, named_bots, toml_value
     from .server.logs import setup_logging
@@ -200,6 +200,8 @@ def cmd_serve(args: argparse.Namespace) -> int:
             config.admin_password = args.admin_password
         if args.log_format:
             config.log_format = args.log_format
+        if args.event_loop:
+            config.event_loop = args.event_loop
         for name in [*(n for n, _, _ in _service_flags()), "http"]:
             port = getattr(args, f"port_{name.replace('-', '_')}")
             if port is not None:
@@ -214,7 +216,7 @@ def cmd_serve(args: argparse.Namespace) -> int:
         named_bots(config)  # a named bot that cannot play stops us here, not in a game
     except ConfigError as exc:
         raise UsageError(str(exc)) from None
-    from .server.app import ListenError
+    from .server.app import ListenError, run_server
 
     if all(config.ports.get(name) == 0 for name, _, _ in _service_flags()) and config.ports.get("http") == 0:
         raise UsageError("every listener is turned off: nothing to serve")
@@ -222,7 +224,8 @@ def cmd_serve(args: argparse.Namespace) -> int:
         raise UsageError("--workers must be at least 1")
     setup_logging(config.log_format)
     try:
-        asyncio.run(serve(config, announce=lambda line: print(line, flush=True), workers=args.workers))
+        run_server(serve(config, announce=lambda line: print(line, flush=True), workers=args.workers),
+                   config.event_loop)
     except ListenError as exc:
         raise UsageError(str(exc)) from None
     return 0

@@ -27,6 +27,9 @@ class Agent(ABC):
     kind: str = "agent"  # recorded in SeatInfo.agent
     trusted: bool = False  # in-process code: not timed, answers synchronously via `choose_now`
     wants_events: bool = True
+    #: whether `decide` looks at the state it is given; False spares the runner computing the
+    #: seat's observation for a decision (it then passes None)
+    wants_observation: bool = True
     policy = None  # the SeatPolicy its protocol implies; used when a Match is given none
     #: the name the player gave itself in its protocol's handshake (set during `start`); a seat
     #: the record names only by a command line or a peer address takes it instead
@@ -74,11 +77,14 @@ class BotAgent(Agent):
     def choose_now(self, seat: int, state: GameState) -> Any:
         return self.bot.choose(state, seat)
 
-    def choose_live(self, seat: int, game: GameState) -> Any:
-        """Decide inline on the live `game`: the bot gets `observation(seat)`, or the game
-        itself when the bot needs no observation (`Bot.needs_observation`)."""
+    def live_chooser(self) -> Callable[[GameState, int], Any]:
+        """How the runner has the bot decide inline: `(live game, seat) -> action`.  The bot
+        gets `observation(seat)`, or, when it needs no observation (`Bot.needs_observation`),
+        the game itself: then this is the bot's own `choose`, with nothing in between."""
         bot = self.bot
-        return bot.choose(game.observation(seat) if bot.needs_observation else game, seat)
+        if not bot.needs_observation:
+            return bot.choose
+        return lambda game, seat: bot.choose(game.observation(seat), seat)
 
     def volunteer(self, seat: int, state: GameState) -> Any:
         """The bot's unprompted action when the game offers one (see `GameState.volunteers`)."""
@@ -112,6 +118,18 @@ class RemoteAgent(Agent):
         self._wake: dict[int, Callable[[], None]] = {}
         self._gone = False
         self._gone_reason = "left the game"
+
+    @property
+    def wants_events(self) -> bool:  # type: ignore[override]
+        """Nothing to tell without `on_events` (a session that follows the match as a
+        listener instead): the runner then skips sorting out what this seat may see."""
+        return self.on_events is not None or type(self).notify is not RemoteAgent.notify
+
+    @property
+    def wants_observation(self) -> bool:  # type: ignore[override]
+        """The observation only goes to `on_request`."""
+        return (self.on_request is not None or type(self).decide is not RemoteAgent.decide
+                or type(self).begin_decision is not RemoteAgent.begin_decision)
 
     @property
     def is_gone(self) -> bool:

@@ -15,17 +15,20 @@ import time
 from dataclasses import dataclass
 from datetime import datetime, timezone
 from enum import StrEnum
+from functools import partial
+from itertools import repeat
 from typing import Any, Callable, Iterable, Protocol, Sequence
 
 from .agents import Agent, AgentGone
 from .events import Event
 from .game import GameSpec, GameState, IllegalAction
-from .records import Entry, Handover, Record, SeatInfo
+from .records import Entry, Handover, KnownActions, Record, SeatInfo
 from .result import EndCause, Result
 from .store import RecordStore
 
 log = logging.getLogger("tablehall.match")
 _new_tuple = tuple.__new__
+_new_entry = partial(_new_tuple, Entry)  # (seat, action, forfeit, reason, ms) -> Entry, in C
 
 #: in-process bots answer inline; a match gives the event loop back after this long, so games of
 #: bots never keep other games and connections waiting for more than a couple of milliseconds
@@ -115,6 +118,7 @@ class Match:
         self._steps = 0
         self._abort_reason: str | None = None
         self._waiter: asyncio.Future | None = None  # resolved by whatever the loop waits for
+        self._timer: asyncio.TimerHandle | None = None  # wakes the loop at the nearest hard limit
         self._unprompted: list[tuple[int, Any]] = []
         self._asked_at: dict[int, float] = {}
         self._tasks: dict[int, asyncio.Future] = {}  # seat -> its pending decision
@@ -208,7 +212,8 @@ class Match:
             for listener in list(self.listeners):
                 if hasattr(listener, "on_start"):
                     listener.on_start(self)
-            self._deliver(self.state.start_events())
+            if self.listeners or any(agent.wants_events for agent in self.agents):
+                self._deliver(self.state.start_events())
             slice_started = time.perf_counter()
             while not self.state.is_over and self._abort_reason is None:
                 if (self.paused or self._steps) and not await self._gate():
@@ -287,11 +292,11 @@ class Match:
             inline = self._inline(seat, agent)
             if inline is not None:  # after a seat that is asked (several seats act at once)
                 started = self.clock()
-                action = inline(seat, state)
+                action = inline(state, seat)
                 self._play(seat, action, elapsed=self.clock() - started)
                 return True
             self._asked_at[seat] = self.clock()
-            observation = state.observation(seat)
+            observation = state.observation(seat) if agent.wants_observation else None
             # remote agents hand back a plain future their client's answer completes: no task
             # and no coroutine per decision (the commonest wait of a server)
             begin = getattr(agent, "begin_decision", None)
@@ -312,12 +317,16 @@ class Match:
         agent and no listener follows the events, a legal action is applied and recorded
         without `_play`'s delivery (the record is the same either way)."""
         state, tasks, clock, agents = self.state, self._tasks, self.clock, self.agents
-        entries, encode = self.record.entries, self.spec.encode_action
-        played = False
-        deadline = time.perf_counter() + INLINE_SLICE
         # nobody follows the events: worked out again only after `_play`, the one step here that
         # can change listeners, strikes or agents
         quiet = not (self.listeners or self._strikes or any(agent.wants_events for agent in agents))
+        if quiet and not tasks:
+            choosers = [self._inline(seat, agent) for seat, agent in enumerate(agents)]
+            if None not in choosers:
+                return self._play_bots(choosers)
+        entries, encode = self.record.entries, self.spec.encode_action
+        played = False
+        deadline = time.perf_counter() + INLINE_SLICE
         while not state.is_over:
             for seat in state.to_act():
                 if seat not in tasks:
@@ -328,7 +337,7 @@ class Match:
             if inline is None:
                 return played
             started = clock()
-            action = inline(seat, state)
+            action = inline(state, seat)
             elapsed = clock() - started
             if not quiet:
                 self._play(seat, action, elapsed=elapsed)
@@ -346,6 +355,61 @@ class Match:
                     or (self._volunteers and state.volunteers()) or time.perf_counter() > deadline):
                 return True
         return played
+
+    def _play_bots(self, choosers: list[Callable[[GameState, int], Any]]) -> bool:
+        """`_play_inline` when every seat is an in-process bot and nobody follows the events
+        (`tablehall play`, the arena's games): the engine's own loop, up to the time slice.
+        The seats and actions played are noted as they are; their entries (the action's
+        record form, and the milliseconds its bot took, as `_play` records them) are added to
+        the record in one go before the loop hands back, so nobody ever sees the record short
+        of an action.  True if any action was played."""
+        state, unprompted = self.state, self._unprompted
+        to_act, apply = state.to_act, state.apply
+        volunteers = state.volunteers if self._volunteers else None
+        seats: list[int] = []
+        actions: list[Any] = []
+        slow: dict[int, int] = {}  # index -> ms, for the decisions that took half a ms or more
+        note_seat, note_action = seats.append, actions.append
+        clock = time.perf_counter
+        deadline = clock() + INLINE_SLICE
+        try:
+            while not state.is_over:
+                to_move = to_act()
+                if not to_move:
+                    break
+                seat = to_move[0]
+                started = clock()
+                action = choosers[seat](state, seat)
+                now = clock()
+                try:
+                    apply(seat, action)
+                except IllegalAction:
+                    self._record_played(seats, actions, slow)
+                    seats = []
+                    self._play(seat, action, elapsed=now - started)  # refused again, with its consequence
+                    return True
+                if now - started >= 0.0005:  # else its milliseconds round to 0
+                    slow[len(seats)] = round((now - started) * 1000)
+                note_seat(seat)
+                note_action(action)
+                if (unprompted or self._abort_reason is not None or self.paused or self._steps
+                        or now > deadline or (volunteers is not None and volunteers())):
+                    break
+        finally:
+            if seats:
+                self._record_played(seats, actions, slow)
+        return bool(seats)
+
+    def _record_played(self, seats: list[int], actions: list[Any], slow: dict[int, int]) -> None:
+        """The entries of actions `_play_bots` played, built in C (`map`, `zip`): the record
+        forms from `KnownActions`, the milliseconds 0 but where `slow` says."""
+        ms: Iterable[int] = repeat(0)
+        if slow:
+            ms = [0] * len(seats)
+            for index, taken in slow.items():
+                ms[index] = taken
+        encoded = KnownActions.for_spec(self.spec).encode_all(actions)
+        self.record.entries.extend(map(_new_entry, zip(seats, encoded, repeat(None), repeat(""), ms)))
 
     def _take_over(self, seat: int, handover: _Handover) -> None:
         task = self._tasks.get(seat)
@@ -387,16 +451,18 @@ class Match:
                 acted = True
         return acted
 
-    def _inline(self, seat: int, agent: Agent) -> Callable[[int, GameState], Any] | None:
+    def _inline(self, seat: int, agent: Agent) -> Callable[[GameState, int], Any] | None:
         """How `agent` decides inline for `seat` (trusted in-process code that is not run in a
-        thread), or None; remembered per seat until the seat's agent changes."""
+        thread): `(live game, seat) -> action`, or None; remembered per seat until the seat's
+        agent changes."""
         known = self._inline_by_seat.get(seat)
         if known is not None and known[0] is agent:
             return known[1]
         chooser = None
         if agent.trusted and hasattr(agent, "choose_now") and not getattr(agent, "threaded", False):
-            chooser = getattr(agent, "choose_live", None) or (
-                lambda s, game: agent.choose_now(s, game.observation(s)))
+            live = getattr(agent, "live_chooser", None)
+            chooser = live() if live is not None else (
+                lambda game, s: agent.choose_now(s, game.observation(s)))
         self._inline_by_seat[seat] = (agent, chooser)
         return chooser
 
@@ -411,13 +477,12 @@ class Match:
             loop = asyncio.get_running_loop()
             waiter = self._waiter = loop.create_future()
             timeout = self._next_deadline()
-            timer = None if timeout is None else loop.call_later(timeout, self._poke)
+            if timeout is not None:
+                self._arm_timer(loop, timeout)
             try:
                 await waiter
             finally:
                 self._waiter = None
-                if timer is not None:
-                    timer.cancel()
         now = self.clock()
         for seat, task in sorted(self._tasks.items()):
             if self._abort_reason is not None or self.state.is_over:
@@ -431,6 +496,23 @@ class Match:
                 self._cancel(seat)
                 self._consequence(seat, self.policies[seat].on_timeout, EndCause.HARD_TIMEOUT,
                                   "no answer within the time limit")
+
+    def _arm_timer(self, loop: asyncio.AbstractEventLoop, timeout: float) -> None:
+        """Make sure the loop wakes within `timeout` seconds.  A timer that fires sooner is
+        kept: limits are seconds long and each decision's deadline is later than the last, so
+        one timer serves many decisions (it wakes the loop once early, then is set again)
+        instead of a timer made and cancelled per decision."""
+        when = loop.time() + timeout
+        timer = self._timer
+        if timer is not None:
+            if timer.when() <= when:
+                return
+            timer.cancel()
+        self._timer = loop.call_at(when, self._timer_fired)
+
+    def _timer_fired(self) -> None:
+        self._timer = None
+        self._poke()
 
     def _next_deadline(self) -> float | None:
         deadlines = [self._asked_at[s] + self.policies[s].hard_timeout for s in self._tasks
@@ -523,6 +605,9 @@ class Match:
                 listener.on_events(self, events)
 
     async def _close(self) -> None:
+        if self._timer is not None:
+            self._timer.cancel()
+            self._timer = None
         for seat in list(self._tasks):
             self._cancel(seat)
         result = self.state.result() if self.state.is_over else None

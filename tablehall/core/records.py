@@ -10,8 +10,11 @@ from __future__ import annotations
 
 import hashlib
 import json
+from bisect import bisect
 from dataclasses import dataclass, field
-from typing import Any, Mapping, NamedTuple
+from json.encoder import c_make_encoder, encode_basestring_ascii  # type: ignore[attr-defined]
+from operator import getitem, itemgetter
+from typing import Any, Callable, Mapping, NamedTuple
 
 from .game import GameSpec, GameState, IllegalAction
 from .result import EndCause, Result
@@ -191,26 +194,123 @@ class Record:
         return dumps(self.to_json())
 
     def digest_and_dumps(self) -> tuple[str, str]:
-        """(`digest()`, `dumps()`), the same strings, with the actions (most of a record)
-        written to JSON once instead of three times: with sorted keys, "actions" comes first in
-        both the canonical body and the stored one, so both are spliced from one rendering."""
-        actions = dumps([e.canonical() for e in self.entries])
-        rest = self.canonical_head()
-        canonical = f'{{"actions":{actions},{dumps(rest)[1:]}'
+        """(`digest()`, `dumps()`), the same strings, with each part of the record written to
+        JSON once: with sorted keys, both bodies are their items in key order, so each is
+        spliced from the actions' text, the canonical head's runs of keys between the stored
+        body's own keys (`ANNOTATIONS`), and those."""
+        actions = actions_json(self.entries)
+        runs: dict[int, dict[str, Any]] = {}
+        for key, value in self.canonical_head().items():
+            runs.setdefault(bisect(ANNOTATIONS, key), {})[key] = value
+        items = [("actions", f'"actions":{actions}')]
+        items += [(min(run), dumps(run)[1:-1]) for run in runs.values()]
+        items.sort()
+        canonical = f'{{{",".join(text for _, text in items)}}}'
         digest = hashlib.sha256(canonical.encode()).hexdigest()
-        rest.update(id=self.id, started_at=self.started_at, ended_at=self.ended_at,
-                    ms=[e.ms for e in self.entries], digest=digest)
-        return digest, f'{{"actions":{actions},{dumps(rest)[1:]}'
+        items += [("digest", f'"digest":"{digest}"'), ("ended_at", f'"ended_at":{dumps(self.ended_at)}'),
+                  ("id", f'"id":{dumps(self.id)}'), ("ms", f'"ms":{dumps(list(map(_MS, self.entries)))}'),
+                  ("started_at", f'"started_at":{dumps(self.started_at)}')]
+        items.sort()
+        return digest, f'{{{",".join(text for _, text in items)}}}'
+
+
+#: the keys `to_json` adds to the canonical body, in order
+ANNOTATIONS = ("digest", "ended_at", "id", "ms", "started_at")
+
+
+class KnownActions:
+    """A game's actions in their record form (`GameSpec.encode_action`), each encoded once per
+    process, with its canonical JSON text.  Games between bots play the same few hundred
+    actions over and over (a Catan game is about 1,000 of them), so encoding each one as it is
+    played, then writing it to JSON with the record, costs more than a cheap rule applying it.
+
+    An action equal to one already seen gets the same record form, the very same object:
+    like the `Entry` that holds it, it is never changed.  Equal actions encode alike in every
+    game here (an action is a tuple or a frozen dataclass of names and whole numbers); an
+    action that cannot be hashed is encoded each time.  `for_spec` gives the one instance per
+    encoder, and `actions_json` writes the entries whose record forms it knows from their
+    texts."""
+
+    LIMIT = 1 << 16  # distinct actions remembered; then forgotten and learnt again
+
+    def __init__(self, encode: Callable[[Any], Any]) -> None:
+        self._encode = encode
+        self._known: dict[Any, Any] = {}
+
+    @classmethod
+    def for_spec(cls, spec: GameSpec) -> "KnownActions":
+        encode = spec.encode_action
+        known = _KNOWN.get(encode)
+        if known is None:
+            known = _KNOWN[encode] = cls(encode)
+        return known
+
+    def encode(self, action: Any) -> Any:
+        try:
+            return self._known[action]
+        except KeyError:
+            pass
+        except TypeError:  # unhashable: encoded every time, written as any other record form
+            return self._encode(action)
+        encoded = self._encode(action)
+        if encoded is None:  # the action of a forfeit entry: never written from a text
+            return encoded
+        if len(self._known) >= self.LIMIT:
+            self.forget()
+        self._known[action] = encoded
+        text = dumps(encoded)
+        _TEXTS[id(encoded)] = tuple(f"[{seat},{text}]" for seat in range(_SEATS))
+        return encoded
+
+    def encode_all(self, actions: list[Any]) -> list[Any]:
+        """`[self.encode(a) for a in actions]`, in C when every action is known."""
+        try:
+            return list(map(self._known.__getitem__, actions))
+        except (KeyError, TypeError):
+            return [self.encode(action) for action in actions]
+
+    def forget(self) -> None:
+        for encoded in self._known.values():
+            _TEXTS.pop(id(encoded), None)
+        self._known.clear()
+
+
+#: KnownActions by encoder; and by the id of each record form they hold (alive as long as it is
+#: there, so the id is its own), the canonical JSON text of `[seat, record form]` for seats 0-7
+_KNOWN: dict[Callable[[Any], Any], KnownActions] = {}
+_TEXTS: dict[int, tuple[str, ...]] = {}
+_SEATS = 8
+_SEAT, _ACTION, _FORFEIT, _MS = itemgetter(0), itemgetter(1), itemgetter(2), itemgetter(4)
+
+
+def actions_json(entries: list[Entry]) -> str:
+    """`dumps([e.canonical() for e in entries])`, from the texts `KnownActions` keeps when it
+    knows every entry's action (the actions of games between in-process bots).  Written with
+    `map`, entry by entry in C: a Catan game has about 1,000 entries."""
+    if not any(map(_FORFEIT, entries)):
+        try:
+            texts = list(map(_TEXTS.__getitem__, map(id, map(_ACTION, entries))))
+            return f"[{','.join(map(getitem, texts, map(_SEAT, entries)))}]"
+        except (KeyError, IndexError, TypeError):
+            pass
+    return dumps([e.canonical() for e in entries])
 
 
 def dumps(data: Any) -> str:
     """Canonical JSON: sorted keys, no spaces, ASCII only."""
-    return _CANONICAL.encode(data)
+    if _ENCODE is None:
+        return _CANONICAL.encode(data)
+    return "".join(_ENCODE(data, 0))
 
 
 # one encoder for every record: json.dumps with options other than the defaults builds a new
 # encoder on each call, which costs more than encoding a short game
 _CANONICAL = json.JSONEncoder(sort_keys=True, separators=(",", ":"), ensure_ascii=True)
+# and so does `JSONEncoder.encode`, below it: its C encoder (the same arguments), made once,
+# writes a record's parts in half the time.  Without the check for circular references (a
+# record is a tree): that is the one difference.
+_ENCODE = None if c_make_encoder is None else c_make_encoder(
+    None, _CANONICAL.default, encode_basestring_ascii, None, ":", ",", True, False, True)
 
 
 @dataclass

@@ -12,6 +12,7 @@ import logging
 import signal
 from dataclasses import dataclass
 from pathlib import Path
+from typing import Awaitable, Callable
 
 from ..core.hosting import Entrant, Host, Service, ServiceSpec, Session, Table, TableError, TableSeat, Transport
 from ..core.registry import game_names, get_game
@@ -286,6 +287,29 @@ class Server:
         if self.store is not None and self._owns_store:
             self.store.close()
         log.info("stopped")
+
+
+def loop_factory(kind: str = "auto") -> Callable[[], asyncio.AbstractEventLoop] | None:
+    """The event loop `serve` runs on: uvloop (libuv; the `fast` extra) when it is installed and
+    `kind` is "auto" or "uvloop", asyncio's own for "asyncio" (None: asyncio's default).  A
+    server's Python share per move is largely the loop itself (scheduling, socket reads and
+    writes), which uvloop does in C: docs/benchmarks.md, "Server speed (issue 15)"."""
+    if kind == "asyncio":
+        return None
+    try:
+        import uvloop
+    except ImportError:
+        if kind == "uvloop":
+            raise ListenError("event_loop = \"uvloop\" but uvloop is not installed "
+                              "(pip install 'tablehall[fast]')") from None
+        return None
+    return uvloop.new_event_loop
+
+
+def run_server(main: Awaitable[None], kind: str = "auto") -> None:
+    """Run `main` (a server's lifetime) to its end on the event loop `kind` chooses."""
+    with asyncio.Runner(loop_factory=loop_factory(kind)) as runner:
+        runner.run(main)
 
 
 async def serve(config: ServerConfig, announce=print, workers: int = 1) -> None:

@@ -6,6 +6,7 @@ Example file::
     db = "var/tablehall.sqlite"   # record store
     admin_password = "s3cret"     # admin clients; without it the SC default works on loopback only
     log_format = "text"           # or "json"
+    event_loop = "auto"           # uvloop when installed (the fast extra), else asyncio's; or "uvloop", "asyncio"
 
     [ports]                        # 0 turns a listener off
     sc = 13050
@@ -36,6 +37,7 @@ class ServerConfig:
     db: str = "var/tablehall.sqlite"
     admin_password: str | None = None
     log_format: str = "text"
+    event_loop: str = "auto"  # see EVENT_LOOPS
     ports: dict[str, int] = field(default_factory=dict)  # service name -> port (0 = off)
     sections: dict[str, dict[str, Any]] = field(default_factory=dict)  # service name -> options
 
@@ -46,7 +48,8 @@ class ServerConfig:
         return self.sections.get(service, {})
 
 
-_TOP_KEYS = {"host", "db", "admin_password", "log_format", "ports"}
+_TOP_KEYS = {"host", "db", "admin_password", "log_format", "event_loop", "ports"}
+EVENT_LOOPS = ("auto", "uvloop", "asyncio")
 
 
 def load_config(path: str | Path | None) -> ServerConfig:
@@ -72,6 +75,10 @@ def load_config(path: str | Path | None) -> ServerConfig:
         config.admin_password = _string(data, "admin_password", path)
     if "log_format" in data:
         config.log_format = _string(data, "log_format", path)
+    if "event_loop" in data:
+        config.event_loop = _string(data, "event_loop", path)
+        if config.event_loop not in EVENT_LOOPS:
+            raise ConfigError(f"config {path}: event_loop must be one of {', '.join(EVENT_LOOPS)}")
     ports = data.get("ports", {})
     if not isinstance(ports, dict):
         raise ConfigError(f"config {path}: [ports] must be a table")

@@ -11,7 +11,6 @@ docs/architecture.md, "Worker processes".
 
 from __future__ import annotations
 
-import asyncio
 import dataclasses
 import logging
 import multiprocessing
@@ -49,7 +48,7 @@ def split(config: ServerConfig, workers: int) -> list[ServerConfig]:
 
 def _worker(config: ServerConfig, ready) -> None:
     """A worker process: serve its listeners until SIGTERM or SIGINT."""
-    from .app import ListenError, Server
+    from .app import ListenError, Server, run_server
     from .logs import setup_logging
 
     setup_logging(config.log_format)
@@ -66,7 +65,7 @@ def _worker(config: ServerConfig, ready) -> None:
         ready.close()
         await server.serve_until_stopped()
 
-    asyncio.run(main())
+    run_server(main(), config.event_loop)
 
 
 class Workers:

@@ -331,3 +331,26 @@ def test_an_answer_given_before_a_handover_stands():
 def test_a_record_without_handovers_keeps_its_canonical_body():
     record = run(Match(SPEC, bots(2), seed=9).run())
     assert "handovers" not in record.canonical() and record.handovers == []
+
+
+def test_a_shorter_hard_limit_after_longer_ones_is_still_enforced():
+    """The runner keeps one timer per match while deadlines only move later; a seat asked with a
+    shorter limit than the one the timer was set for must still time out at its own limit (the
+    wait_for bound is only a guard: a kept 60 s timer would hit it)."""
+    patient = Scripted(["ready"] + [1] * 20)
+    silent = Scripted(["ready", None])
+    match = Match(SPEC, [patient, silent], seed=1,
+                  policies=[SeatPolicy(hard_timeout=60), SeatPolicy(hard_timeout=0.05)])
+    record = run(asyncio.wait_for(match.run(), 30))
+    assert [(e.seat, e.forfeit) for e in record.entries if e.forfeit] == [(1, EndCause.HARD_TIMEOUT)]
+    assert match._timer is None  # cancelled with the match: nothing left to wake a finished match
+
+
+def test_remote_seats_that_read_no_observation_or_events_are_spared_them():
+    plain = RemoteAgent("client", "remote:test")  # a session that follows the match as a listener
+    assert not plain.wants_observation and not plain.wants_events
+    asking = RemoteAgent("client", "remote:test", on_request=lambda seat, state: None)
+    assert asking.wants_observation and not asking.wants_events
+    scripted = Scripted([])  # its on_events is set after construction
+    assert scripted.wants_observation and scripted.wants_events
+

@@ -129,3 +129,40 @@ def test_two_workers_play_and_store_every_protocol_and_stop_cleanly(tmp_path):
         store.close()
     assert "finished" in statuses["blokus"] and "finished" in statuses["dominion"], statuses
     assert "aborted" in statuses["dominion"], statuses
+
+
+def test_the_event_loop_is_chosen_by_config_and_flag(tmp_path):
+    import asyncio
+
+    import pytest
+
+    from tablehall.server.app import ListenError, loop_factory, run_server
+    from tablehall.server.config import ConfigError, load_config
+
+    assert loop_factory("asyncio") is None
+    try:
+        import uvloop
+    except ImportError:
+        assert loop_factory("auto") is None
+        with pytest.raises(ListenError, match="uvloop is not installed"):
+            loop_factory("uvloop")
+    else:
+        assert loop_factory("auto") is uvloop.new_event_loop is loop_factory("uvloop")
+
+    async def which() -> str:
+        return type(asyncio.get_running_loop()).__module__
+
+    seen = []
+    run_server(_note(which(), seen), "asyncio")
+    assert seen == ["asyncio.unix_events"]
+
+    path = tmp_path / "serve.toml"
+    path.write_text('event_loop = "asyncio"\n')
+    assert load_config(path).event_loop == "asyncio"
+    path.write_text('event_loop = "trio"\n')
+    with pytest.raises(ConfigError, match="event_loop must be one of"):
+        load_config(path)
+
+
+async def _note(coro, seen):
+    seen.append(await coro)

@@ -30,8 +30,9 @@ from typing import Any
 from tablehall.core import (EVERYONE, EndCause, Event, GameState, IllegalAction, OptionError, Result, Rng,
                             SeatResult, rank_by, strict_options)
 
-from .bitboard import (BOARD, CORNERS, COVERING, P_MASK, P_ORIENT, P_SHAPE, P_X, P_Y, PLACEMENT_AT,
+from .bitboard import (BOARD, CORNERS, P_MASK, P_ORIENT, P_SHAPE, P_X, P_Y, PLACEMENT_AT,
                        SIZE, STRIDE, diagonal_neighbours, edge_neighbours)
+from .movegen import CornerMoves
 from .pieces import (CELL_ORDER, ORIENTATION_OF, ORIENTATIONS, SHAPES, SIZES, START_SHAPES, TOTAL_SQUARES,
                      Cell, Color, Rotation, Shape)
 
@@ -140,17 +141,16 @@ def _well_formed(move: Any) -> bool:
 
 
 # Moves in legal-move lists are shared: one object per (placement, colour), made on first use.
-_MOVES: dict[int, SetMove] = {}
+_MOVES: tuple[dict[int, SetMove], ...] = ({}, {}, {}, {})  # per colour: placement id -> move
 
 
 def placement_move(pid: int, color: int) -> SetMove:
     """The SetMove of placement `pid` (see `bitboard`) for `color`, in its canonical form."""
-    key = pid * 4 + color
-    move = _MOVES.get(key)
+    move = _MOVES[color].get(pid)
     if move is None:
         shape = P_SHAPE[pid]
         rotation, flipped, _ = ORIENTATIONS[shape][P_ORIENT[pid]]
-        move = _MOVES[key] = SetMove(COLORS[color], SHAPES[shape], rotation, flipped, P_X[pid], P_Y[pid])
+        move = _MOVES[color][pid] = SetMove(COLORS[color], SHAPES[shape], rotation, flipped, P_X[pid], P_Y[pid])
     return move
 
 
@@ -177,6 +177,7 @@ class BlokusState(GameState):
         self._anchors = [CORNERS] * 4  # per colour: free cells a new piece may connect through
         self._undeployed = [ALL_SHAPES] * 4  # per colour: one bit per shape still in hand
         self._placed = [0, 0, 0, 0]  # per colour: squares placed
+        self._corner_moves = [CornerMoves() for _ in COLORS]  # per colour: legal placements per corner cell
         self._forfeit: tuple[int, EndCause, str] | None = None
 
     # -- reading the position ------------------------------------------------------------------
@@ -237,18 +238,7 @@ class BlokusState(GameState):
         """Placement ids (see `bitboard`) of every legal SetMove of `color` (default: the
         current colour), sorted: shape, orientation, y, x."""
         c = self.current_color if color is None else color
-        forbidden = self._forbidden[c]
-        anchors = self._anchors[c]
-        shapes = self._shapes_to_try(c)
-        found: set[int] = set()
-        while anchors:
-            low = anchors & -anchors
-            covering = COVERING[low.bit_length() - 1]
-            for shape in shapes:
-                masks, pids = covering[shape]
-                found.update([p for m, p in zip(masks, pids) if not m & forbidden])
-            anchors ^= low
-        return sorted(found)
+        return self._corner_moves[c].union(self._anchors[c], lambda: self._shapes_to_try(c), self._forbidden[c])
 
     def legal_moves(self, color: Color | None = None) -> list[SetMove]:
         """Every legal SetMove of `color` (default: the current colour), one per distinct set of
@@ -256,22 +246,13 @@ class BlokusState(GameState):
         (rotation, flipped) pair, in the order NONE, RIGHT, MIRROR, LEFT x unflipped, flipped,
         that yields its cells, and at the top-left corner of its bounding box."""
         c = self.current_color if color is None else color
-        return [placement_move(pid, c) for pid in self.legal_placements(c)]
+        made = _MOVES[c].get
+        return [made(pid) or placement_move(pid, c) for pid in self.legal_placements(c)]
 
     def has_legal_move(self, color: Color) -> bool:
-        """Whether `color` has any legal SetMove (stops at the first one found)."""
-        forbidden = self._forbidden[color]
-        anchors = self._anchors[color]
-        shapes = self._shapes_to_try(color)
-        while anchors:
-            low = anchors & -anchors
-            covering = COVERING[low.bit_length() - 1]
-            for shape in shapes:
-                for m in covering[shape][0]:
-                    if not m & forbidden:
-                        return True
-            anchors ^= low
-        return False
+        """Whether `color` has any legal SetMove (stops at the first corner cell with one)."""
+        return self._corner_moves[color].any(self._anchors[color], lambda: self._shapes_to_try(color),
+                                             self._forbidden[color])
 
     # -- GameState: who acts, what is legal ----------------------------------------------------
     def to_act(self) -> tuple[int, ...]:
@@ -370,10 +351,17 @@ class BlokusState(GameState):
             if other is not color:
                 self._forbidden[other] |= mask
                 self._anchors[other] &= ~mask
-        forbidden = self._forbidden[color] = self._forbidden[color] | mask | edge_neighbours(mask)
+                self._corner_moves[other].block(mask)
+        before = self._forbidden[color]
+        forbidden = self._forbidden[color] = before | mask | edge_neighbours(mask)
         anchors = diagonal_neighbours(mask) if first else self._anchors[color] | diagonal_neighbours(mask)
         self._anchors[color] = anchors & ~forbidden & BOARD
         self._undeployed[color] &= ~(1 << shape)
+        if first:  # the other board corners stop being corner cells: start afresh
+            self._corner_moves[color].clear()
+        else:
+            self._corner_moves[color].block(forbidden & ~before & BOARD)
+            self._corner_moves[color].drop_shape(shape)
         self._placed[color] += SIZES[shape]
         if not self._undeployed[color]:
             self.last_move_mono[color] = shape == Shape.MONO
@@ -476,6 +464,7 @@ class BlokusState(GameState):
         twin._anchors = self._anchors[:]
         twin._undeployed = self._undeployed[:]
         twin._placed = self._placed[:]
+        twin._corner_moves = [moves.copy() for moves in self._corner_moves]
         twin._forfeit = self._forfeit
         return twin
 

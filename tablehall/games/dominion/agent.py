@@ -39,7 +39,13 @@ def seat_policy(reply_timeout: float | None = DEFAULT_REPLY_TIMEOUT, replacement
 
 class LineBotAgent(RemoteAgent):
     """A seat whose bot speaks the protocol over a line channel.  Subclasses open, write to and
-    close the channel, and call `line_received` / `channel_closed` as it reports."""
+    close the channel, and call `line_received` / `channel_closed` as it reports.
+
+    The runner need not copy an observation for each decision: the protocol reads only the
+    seat's own hand and the public counts off the match's state when it asks, and reads the
+    reply against the state the answer will be applied to."""
+
+    wants_observation = False
 
     def __init__(self, seat: int, name: str, kind: str, *,
                  reply_timeout: float = DEFAULT_REPLY_TIMEOUT, max_unsolicited: int | None = None) -> None:
@@ -52,6 +58,7 @@ class LineBotAgent(RemoteAgent):
         self.out_reason = ""  # why the bot was disqualified, once it was
         self._ready: asyncio.Future | None = None
         self._closing: asyncio.Task | None = None
+        self._match: Any = None  # the match it plays in, once started
 
     # -- the channel (subclasses) ----------------------------------------------------------------
     async def _open(self) -> None:
@@ -69,6 +76,7 @@ class LineBotAgent(RemoteAgent):
 
     # -- lifecycle -------------------------------------------------------------------------------
     async def start(self, seat: int, match: Any) -> None:
+        self._match = match
         try:
             await self._open()
         except OSError as exc:  # e.g. "No such file or directory: /nonexistent/bot"
@@ -93,12 +101,12 @@ class LineBotAgent(RemoteAgent):
         super().cancelled(seat)
 
     # -- match to bot ----------------------------------------------------------------------------
-    def _on_request(self, seat: int, state: GameState) -> None:
-        self.protocol.request(state)
+    def _on_request(self, seat: int, state: GameState | None) -> None:
+        self.protocol.request(self._match.state if state is None else state)
 
     def _on_events(self, seat: int, events: Sequence[Event], state: GameState) -> None:
-        self.protocol.events(events)  # tells the bot "<playerN> disqualified" if it was taken out
-        if any(e.kind == "out" and e.data["seat"] == self.seat for e in events):
+        # tells the bot "<playerN> disqualified" if it was taken out
+        if self.protocol.events(events):
             self._disqualify("taken out of the game", tell=False)
 
     # -- bot to match ----------------------------------------------------------------------------

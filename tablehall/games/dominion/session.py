@@ -58,7 +58,9 @@ class SeatProtocol:
 
     # -- from the match --------------------------------------------------------------------------
     def request(self, state: DominionState) -> None:
-        """Ask the bot for the seat's decision in `state` (the seat's observation)."""
+        """Ask the bot for the seat's decision in `state` (the game, or the seat's observation:
+        only the seat's own hand and the public counts are read, and the reply is read against
+        it)."""
         self._asked = state
         hand = [NAMES[c] for c in state.players[self.seat].hand]
         if state.attack:
@@ -70,15 +72,21 @@ class SeatProtocol:
         """The pending decision is no longer wanted."""
         self._asked = None
 
-    def events(self, events: Sequence[Event]) -> None:
+    def events(self, events: Sequence[Event]) -> bool:
+        """Tell the bot what it may see of `events`; True if they took this seat out."""
         lines: list[str] = []
+        out = False
         for event in events:
-            if event.kind == "game":
+            kind = event.kind
+            if kind == "game":
                 self.in_game = True
+            elif kind == "out" and event.data["seat"] == self.seat:
+                out = True
             if self.in_game:
                 lines += lines_of(event)
         if lines:
             self.send_lines(lines)
+        return out
 
     def finish(self, result: Result) -> None:
         if result.cause is EndCause.ABORTED:

@@ -273,6 +273,15 @@ def _defaults(cls: type) -> dict[str, Any]:
     return found
 
 
+#: (message class, fields present) -> (attribute, wire writer) per field, worked out once: the
+#: messages a game sends are encoded on every move
+_WRITERS: dict[tuple[type, int], tuple[tuple[str, Any], ...]] = {}
+
+
+def _writers(present: Sequence[Field]) -> tuple[tuple[str, Any], ...]:
+    return tuple((f.attr, str if type(f.kind).wire is Kind.wire else f.kind.wire) for f in present)
+
+
 @dataclass(frozen=True)
 class FieldMessage(Message):
     """A message whose fields are listed in ``LAYOUT``, comma-separated on the wire."""
@@ -293,7 +302,11 @@ class FieldMessage(Message):
         present = self._present()
         if not present:
             return None
-        return SEP2.join(f.kind.wire(getattr(self, f.attr)) for f in present)
+        key = (type(self), len(present))
+        writers = _WRITERS.get(key)
+        if writers is None:
+            writers = _WRITERS[key] = _writers(present)
+        return SEP2.join([wire(getattr(self, attr)) for attr, wire in writers])
 
     def str_params(self) -> str:
         return SEP.join(f"{f.label}={f.kind.text(getattr(self, f.attr))}" for f in self._present())
