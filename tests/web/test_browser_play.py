@@ -202,13 +202,13 @@ def play_dominion_action(page, action: list, frame: dict) -> None:
         steps = [f"button.hand-card.playable[data-card='{card}']"]
         if card == "cellar":
             steps += pick_cards(args) + ["#confirm-choice"]
-        elif card == "workshop":
+        elif card == "workshop" and args:
             steps.append(f"button.gain[data-card='{args[0] if args else ''}']")
         elif card in ("remodel", "mine") and args:
             steps.append(f"button.trash[data-card='{args[0]}']")
             steps.append(f"button.gain[data-card='{args[1] if len(args) > 1 else ''}']")
-        elif card in ("remodel", "mine"):
-            steps.append("button.trash")
+        # a card with one way to be played (a mine without a treasure in hand, a workshop with
+        # nothing to gain) is played at the click, with no dialog (dominion.js playCard)
         clicks(page, *steps)
     elif kind == "buy":
         steps = [f"svg[data-board='dominion'] g.buyable[data-card='{action[1][0]}']"]
