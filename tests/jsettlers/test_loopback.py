@@ -78,18 +78,25 @@ def assert_nothing_hidden_leaked(outcomes, record):
     discards are unknown to it, only its own hand is set, only it is asked to discard."""
     names = [s.name for s in record.seats]
     for outcome in outcomes:
-        me = names.index(outcome.name)
+        assert_only_own_secrets(outcome.received, names.index(outcome.name))
         for wire in outcome.received:
-            message = parse_cmd(wire)
-            if isinstance(message, DevCardAction) and message.action == 0 and message.pn != me:
-                assert message.cards == (0,), wire
-            elif isinstance(message, RobberyResult) and me not in (message.perpetrator, message.victim):
-                assert message.resource == 6, wire
-            elif isinstance(message, Discard) and message.pn != me:
-                assert message.resources[:5] == (0, 0, 0, 0, 0), wire
-            elif isinstance(message, PlayerElements) and message.action == 100 and message.pn != me:
-                assert not any(element <= 5 and amount for element, amount in message.elements), wire
-            assert not isinstance(message, GameServerText), "robots get no server texts"
+            assert not isinstance(parse_cmd(wire), GameServerText), "robots get no server texts"
+
+
+def assert_only_own_secrets(received: list[str], me: int | None, drawn: tuple[int, ...] = (0,)) -> None:
+    """No secret of a seat other than `me` (None: an observer) in what a client received;
+    `drawn`: the DevCardAction actions that name a card drawn (JSettlers' DRAW, and ADD_NEW
+    where a seat's hand is told)."""
+    for wire in received:
+        message = parse_cmd(wire)
+        if isinstance(message, DevCardAction) and message.action in drawn and message.pn != me:
+            assert message.cards == (0,), wire
+        elif isinstance(message, RobberyResult) and me not in (message.perpetrator, message.victim):
+            assert message.resource == 6, wire
+        elif isinstance(message, Discard) and message.pn != me:
+            assert message.resources[:5] == (0, 0, 0, 0, 0), wire
+        elif isinstance(message, PlayerElements) and message.action == 100 and message.pn != me:
+            assert not any(element <= 5 and amount for element, amount in message.elements), wire
 
 
 def hidden_from_observer(received: list[str]) -> None:
