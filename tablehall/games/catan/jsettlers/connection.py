@@ -27,7 +27,7 @@ from __future__ import annotations
 import secrets
 from dataclasses import dataclass, field
 from enum import Enum
-from typing import Callable, Mapping, Protocol
+from typing import Callable, Mapping, Protocol, Sequence
 
 from .constants import StatusValue
 from .lobby_messages import (
@@ -171,6 +171,7 @@ class ServerConnection:
         lobby: Lobby,
         on_output: Callable[["ServerConnection"], None] | None = None,
         peer: str = "-",
+        on_frames: Callable[[bytes], None] | None = None,
     ) -> None:
         self.config = config
         self.lobby = lobby
@@ -186,6 +187,7 @@ class ServerConnection:
         self.pings_unanswered = 0
         self._told_unoffered = False
         self._on_output = on_output
+        self._on_frames = on_frames  # takes messages already framed (`send_framed`)
         self._outbox: list[Message] = []
 
     # --- output -------------------------------------------------------------------------------
@@ -198,6 +200,17 @@ class ServerConnection:
         self._outbox.extend(messages)
         if self._on_output is not None:
             self._on_output(self)
+
+    def send_framed(self, messages: Sequence[Message], frames: bytes) -> None:
+        """Queue `messages`, whose frames `frames` already holds (a game's batch, framed once for
+        every member that gets it): handed over as bytes when the output takes them and nothing
+        is queued before them, else queued as messages."""
+        if self.phase is Phase.CLOSING:
+            return
+        if self._on_frames is None or self._outbox:
+            self.send(*messages)
+        else:
+            self._on_frames(frames)
 
     def take_output(self) -> list[Message]:
         out, self._outbox = self._outbox, []

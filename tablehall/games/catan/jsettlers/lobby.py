@@ -69,6 +69,7 @@ from .lobby_messages import (
     NewGameWithOptions,
     StatusMessage,
 )
+from .framing import FrameTooLong
 from .joining import JOINED_STARTED, JOINED_STARTED_BOTS
 from .message import Message, is_single_line_and_safe
 from .options import OptionValue, UnknownOption, adjust_options, pack_options, parse_options
@@ -268,24 +269,53 @@ class GameRoom:
 
     def deliver(self, entries: Iterable[Entry]) -> None:
         """Send logged entries to the members their audiences reach (observers get ``all`` and
-        ``!pN`` messages); server texts are never sent to robots."""
-        # each member's share is sent in one go: one write per member and batch, not per message
-        members = [(member, self.seat_of(member), []) for member in self.members]
+        ``!pN`` messages); server texts are never sent to robots.
+
+        Each member's share goes out in one write, and a share several members get (all robots,
+        when every message is for everyone, as after most moves) is framed and joined once."""
+        entries = list(entries)
         if self.log is not None:
-            entries = list(entries)
             self.log.extend(entries)
-        for entry in entries:
-            audience, message = entry.audience, entry.message
-            texts = isinstance(message, GameServerText)
-            everyone, excepting = audience.kind == "all", audience.kind == "except"
-            for member, pn, share in members:
-                if texts and member.is_robot:
-                    continue
-                if everyone or (pn is not None and audience.reaches(pn)) or (pn is None and excepting):
-                    share.append(message)
-        for member, _, share in members:
-            if share:
-                member.send(*share)
+        members = self.members
+        if not members or not entries:
+            return
+        messages = [entry.message for entry in entries]
+        if all(entry.audience.kind == "all" for entry in entries):
+            spoken = [m for m in messages if not isinstance(m, GameServerText)]
+            for_robots = [tuple(spoken), None] if spoken else None
+            for_humans = [tuple(messages), None]
+            for member in members:
+                share = for_robots if member.is_robot else for_humans
+                if share is not None:
+                    self._send_share(member, share)
+            return
+        texts = [isinstance(m, GameServerText) for m in messages]
+        holders = self.holders
+        shares: dict[tuple[int, ...], list] = {}  # message indices -> [messages, frames]
+        for member in members:
+            pn = next((seat for seat, holder in enumerate(holders) if holder is member), None)
+            robot = member.is_robot
+            picked = tuple(i for i, entry in enumerate(entries)
+                           if not (robot and texts[i]) and entry.audience.reaches_member(pn))
+            if picked:
+                share = shares.get(picked)
+                if share is None:
+                    share = shares[picked] = [tuple(messages[i] for i in picked), None]
+                self._send_share(member, share)
+
+    @staticmethod
+    def _send_share(member: ServerConnection, share: list) -> None:
+        """Send `share` ([messages, their joined frames or None]) to `member`; the frames are
+        joined on first use (a share that cannot be framed goes message by message)."""
+        messages, frames = share
+        if frames is None:
+            try:
+                frames = b"".join([m.frame for m in messages])
+            except FrameTooLong:
+                member.send(*messages)  # the session leaves out what does not fit in a frame
+                return
+            share[1] = frames
+        member.send_framed(messages, frames)
 
     def record_from(self, conn: ServerConnection, message: Message) -> None:
         if self.log is not None:

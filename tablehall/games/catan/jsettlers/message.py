@@ -24,7 +24,6 @@ import re
 import unicodedata
 from dataclasses import dataclass, fields
 from enum import IntEnum
-from functools import cached_property
 from typing import Any, ClassVar, Iterable, Sequence, TypeVar
 
 from .framing import encode_frame
@@ -47,6 +46,8 @@ class MalformedMessage(ValueError):
 
 def java_int(text: str) -> int:
     """`Integer.parseInt`: optional sign and decimal digits only, 32-bit range."""
+    if len(text) < 10 and text.isascii() and text.isdigit():  # the usual case: a small number
+        return int(text)
     if not _JAVA_INT.fullmatch(text):
         raise MalformedMessage(f"not an integer: {text!r}")
     if len(text.lstrip("+-").lstrip("0")) > 10:  # out of range, and never a huge int() to parse
@@ -231,11 +232,7 @@ class Message:
         data = self.encode_data()
         return str(self.TYPE) if data is None else f"{self.TYPE}{SEP}{data}"
 
-    @cached_property
-    def frame(self) -> bytes:
-        """The `writeUTF` frame of `to_cmd()`, encoded once: messages are frozen, and the one a
-        game sends to all its members is encoded once for all of them."""
-        return encode_frame(self.to_cmd())
+    frame: ClassVar["_Frame"]  # the `writeUTF` frame of `to_cmd()` (below)
 
     def to_str(self) -> str:
         """The ``.soclog`` / ``toString`` form."""
@@ -261,6 +258,20 @@ class Message:
     def from_str_params(cls: type[M], params: str) -> M:
         raise NotImplementedError
 
+
+class _Frame:
+    """`Message.frame`: the `writeUTF` frame of `to_cmd()`, encoded on first use and kept in the
+    message (frozen: the one a game sends to all its members is encoded once for all).  What
+    `functools.cached_property` does, without the lock it takes on every first use."""
+
+    def __get__(self, message: "Message | None", owner: type | None = None) -> Any:
+        if message is None:
+            return self
+        frame = message.__dict__["frame"] = encode_frame(message.to_cmd())
+        return frame
+
+
+Message.frame = _Frame()  # type: ignore[misc]
 
 _DEFAULTS: dict[type, dict[str, Any]] = {}
 

@@ -72,6 +72,13 @@ class Audience:
             return pn not in self.excluded
         return False
 
+    def reaches_member(self, pn: int | None) -> bool:
+        """Whether a server message with this audience is delivered to the member sitting in seat
+        `pn` (None: an observer, who gets ``all`` and ``!pN`` messages)."""
+        if pn is None:
+            return self.kind in ("all", "except")
+        return self.reaches(pn)
+
     def prefix(self) -> str:
         if self.kind == "all":
             return "all"
