@@ -33,7 +33,10 @@ robot_cookie = "{COOKIE}"
 robot_games = 1000000000
 robot_game_robots = {ROBOTS_PER_GAME}
 robot_game_seats = {ROBOTS_PER_GAME}
+bot_pause = 0
 """
+# bot_pause = 0: the tablehall bots that replace the robots of a game they left (MAX_ROUNDS) play
+# it out at once, so that its record, with every action, is stored within the same row
 
 
 def example_robot():
