@@ -50,6 +50,7 @@ class Level:
     latencies: list[float]
     errors: list[str]
     client_cpu: float = 0.0  # CPU seconds of the client processes
+    gave_up: list[str] = dataclasses.field(default_factory=list)  # games the clients left: they never end
 
     @property
     def moves_per_s(self) -> float:
@@ -115,12 +116,13 @@ def run_levels(server: ServerProcess, protocols: list[str], matches: int, second
         mine = [out for p, out in outputs if p == protocol]
         latencies = [x for out in mine for x in out["latencies"]]
         errors = [e for out in mine for e in out["errors"]]
+        gave_up = [e for out in mine for e in out.get("gave_up", ())]
         moves, games = sum(o["moves"] for o in mine), sum(o["games"] for o in mine)
         stored = server.recorded_actions(GAMES[protocol])  # what the server recorded: every player's every action
         if stored is not None and stored[1]:
             games, moves = stored
         levels[protocol] = Level(matches, moves, games, elapsed, cpu, peak, latencies, errors,
-                                 sum(o["cpu"] for o in mine))
+                                 sum(o["cpu"] for o in mine), gave_up)
     return levels
 
 
@@ -141,6 +143,9 @@ def table(levels: list[Level]) -> str:
                      f"{level.rss / 2**20:>9.0f} {100 * level.client_cpu / level.seconds:>13.0f}")
         if level.errors:
             lines.append(f"          {len(level.errors)} client errors, e.g. {level.errors[0][:150]!r}")
+        if level.gave_up:
+            lines.append(f"          {len(level.gave_up)} clients left a game that never ends, "
+                         f"e.g. {level.gave_up[0][:150]!r}")
     return "\n".join(lines)
 
 

@@ -57,6 +57,7 @@ class Totals:
     moves: int = 0
     games: int = 0
     errors: list[str] = field(default_factory=list)
+    gave_up: list[str] = field(default_factory=list)  # games left unfinished because they never end
     latencies: list[float] = field(default_factory=list)  # ms
     started: float = 0.0
     ended: float = 0.0
@@ -64,7 +65,8 @@ class Totals:
 
     def to_json(self) -> dict:
         return {"moves": self.moves, "games": self.games, "errors": self.errors[:20],
-                "error_count": len(self.errors), "latencies": [round(x, 3) for x in self.latencies],
+                "error_count": len(self.errors), "gave_up": self.gave_up[:20], "gave_up_count": len(self.gave_up),
+                "latencies": [round(x, 3) for x in self.latencies],
                 "started": self.started, "ended": self.ended, "cpu": self.cpu}
 
 

@@ -21,6 +21,10 @@ COOKIE = "loadtest"
 ROBOTS_PER_GAME = 4
 STALLED = 30  # seconds without a message in a game: the client gives up on that game
 MAX_REPEATS = 50  # the same request sent this many times in a row: the robot is stuck
+# A game of these robots lasts about 20-130 rounds; now and then the bank runs dry and nobody can
+# build, and the robots roll and pass for thousands of rounds (seen: 50,000+ actions).  Past this
+# many of its own turns a robot leaves such a game, so that every row of the bench ends.
+MAX_ROUNDS = 300
 EXAMPLE = Path(__file__).resolve().parents[2] / "examples" / "catan" / "simple_robot.py"
 
 SERVER_CONFIG = f"""
@@ -42,8 +46,10 @@ def example_robot():
     return module
 
 
-async def play_robot(host: str, port: int, name: str, robot, totals: Totals, deadline: Deadline) -> None:
-    """One robot connection: games until the deadline has passed and it is idle."""
+async def play_robot(host: str, port: int, name: str, robot, totals: Totals, deadline: Deadline,
+                     max_rounds: int = MAX_ROUNDS) -> None:
+    """One robot connection: games until the deadline has passed and it is idle; it leaves (and
+    returns) a game that reaches `max_rounds` of its turns."""
     reader, writer = await asyncio.open_connection(host, port)
     send = lambda text: writer.write(robot.frame(text))  # noqa: E731
     send(robot.VERSION)
@@ -52,6 +58,7 @@ async def play_robot(host: str, port: int, name: str, robot, totals: Totals, dea
     game = None
     sent_at: float | None = None
     last, repeats = "", 0
+    turns = 0  # this robot's turns in its game
     loop = asyncio.get_running_loop()
     try:
         while True:
@@ -80,6 +87,7 @@ async def play_robot(host: str, port: int, name: str, robot, totals: Totals, dea
                     return
                 elif kind == 1023 and game is None and not deadline.passed:
                     game = robot.Game(game_name, int(fields[0]))
+                    turns = 0
                     send(f"1013|{name},\t,\t,{game_name}")
                 elif game is not None and game_name == game.name:
                     if kind == 1017:
@@ -91,6 +99,12 @@ async def play_robot(host: str, port: int, name: str, robot, totals: Totals, dea
                         game = None
                         continue
                     game.hear(kind, fields)
+                    if kind == 1026 and fields[0] == str(game.pn):
+                        turns += 1
+                        if turns > max_rounds:
+                            totals.gave_up.append(f"{name} left game {game.name} at round {turns}: "
+                                                  f"a game past {max_rounds} rounds never ends")
+                            return
                     if kind in (1025, 1026) and sent_at is not None:
                         totals.latencies.append(1000 * (loop.time() - sent_at))
                         sent_at = None
@@ -110,7 +124,8 @@ async def play_robot(host: str, port: int, name: str, robot, totals: Totals, dea
         writer.close()
 
 
-async def play_match(host: str, port: int, robot, totals: Totals, deadline: Deadline, slot: int) -> None:
+async def play_match(host: str, port: int, robot, totals: Totals, deadline: Deadline, slot: int,
+                     max_rounds: int = MAX_ROUNDS) -> None:
     """A match's worth of robots (four), each playing until the deadline."""
     names = [f"lt{os.getpid()}-{slot}-{k}" for k in range(ROBOTS_PER_GAME)]
-    await asyncio.gather(*(play_robot(host, port, name, robot, totals, deadline) for name in names))
+    await asyncio.gather(*(play_robot(host, port, name, robot, totals, deadline, max_rounds) for name in names))

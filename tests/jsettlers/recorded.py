@@ -40,7 +40,7 @@ HUMAN_VERSION = Version(2700, "2.7.00", "JM20260517", ";6pl;sb;sc=2700;", "en_US
 SETTINGS = JSettlersSettings(
     # the recorded Java server's robots include "droid N": tablehall's own bots get another name
     ServerConfig(version=2700, robot_cookie=COOKIE, debug_commands=True, allow_bot_games=True,
-                 own_bot_prefix="tablehall bot"),
+                 own_bot_prefix="tablehall bot", game_log=True),
     PlaySettings(bot="random", robot_timeout=None, bots_threaded=False, bot_pause=0),
 )
 

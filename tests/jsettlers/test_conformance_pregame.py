@@ -41,7 +41,7 @@ from .conftest import read_jsonl, reference_path
 
 # the recorded Java server has robots named "droid N": tablehall's own bots get another name
 CONFIG = ServerConfig(version=2700, robot_cookie="testcookie", debug_commands=True, allow_bot_games=True,
-                      own_bot_prefix="tablehall bot")
+                      own_bot_prefix="tablehall bot", game_log=True)
 ROBOT_VERSION = Version(2700, "2.7.00", "JM20260517", ";6pl;sb;sc=2700;")
 
 

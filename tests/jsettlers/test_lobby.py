@@ -12,7 +12,7 @@ VERSION = "9998|2700,2.7.00,JM20260517,;6pl;sb;sc=2700;,en_US"
 
 class World:
     def __init__(self, **config) -> None:
-        self.config = ServerConfig(**{"robot_cookie": "cookie", **config})
+        self.config = ServerConfig(**{"robot_cookie": "cookie", "game_log": True, **config})
         self.started: list[GameRoom] = []
         self.actions: list[tuple[str, str]] = []
         self.lobby = PregameLobby(
@@ -87,6 +87,24 @@ def test_game_creation_refusals():
     for request, reply in refusals.items():
         assert act(alice, request) == [reply]
     assert list(world.lobby.games) == ["g1"]
+
+
+def test_a_served_lobby_keeps_no_log_of_what_it_sends():
+    """Serving, a room does not keep every message of its game (it would grow with every move);
+    tests that compare with JSettlers' logs turn the log on."""
+    from tablehall.games.catan.jsettlers.service import settings_from
+
+    assert settings_from({}).server.game_log is False
+    world = World(game_log=False)
+    alice, bob = world.human("alice"), world.human("bob")
+    act(alice, "1078|alice,\t,\t,g,PL=4")
+    act(bob, "1013|bob,\t,\t,g")
+    wires(alice)
+    assert act(alice, "1012|g,\t,2,false") == [  # sent as with the log
+        "1012|g,alice,2,false", "1086|g|2|100|1|0|2|0|3|0|4|0|5|0|6|0", "1025|g,0", "1058|g,2,1"
+    ]
+    assert wires(bob) == ["1012|g,alice,2,false", "1025|g,0", "1058|g,2,1"]
+    assert world.lobby.games["g"].log is None
 
 
 def test_join_game_without_options_creates_it():

@@ -9,6 +9,7 @@ game's end or for frames and check the consequence, never how long anything took
 from __future__ import annotations
 
 import asyncio
+import dataclasses
 import json
 from contextlib import contextmanager
 
@@ -126,9 +127,14 @@ def test_a_person_out_of_time_in_a_jsettlers_game_is_replaced_as_jsettlers_repla
     clients see for any client replaced (people and observers get server texts; robots never)."""
     from tests.jsettlers.scripted_robot import robot
 
-    created = new_game(web, "catan", ["me", "open:robo", "random"])
-    [mine] = created["seats"]
     service = web.server.services["jsettlers"]
+    served = service.lobby.config
+    service.lobby.config = dataclasses.replace(served, game_log=True)  # the room keeps what it tells
+    try:
+        created = new_game(web, "catan", ["me", "open:robo", "random"])
+    finally:
+        service.lobby.config = served
+    [mine] = created["seats"]
     game = f"tablehall {created['id']}"
     oracle = lambda name: getattr(service.lobby.games.get(name), "play", None)  # noqa: E731
     outcome = asyncio.run_coroutine_threadsafe(

@@ -93,6 +93,9 @@ class ServerConfig:
     robot_params: UpdateRobotParams = DEFAULT_ROBOT_PARAMS
     welcome: str = WELCOME
     offer: Offer = field(default_factory=served_offer)  # the game options offered (what the engine plays)
+    # keep every message a game's members are sent, with its audience, in `GameRoom.log` (tests
+    # compare it with JSettlers' recorded logs); off when serving: it grows with every move
+    game_log: bool = False
 
     def __post_init__(self) -> None:
         if self.version not in SERVER_VERSIONS:

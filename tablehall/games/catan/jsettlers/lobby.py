@@ -4,8 +4,9 @@
 a game starts: creating a game (announced to every client), the join sequence a client gets
 for a forming game, sitting down, seat locks, faces, leaving, chat, the ``*STARTBOTGAME*``
 debug command, a client's start request, and inviting connected robots into empty seats.
-Everything a game's members receive is also recorded as ``.soclog`` entries with its audience
-(`GameRoom.log`), so the pre-game part of a JSettlers game event log can be compared or written.
+With ``ServerConfig.game_log`` on (tests), everything a game's members receive is also kept as
+``.soclog`` entries with its audience (`GameRoom.log`), so a JSettlers game event log can be
+compared or written; serving, it is off (it would grow with every move of every game).
 
 Two hooks are left for the engine adapter:
 
@@ -179,7 +180,7 @@ class GameRoom:
     held: dict[int, str | None] = field(default_factory=dict)
     bots_only: bool = False  # started with no human in a seat: it plays on without humans
     play: Any = None  # the running game (play.GamePlay) once started
-    log: list[Entry] = field(default_factory=list)
+    log: list[Entry] | None = None  # every message sent, with its audience (ServerConfig.game_log)
 
     def __post_init__(self) -> None:
         # JSettlers' maxPlayers: 6 seats for more than 4 players or the 6-player board, else 4
@@ -239,32 +240,41 @@ class GameRoom:
         """A table's held seats nobody has taken yet."""
         return [pn for pn in self.held if self.seats[pn] is None]
 
-    # --- sending with audiences (every message to members is also logged) -------------------
+    # --- sending with audiences (and logging what is sent, when the log is kept) ----------------
+
+    def note(self, *entries: Entry) -> None:
+        """Add to the log, if it is kept: something sent (or told) with its audience."""
+        if self.log is not None:
+            self.log.extend(entries)
 
     def to_all(self, *messages: Message) -> None:
         for message in messages:
             for member in self.members:
                 member.send(message)
-            self.log.append(Entry(ALL, message))
+        if self.log is not None:
+            self.log.extend(Entry(ALL, m) for m in messages)
 
     def to_one(self, conn: ServerConnection, audience: Audience, *messages: Message) -> None:
         conn.send(*messages)
-        self.log.extend(Entry(audience, m) for m in messages)
+        if self.log is not None:
+            self.log.extend(Entry(audience, m) for m in messages)
 
     def text(self, text: str) -> None:
         """Server text for the game: shown to humans, never sent to robots (they ignore it)."""
         message = GameServerText(self.name, text)
         for member in self.humans():
             member.send(message)
-        self.log.append(Entry(ALL, message))
+        self.note(Entry(ALL, message))
 
     def deliver(self, entries: Iterable[Entry]) -> None:
         """Send logged entries to the members their audiences reach (observers get ``all`` and
         ``!pN`` messages); server texts are never sent to robots."""
         # each member's share is sent in one go: one write per member and batch, not per message
         members = [(member, self.seat_of(member), []) for member in self.members]
+        if self.log is not None:
+            entries = list(entries)
+            self.log.extend(entries)
         for entry in entries:
-            self.log.append(entry)
             audience, message = entry.audience, entry.message
             texts = isinstance(message, GameServerText)
             everyone, excepting = audience.kind == "all", audience.kind == "except"
@@ -278,8 +288,9 @@ class GameRoom:
                 member.send(*share)
 
     def record_from(self, conn: ServerConnection, message: Message) -> None:
-        seat = self.seat_of(conn)
-        self.log.append(Entry(FROM_OBSERVER if seat is None else from_player(seat), message))
+        if self.log is not None:
+            seat = self.seat_of(conn)
+            self.log.append(Entry(FROM_OBSERVER if seat is None else from_player(seat), message))
 
 
 StartHook = Callable[[GameRoom], None]
@@ -415,7 +426,7 @@ class PregameLobby:
             return
         room = self._new_room(game, values)
         announce = NewGameWithOptions(game, -1, room.packed_options)
-        room.log.append(Entry(ALL, announce))
+        room.note(Entry(ALL, announce))
         self.broadcast(announce)
         self._join(room, conn)
 
@@ -427,7 +438,7 @@ class PregameLobby:
                 return
             room = self._new_room(game, {})
             announce = NewGame(game)
-            room.log.append(Entry(ALL, announce))
+            room.note(Entry(ALL, announce))
             self.broadcast(announce)
         if conn not in room.members:
             self._join(room, conn)
@@ -444,8 +455,8 @@ class PregameLobby:
         return True
 
     def _new_room(self, game: str, options: dict[str, OptionValue]) -> GameRoom:
-        room = GameRoom(game, options, int(self.clock()))
-        room.log.append(Entry(ALL, self.config.version_message()))
+        room = GameRoom(game, options, int(self.clock()), log=[] if self.config.game_log else None)
+        room.note(Entry(ALL, self.config.version_message()))
         self.games[game] = room
         return room
 
@@ -551,7 +562,7 @@ class PregameLobby:
         if conn is not None:
             room.to_one(conn, to_player(pn), hand)
         else:
-            room.log.append(Entry(to_player(pn), hand))
+            room.note(Entry(to_player(pn), hand))
         room.to_all(GameState(name, room.state), ChangeFace(name, pn, room.faces[pn]))
 
     def _seat_bot(self, room: GameRoom, pn: int, kind: str | None = None) -> None:
@@ -708,7 +719,7 @@ class PregameLobby:
         room = self._new_room(game, parse_options(options))
         room.table = table
         announce = NewGameWithOptions(game, -1, room.packed_options)
-        room.log.append(Entry(ALL, announce))
+        room.note(Entry(ALL, announce))
         self.broadcast(announce)
         for pn in range(len(entrants), room.seat_count):
             room.locks[pn] = SeatLock.LOCKED
@@ -771,7 +782,7 @@ class PregameLobby:
         room = self._new_room(game, adjust_options(parse_options(options), self.config.offer))
         seats = min(seats, room.max_players)  # PL held to what the server offers
         announce = NewGameWithOptions(game, -1, room.packed_options)
-        room.log.append(Entry(ALL, announce))
+        room.note(Entry(ALL, announce))
         self.broadcast(announce)
         for pn in range(seats, room.seat_count):
             room.locks[pn] = SeatLock.LOCKED

@@ -1,0 +1,42 @@
+"""The JSettlers load client leaves a game that goes on far longer than any real game, so that
+every row of `tablehall bench server` ends (a game of the example robots where the bank has run
+dry goes on rolling and passing for tens of thousands of actions)."""
+
+from __future__ import annotations
+
+import asyncio
+
+from tablehall.games.catan import SPEC
+from tablehall.loadtest import jsettlers
+from tablehall.loadtest.common import Deadline, Totals
+from tablehall.server.app import Server
+from tablehall.server.config import ServerConfig
+
+JSETTLERS = next(s for s in SPEC.services if s.name == "jsettlers")
+
+
+def test_the_load_robots_leave_a_game_past_the_round_limit():
+    robot = jsettlers.example_robot()
+    assert robot is not None, "the example robot is part of the source tree"
+    section = {"robot_cookie": jsettlers.COOKIE, "robot_games": 1, "robot_game_robots": 4, "seed": 3,
+               "bot_pause": 0}
+    totals = Totals()
+
+    async def scenario():
+        server = Server(ServerConfig(sections={"jsettlers": section}), store=None, services=[JSETTLERS])
+        await server.start()
+        try:
+            # a deadline far away: the robots would play on; only the limit makes them leave
+            await asyncio.wait_for(jsettlers.play_match("127.0.0.1", server.port("jsettlers"), robot, totals,
+                                                        Deadline(600), slot=0, max_rounds=3), timeout=120)
+            return list(server.services["jsettlers"].lobby.games)
+        finally:
+            await server.stop()
+
+    games = asyncio.run(scenario())
+    assert totals.errors == []
+    assert totals.games == 0  # nobody finished the game: they left it
+    assert len(totals.gave_up) == jsettlers.ROBOTS_PER_GAME
+    assert all("at round 4: a game past 3 rounds never ends" in line for line in totals.gave_up), totals.gave_up
+    assert totals.moves > 0
+    assert games == ["tablehall robots 1"]  # they left the one game the server started
