@@ -13,7 +13,7 @@ from hashlib import sha256
 import json
 from dataclasses import dataclass, field
 from json.encoder import c_make_encoder, encode_basestring_ascii  # type: ignore[attr-defined]
-from operator import getitem, itemgetter
+from operator import attrgetter, getitem, itemgetter
 from typing import Any, Callable, Mapping, NamedTuple
 
 from .game import GameSpec, GameState, IllegalAction
@@ -222,7 +222,7 @@ def _head_texts(record: Record) -> tuple[str, str, str]:
     `"options":..` and `"rules_version":..,"seats":..`, remembered by what they are made of
     (the options by their text: a dict cannot be a key, and a short one is quick to write)."""
     options = dumps(record.options)
-    key = (record.game, record.rules_version, options, tuple(record.seats))
+    key = (record.game, record.rules_version, options, *map(_NAME_AND_AGENT, record.seats))
     texts = _HEADS.get(key)
     if texts is None:
         if len(_HEADS) >= 256:
@@ -234,6 +234,7 @@ def _head_texts(record: Record) -> tuple[str, str, str]:
 
 
 _HEADS: dict[tuple, tuple[str, str, str]] = {}
+_NAME_AND_AGENT = attrgetter("name", "agent")  # a seat's key, hashed and compared in C
 
 
 #: the keys `to_json` adds to the canonical body, in order
