@@ -12,6 +12,7 @@ from __future__ import annotations
 import asyncio
 import logging
 import time
+from time import time_ns
 from dataclasses import dataclass
 from datetime import datetime, timezone
 from enum import StrEnum
@@ -87,7 +88,20 @@ class _Handover:
 
 
 def utc_now() -> str:
-    return datetime.now(timezone.utc).isoformat(timespec="milliseconds")
+    """Now, in UTC, to the millisecond: ``2026-11-24T22:06:29.123+00:00``, as
+    `datetime.now(timezone.utc).isoformat(timespec="milliseconds")` writes it.  The date and
+    time to the second are written once per second (a game between bots takes less than a
+    millisecond, and asks twice)."""
+    global _this_second
+    second, rest = divmod(time_ns(), 1_000_000_000)
+    cached, text = _this_second  # one tuple, read once: right in any thread
+    if second != cached:
+        text = datetime.fromtimestamp(second, timezone.utc).isoformat()[:19]
+        _this_second = (second, text)
+    return f"{text}.{rest // 1_000_000:03d}+00:00"
+
+
+_this_second: tuple[int, str] = (-1, "")
 
 
 class Match:
@@ -113,8 +127,7 @@ class Match:
                              [SeatInfo(n, a.kind) for n, a in zip(seat_names, agents)], id=match_id)
         self.listeners: list[Any] = []
         self.paused = False
-        self._resume = asyncio.Event()
-        self._resume.set()
+        self._resume: asyncio.Event | None = None  # made when first paused: most matches never are
         self._steps = 0
         self._abort_reason: str | None = None
         self._waiter: asyncio.Future | None = None  # resolved by whatever the loop waits for
@@ -126,7 +139,8 @@ class Match:
         self._inline_by_seat: dict[int, tuple[Agent, Any]] = {}
         # only games that offer unprompted chances are asked for them on every pass
         self._volunteers = type(self.state).volunteers is not GameState.volunteers
-        self.finished = asyncio.Event()
+        self._finished: asyncio.Event | None = None  # made when first asked for: `finished`
+        self._closed = False
 
     # -- control from outside (admin, protocol sessions, shutdown) ---------------------------
     def add_listener(self, listener: Any) -> None:
@@ -136,18 +150,33 @@ class Match:
         if listener in self.listeners:
             self.listeners.remove(listener)
 
+    @property
+    def finished(self) -> asyncio.Event:
+        """Set once the match has ended and its record is complete (made when first asked
+        for: most matches, games between bots, are never waited for)."""
+        if self._finished is None:
+            self._finished = asyncio.Event()
+            if self._closed:
+                self._finished.set()
+        return self._finished
+
     def pause(self) -> None:
         self.paused = True
-        self._resume.clear()
+        if self._resume is not None:
+            self._resume.clear()
 
     def resume(self) -> None:
         self.paused = False
-        self._resume.set()
+        self._wake_gate()
 
     def step(self) -> None:
         """While paused, let exactly one more decision be asked."""
         self._steps += 1
-        self._resume.set()
+        self._wake_gate()
+
+    def _wake_gate(self) -> None:
+        if self._resume is not None:
+            self._resume.set()
 
     def submit(self, seat: int, action: Any) -> None:
         """An action `seat` takes without being asked (e.g. a trade offer)."""
@@ -183,7 +212,7 @@ class Match:
         """Stop the match; it is stored as aborted with the actions played so far."""
         if self._abort_reason is None:
             self._abort_reason = reason
-        self._resume.set()
+        self._wake_gate()
         self._poke()
 
     def time_left(self, seat: int) -> float | None:
@@ -240,6 +269,8 @@ class Match:
         for seat, agent in enumerate(self.agents):
             # a seat named only by how its player connected (a peer address, a command line)
             # takes the name the player gives itself in its handshake
+            if type(agent).start is Agent.start and agent.chosen_name is None:
+                continue  # nothing to start (in-process bots)
             placeholders = {agent.name, agent.kind}
             try:
                 await agent.start(seat, self)
@@ -255,6 +286,8 @@ class Match:
     async def _gate(self) -> bool:
         """Wait while paused; a `step` lets one decision through.  False when aborted."""
         while self.paused and self._steps == 0 and self._abort_reason is None:
+            if self._resume is None:
+                self._resume = asyncio.Event()
             self._resume.clear()
             await self._resume.wait()
         if self._steps:
@@ -632,4 +665,6 @@ class Match:
                 listener.on_end(self, self.record)
             except Exception:
                 log.exception("match %s: listener failed at the end", self.id or "-")
-        self.finished.set()
+        self._closed = True
+        if self._finished is not None:
+            self._finished.set()

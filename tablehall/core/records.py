@@ -9,11 +9,11 @@ same game played in any process has the same digest.
 from __future__ import annotations
 
 import hashlib
+from hashlib import sha256
 import json
-from bisect import bisect
 from dataclasses import dataclass, field
 from json.encoder import c_make_encoder, encode_basestring_ascii  # type: ignore[attr-defined]
-from operator import getitem, itemgetter
+from operator import attrgetter, getitem, itemgetter
 from typing import Any, Callable, Mapping, NamedTuple
 
 from .game import GameSpec, GameState, IllegalAction
@@ -195,23 +195,46 @@ class Record:
 
     def digest_and_dumps(self) -> tuple[str, str]:
         """(`digest()`, `dumps()`), the same strings, with each part of the record written to
-        JSON once: with sorted keys, both bodies are their items in key order, so each is
-        spliced from the actions' text, the canonical head's runs of keys between the stored
-        body's own keys (`ANNOTATIONS`), and those."""
+        JSON once.  With sorted keys both bodies are their items in key order, and the stored
+        body's own keys (`ANNOTATIONS`) fall between the canonical ones at fixed places:
+
+            canonical  {actions, format, game, [handovers], options, result, rules_version, seats, seed}
+            stored     {actions, digest, ended_at, format, game, [handovers], id, ms,
+                        options, result, rules_version, seats, seed, started_at}
+
+        so each is spliced from the actions' text, the head's texts and those.  The parts that
+        do not change between the games of a run (game, options, rules version, seats) are
+        written once per process (`_head_texts`)."""
+        front, options_text, back = _head_texts(self)
+        if self.handovers:
+            front = f'{front},"handovers":{dumps([h.to_json() for h in self.handovers])}'
+        result = "null" if self.result is None else dumps(self.result.to_json())
+        tail = f'{options_text},"result":{result},{back},"seed":{dumps(self.seed)}'
         actions = actions_json(self.entries)
-        runs: dict[int, dict[str, Any]] = {}
-        for key, value in self.canonical_head().items():
-            runs.setdefault(bisect(ANNOTATIONS, key), {})[key] = value
-        items = [("actions", f'"actions":{actions}')]
-        items += [(min(run), dumps(run)[1:-1]) for run in runs.values()]
-        items.sort()
-        canonical = f'{{{",".join(text for _, text in items)}}}'
-        digest = hashlib.sha256(canonical.encode()).hexdigest()
-        items += [("digest", f'"digest":"{digest}"'), ("ended_at", f'"ended_at":{dumps(self.ended_at)}'),
-                  ("id", f'"id":{dumps(self.id)}'), ("ms", f'"ms":{dumps(list(map(_MS, self.entries)))}'),
-                  ("started_at", f'"started_at":{dumps(self.started_at)}')]
-        items.sort()
-        return digest, f'{{{",".join(text for _, text in items)}}}'
+        digest = sha256(f'{{"actions":{actions},{front},{tail}}}'.encode()).hexdigest()
+        return digest, (f'{{"actions":{actions},"digest":"{digest}","ended_at":{dumps(self.ended_at)},{front},'
+                        f'"id":{dumps(self.id)},"ms":{dumps(list(map(_MS, self.entries)))},{tail},'
+                        f'"started_at":{dumps(self.started_at)}}}')
+
+
+def _head_texts(record: Record) -> tuple[str, str, str]:
+    """The record head's texts that games of one run share: `"format":..,"game":..`,
+    `"options":..` and `"rules_version":..,"seats":..`, remembered by what they are made of
+    (the options by their text: a dict cannot be a key, and a short one is quick to write)."""
+    options = dumps(record.options)
+    key = (record.game, record.rules_version, options, *map(_NAME_AND_AGENT, record.seats))
+    texts = _HEADS.get(key)
+    if texts is None:
+        if len(_HEADS) >= 256:
+            _HEADS.clear()
+        texts = _HEADS[key] = (f'"format":{dumps(FORMAT)},"game":{dumps(record.game)}', f'"options":{options}',
+                               f'"rules_version":{dumps(record.rules_version)},'
+                               f'"seats":{dumps([s.to_json() for s in record.seats])}')
+    return texts
+
+
+_HEADS: dict[tuple, tuple[str, str, str]] = {}
+_NAME_AND_AGENT = attrgetter("name", "agent")  # a seat's key, hashed and compared in C
 
 
 #: the keys `to_json` adds to the canonical body, in order

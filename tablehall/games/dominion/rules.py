@@ -30,7 +30,7 @@ from itertools import combinations
 from typing import Any
 
 from tablehall.core import (EndCause, Event, GameState, IllegalAction, Result, Rng, SeatResult,
-                            derive_seed, only, rank_by)
+                            derive_seed, only)
 
 from .cards import (CARD_COUNT, CELLAR, COPPER, COST, GOLD, HAND_SIZE, IS_ACTION, IS_TREASURE, KINGDOM, MILITIA,
                     MILITIA_KEEPS, MINE, MINE_BONUS, MOAT, MONEY, NAMES, PLUS, PROVINCE, REMODEL, REMODEL_BONUS,
@@ -45,7 +45,8 @@ ENGINE_DISCARD = ("discard", None)
 ONLY = tuple(only(seat) for seat in range(4))
 ALONE = tuple((seat,) for seat in range(4))
 
-_vp_of = VP.__getitem__
+#: (card, points) of the cards worth victory points (or costing them)
+_VP_CARDS = tuple((card, points) for card, points in enumerate(VP) if points)
 
 #: end reasons, reported in the result details
 END_PROVINCES, END_PILES, END_TURN_LIMIT, END_LAST_PLAYER = "provinces", "piles", "turn-limit", "last-player"
@@ -75,7 +76,9 @@ class Player:
         return self.deck + self.hand + self.discard + self.play
 
     def vp(self) -> int:
-        return sum(map(_vp_of, self.all_cards()))
+        cards = self.deck + self.hand + self.discard + self.play
+        # a count per card worth points: quicker than a lookup per card
+        return sum([points * cards.count(card) for card, points in _VP_CARDS])
 
 
 class DominionState(GameState):
@@ -516,10 +519,11 @@ class DominionState(GameState):
         if self.end is None:
             return None
         scores = self.scores()
-        ranks = rank_by(self._ranking_keys(scores))
-        seats = tuple(SeatResult(s, ranks[s], scores[s], self.out[s] or EndCause.REGULAR,
-                                 "" if self.out[s] is None else "out of the game")
-                      for s in range(self.seat_count))
+        keys = self._ranking_keys(scores)
+        ranks = [1 + sum([other > key for other in keys]) for key in keys]  # `rank_by`'s ranks
+        seats = tuple(_regular_seat(s, ranks[s], scores[s]) if out is None
+                      else SeatResult(s, ranks[s], scores[s], out, "out of the game")
+                      for s, out in enumerate(self.out))
         cause = EndCause.REGULAR
         if self.end == END_LAST_PLAYER:
             cause = next(o for o in self.out if o is not None)
@@ -659,3 +663,16 @@ def _most_showable(card: int) -> tuple[int, int]:
     return -kind, card
 
 
+def _regular_seat(seat: int, rank: int, score: int) -> SeatResult:
+    """`SeatResult(seat, rank, score)`, one object per value: it is immutable, the same few
+    hundred come back game after game, and making one costs more than finding it."""
+    key = (seat, rank, score)
+    known = _REGULAR_SEATS.get(key)
+    if known is None:
+        if len(_REGULAR_SEATS) >= 4096:
+            _REGULAR_SEATS.clear()
+        known = _REGULAR_SEATS[key] = SeatResult(seat, rank, score)
+    return known
+
+
+_REGULAR_SEATS: dict[tuple[int, int, int], SeatResult] = {}
