@@ -91,4 +91,5 @@ def rank_by(scores: Sequence[Sequence[float | int]]) -> list[int]:
     >>> rank_by([(3,), (5,), (3,)])
     [2, 1, 2]
     """
-    return [1 + sum(1 for other in scores if tuple(other) > tuple(mine)) for mine in scores]
+    keys = [tuple(key) for key in scores]  # each compared with every other: converted once
+    return [1 + sum([other > mine for other in keys]) for mine in keys]

@@ -30,7 +30,7 @@ from itertools import combinations
 from typing import Any
 
 from tablehall.core import (EndCause, Event, GameState, IllegalAction, Result, Rng, SeatResult,
-                            derive_seed, only)
+                            derive_seed, only, rank_by)
 
 from .cards import (CARD_COUNT, CELLAR, COPPER, COST, GOLD, HAND_SIZE, IS_ACTION, IS_TREASURE, KINGDOM, MILITIA,
                     MILITIA_KEEPS, MINE, MINE_BONUS, MOAT, MONEY, NAMES, PLUS, PROVINCE, REMODEL, REMODEL_BONUS,
@@ -76,7 +76,7 @@ class Player:
         return self.deck + self.hand + self.discard + self.play
 
     def vp(self) -> int:
-        cards = self.deck + self.hand + self.discard + self.play
+        cards = self.all_cards()
         # a count per card worth points: quicker than a lookup per card
         return sum([points * cards.count(card) for card, points in _VP_CARDS])
 
@@ -519,10 +519,9 @@ class DominionState(GameState):
         if self.end is None:
             return None
         scores = self.scores()
-        keys = self._ranking_keys(scores)
-        ranks = [1 + sum([other > key for other in keys]) for key in keys]  # `rank_by`'s ranks
-        seats = tuple(_regular_seat(s, ranks[s], scores[s]) if out is None
-                      else SeatResult(s, ranks[s], scores[s], out, "out of the game")
+        ranks = rank_by(self._ranking_keys(scores))
+        seats = tuple(SeatResult(s, ranks[s], scores[s], out or EndCause.REGULAR,
+                                 "" if out is None else "out of the game")
                       for s, out in enumerate(self.out))
         cause = EndCause.REGULAR
         if self.end == END_LAST_PLAYER:
@@ -661,18 +660,3 @@ def _most_showable(card: int) -> tuple[int, int]:
     victory cards (and curses) first, treasures second, actions third (the seed's order)."""
     kind = 2 if IS_ACTION[card] else 1 if IS_TREASURE[card] else 0
     return -kind, card
-
-
-def _regular_seat(seat: int, rank: int, score: int) -> SeatResult:
-    """`SeatResult(seat, rank, score)`, one object per value: it is immutable, the same few
-    hundred come back game after game, and making one costs more than finding it."""
-    key = (seat, rank, score)
-    known = _REGULAR_SEATS.get(key)
-    if known is None:
-        if len(_REGULAR_SEATS) >= 4096:
-            _REGULAR_SEATS.clear()
-        known = _REGULAR_SEATS[key] = SeatResult(seat, rank, score)
-    return known
-
-
-_REGULAR_SEATS: dict[tuple[int, int, int], SeatResult] = {}

@@ -290,10 +290,9 @@ class GameRoom:
                     self._send_share(member, share)
             return
         texts = [isinstance(m, GameServerText) for m in messages]
-        holders = self.holders
         shares: dict[tuple[int, ...], list] = {}  # message indices -> [messages, frames]
         for member in members:
-            pn = next((seat for seat, holder in enumerate(holders) if holder is member), None)
+            pn = self.seat_of(member)
             robot = member.is_robot
             picked = tuple(i for i, entry in enumerate(entries)
                            if not (robot and texts[i]) and entry.audience.reaches_member(pn))
