@@ -154,3 +154,15 @@ def test_the_usual_requests_of_robots_take_the_short_path(monkeypatch):
     for text in ("01031|g", "1031||g", "1031|g|x"):
         assert type(codec.parse_cmd(text)) is MESSAGE_TYPES[1031]
     assert calls == ["01031|g", "1031||g", "1031|g|x"]
+
+
+def test_int_tuple_reads_each_value_as_java_int_does():
+    from tablehall.games.catan.jsettlers.message import int_tuple, java_int
+
+    def one_by_one(values):
+        return tuple(java_int(v) for v in values)
+
+    samples = [[], ["0"], ["1", "2", "3"], ["123456789"], ["1234567890"], ["2147483647", "1"], ["2147483648"],
+               ["-1", "4"], ["+4"], ["", "4"], ["4", ""], ["٣"], ["0x1"], ["007", "10"], [" 1"], ["1" * 30]]
+    for values in samples:
+        assert outcome(lambda _: int_tuple(values), "") == outcome(lambda _: one_by_one(values), ""), values

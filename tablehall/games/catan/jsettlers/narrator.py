@@ -14,6 +14,7 @@ of the sequences; delivery leaves them out for robots, as the Java server does.
 
 from __future__ import annotations
 
+from operator import add
 from typing import Callable, Iterable, Mapping, Sequence
 
 from tablehall.core import Event
@@ -82,7 +83,8 @@ def wire_resources(vector: Sequence[int]) -> tuple[int, int, int, int, int]:
 
 def resource_elements(vector: Sequence[int], keep_zeros: bool = False) -> tuple[tuple[int, int], ...]:
     """(element type, amount) pairs of a resource vector, as `PlayerElements` lists them."""
-    return tuple((r + 1, n) for r, n in enumerate(vector) if n or keep_zeros)
+    pairs = zip(range(1, len(vector) + 1), vector)  # element types number the resources from 1
+    return tuple(pairs) if keep_zeros else tuple(pair for pair in pairs if pair[1])
 
 
 def list_names(names: Sequence[str]) -> str:
@@ -332,22 +334,21 @@ class Narrator:
 
     def _on_produced(self, event: Event, before: Phase) -> None:
         gains = event.data["gains"]
-        shares = []
-        for seat, gained in enumerate(gains):
-            if any(gained):
-                self.rolled_resources[seat] = [a + b for a, b in zip(self.rolled_resources[seat], gained)]
-                total = sum(self._hands[seat])
-                pairs = tuple((amount, element) for element, amount in resource_elements(gained))
-                shares.append(RolledResources(self.pns[seat], total, pairs))
-        if not shares:
+        gainers = [seat for seat, gained in enumerate(gains) if any(gained)]
+        if not gainers:
             self._told(GameServerText, "No player gets anything.")
             return
+        shares = []
+        for seat in gainers:
+            gained = gains[seat]
+            self.rolled_resources[seat] = list(map(add, self.rolled_resources[seat], gained))
+            pairs = tuple((amount, element) for element, amount in resource_elements(gained))
+            shares.append(RolledResources(self.pns[seat], sum(self._hands[seat]), pairs))
         self._all(DiceResultResources(self.game, tuple(shares)))
-        for seat, gained in enumerate(gains):
-            if any(gained):
-                pn = self.pns[seat]
-                self._send(to_player(pn), PlayerElements(self.game, pn, ElementAction.SET,
-                                                         resource_elements(self._hands[seat], keep_zeros=True)))
+        for seat in gainers:
+            pn = self.pns[seat]
+            self._send(to_player(pn), PlayerElements(self.game, pn, ElementAction.SET,
+                                                     resource_elements(self._hands[seat], keep_zeros=True)))
 
     def _on_discarded(self, event: Event, before: Phase) -> None:
         d = event.data
