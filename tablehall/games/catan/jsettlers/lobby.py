@@ -290,10 +290,9 @@ class GameRoom:
                     self._send_share(member, share)
             return
         targets = [(*_reach(e.audience), isinstance(e.message, GameServerText)) for e in entries]
-        seats = {holder: pn for pn, holder in enumerate(self.holders) if holder is not None}  # `seat_of`
         shares: dict[tuple[int, ...], list] = {}  # message indices -> [messages, frames]
         for member in members:
-            pn = seats.get(member)
+            pn = self.seat_of(member)
             robot = member.is_robot
             picked = tuple(i for i, (reached, observers, text) in enumerate(targets)
                            if not (robot and text) and (observers if pn is None else pn in reached))
