@@ -132,7 +132,8 @@ class Match:
         self._steps = 0
         self._abort_reason: str | None = None
         self._waiter: asyncio.Future | None = None  # resolved by whatever the loop waits for
-        self._step_queued = False  # `_step_answered` is queued (`soon`) for a client's answer
+        self._step_queued = False  # `_step_answered` is queued (`after_read`) for a client's answer
+        self._loop: asyncio.AbstractEventLoop | None = None  # the loop `run` runs on
         self._timer: asyncio.TimerHandle | None = None  # wakes the loop at the nearest hard limit
         self._unprompted: list[tuple[int, Any]] = []
         self._asked_at: dict[int, float] = {}
@@ -237,6 +238,7 @@ class Match:
 
     # -- the loop ------------------------------------------------------------------------------
     async def run(self) -> Record:
+        self._loop = asyncio.get_running_loop()
         self.record.started_at = utc_now()
         try:
             await self._start_agents()
@@ -337,7 +339,7 @@ class Match:
             # stepped without waking the match's task (`_answered`)
             begin = getattr(agent, "begin_decision", None)
             if begin is not None:
-                decision = begin(seat, observation, wake=self._answered)
+                decision = begin(seat, observation, wake=self._answered, loop=self._loop)
             else:
                 decision = asyncio.ensure_future(agent.decide(seat, observation))
                 decision.add_done_callback(self._poke)
@@ -512,7 +514,7 @@ class Match:
         answers are mostly settled, and the next decisions asked, while the task still waits
         (`_step_answered`); it wakes for anything else."""
         if not any(decision.done() for decision in self._tasks.values()):
-            loop = asyncio.get_running_loop()
+            loop = self._loop or asyncio.get_running_loop()
             waiter = self._waiter = loop.create_future()
             timeout = self._next_deadline()
             if timeout is not None:
