@@ -190,6 +190,28 @@ def test_save_batch_saves_at_its_size_and_on_flush(tmp_path):
         store.close()
 
 
+def test_save_batch_prepares_each_store_its_own_way(tmp_path):
+    """Rows made as each game is added (`RecordStore.prepare`) store what `save_many` stores;
+    a store without rows of its own (files) gets the records."""
+    from tablehall.core.store import DirectoryStore
+
+    rows, files, direct = SqliteStore(tmp_path / "r.sqlite"), DirectoryStore(tmp_path / "files"), SqliteStore(tmp_path / "d.sqlite")
+    try:
+        batch = SaveBatch([rows, files], size=4, seconds=3600)
+        records = [_played(seed) for seed in range(6)]
+        for record in records:
+            batch.add(record)
+            assert record.id  # the row's id is given when the game is added
+        batch.flush()
+        direct.save_many([Record.loads(r.dumps()) for r in records])
+        for record in records:
+            assert rows.load(record.id).dumps() == files.load(record.id).dumps() == direct.load(record.id).dumps() == record.dumps()
+        assert rows.summaries(limit=100) == direct.summaries(limit=100)
+    finally:
+        rows.close()
+        direct.close()
+
+
 def test_save_batch_saves_what_waited_long_enough(tmp_path, monkeypatch):
     store = SqliteStore(tmp_path / "r.sqlite")
     try:
