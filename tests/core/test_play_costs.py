@@ -118,6 +118,15 @@ def _record(**changes) -> Record:
     {"entries": [Entry(0, ["buy", ["gold"]]), Entry(1, forfeit=EndCause.HARD_TIMEOUT, reason="late")]},
     {"entries": []},
     {"id": "", "started_at": "", "ended_at": ""},
+    # results written straight from their fields, and those that are not
+    {"result": Result((SeatResult(0, 1, 6), SeatResult(1, 1, 6), SeatResult(2, 3, -2)), EndCause.REGULAR)},
+    {"result": Result((SeatResult(0, 1, 6.0), SeatResult(1, 2, 3)), details={"end": "piles"})},
+    {"result": Result((SeatResult(0, 1, True), SeatResult(1, 2, 2**70)), details={"z": [1.5, None], "a": "é"})},
+    {"result": Result((SeatResult(0, 1, 6, reason="well"), SeatResult(1, 2, 3)), EndCause.DISQUALIFIED)},
+    {"result": Result((), EndCause.REGULAR)},
+    # every ms 0 (written once per length), and some not
+    {"entries": [Entry(0, ["pass"]), Entry(1, ["pass"]), Entry(0, ["pass"])]},
+    {"entries": [Entry(0, ["pass"]), Entry(1, ["pass"], ms=12)]},
 ])
 def test_the_spliced_texts_are_the_written_ones(changes):
     record = _record(**changes)
