@@ -683,14 +683,27 @@ class Match:
         """Whether `play_through` can play this match: every seat an in-process bot that
         decides inline, with nothing to start or finish, nobody following the events, no
         policy that could seat someone else, and the match not begun."""
+        return self._alone_choosers() is not None
+
+    def _alone_choosers(self) -> list[Callable[[GameState, int], Any]] | None:
+        """Each seat's inline chooser if the match `plays_alone`, else None."""
         if (self.listeners or self._tasks or self._unprompted or self.paused or self._steps
                 or self._abort_reason is not None or self._closed or self.record.started_at):
-            return False
+            return None
+        choosers = []
         for seat, agent in enumerate(self.agents):
-            if (agent.wants_events or type(agent).start is not Agent.start or agent.chosen_name is not None
-                    or type(agent).finish is not Agent.finish or self._inline(seat, agent) is None):
-                return False
-        return not any(Consequence.REPLACE in (p.on_illegal, p.on_timeout, p.on_leave) for p in self.policies)
+            kind = type(agent)
+            if (agent.wants_events or kind.start is not Agent.start or kind.finish is not Agent.finish
+                    or agent.chosen_name is not None):
+                return None
+            chooser = self._inline(seat, agent)
+            if chooser is None:
+                return None
+            choosers.append(chooser)
+        for policy in self.policies:
+            if policy is not TRUSTED and Consequence.REPLACE in (policy.on_illegal, policy.on_timeout, policy.on_leave):
+                return None
+        return choosers
 
     def play_through(self) -> Record | None:
         """`run()` for a match that `plays_alone` (`tablehall play`, the arena's workers), in
@@ -699,11 +712,11 @@ class Match:
         record) and the same record, without the coroutine, the time slices and the checks for
         what only a match that others can reach needs.  It keeps the thread until the game is
         over: for callers whose event loop runs nothing else meanwhile."""
-        if not self.plays_alone():
+        choosers = self._alone_choosers()
+        if choosers is None:
             return None
         self.record.started_at = utc_now()
         state = self.state
-        choosers = [self._inline(seat, agent) for seat, agent in enumerate(self.agents)]
         try:
             while not state.is_over and self._abort_reason is None:
                 if self._volunteers and self._offer_volunteers():
