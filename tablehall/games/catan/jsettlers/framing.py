@@ -82,7 +82,8 @@ def decode_mutf8(data: bytes) -> str:
 
 def encode_frame(text: str) -> bytes:
     """One `writeUTF` frame; `FrameTooLong` past 65535 bytes."""
-    body = encode_mutf8(text)
+    # plain ASCII (almost every message) is its own modified UTF-8: no call for it
+    body = text.encode("ascii") if text.isascii() and "\x00" not in text else encode_mutf8(text)
     if len(body) > MAX_FRAME_BYTES:
         raise FrameTooLong(f"{len(body)} bytes of modified UTF-8 do not fit in one frame")
     return len(body).to_bytes(2, "big") + body

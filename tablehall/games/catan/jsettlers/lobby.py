@@ -289,13 +289,13 @@ class GameRoom:
                 if share is not None:
                     self._send_share(member, share)
             return
-        texts = [isinstance(m, GameServerText) for m in messages]
+        targets = [(*_reach(e.audience), isinstance(e.message, GameServerText)) for e in entries]
         shares: dict[tuple[int, ...], list] = {}  # message indices -> [messages, frames]
         for member in members:
             pn = self.seat_of(member)
             robot = member.is_robot
-            picked = tuple(i for i, entry in enumerate(entries)
-                           if not (robot and texts[i]) and entry.audience.reaches_member(pn))
+            picked = tuple(i for i, (reached, observers, text) in enumerate(targets)
+                           if not (robot and text) and (observers if pn is None else pn in reached))
             if picked:
                 share = shares.get(picked)
                 if share is None:
@@ -320,6 +320,19 @@ class GameRoom:
         if self.log is not None:
             seat = self.seat_of(conn)
             self.log.append(Entry(FROM_OBSERVER if seat is None else from_player(seat), message))
+
+
+_REACH: dict[Audience, tuple[frozenset[int], bool]] = {}
+
+
+def _reach(audience: Audience) -> tuple[frozenset[int], bool]:
+    """The seats a server message with `audience` reaches, and whether observers get it
+    (`Audience.reaches_member`, worked out once per audience: games use a handful)."""
+    found = _REACH.get(audience)
+    if found is None:
+        seats = frozenset(pn for pn in range(MAX_PLAYERS) if audience.reaches(pn))
+        found = _REACH[audience] = (seats, audience.reaches_member(None))
+    return found
 
 
 StartHook = Callable[[GameRoom], None]

@@ -24,6 +24,7 @@ import re
 import unicodedata
 from dataclasses import dataclass, fields
 from enum import IntEnum
+from operator import attrgetter
 from typing import Any, ClassVar, Iterable, Sequence, TypeVar
 
 from .framing import encode_frame
@@ -319,6 +320,20 @@ class FieldMessage(Message):
             writers = _WRITERS[key] = _writers(present)
         return SEP2.join([wire(getattr(self, attr)) for attr, wire in writers])
 
+    def to_cmd(self) -> str:
+        """`Message.to_cmd` in one step, from the class's prepared form (`_WireForm`)."""
+        cls = type(self)
+        form = _FORMS.get(cls)  # classes without optional fields: one form
+        if form is None:
+            present = self._present()
+            key = (cls, len(present))
+            form = _FORMS.get(key)
+            if form is None:
+                form = _FORMS[key] = _WireForm(cls, present)
+                if len(present) == len(cls.LAYOUT) and not any(f.optional for f in cls.LAYOUT):
+                    _FORMS[cls] = form
+        return form.text % form.values(self)
+
     def str_params(self) -> str:
         return SEP.join(f"{f.label}={f.kind.text(getattr(self, f.attr))}" for f in self._present())
 
@@ -328,6 +343,14 @@ class FieldMessage(Message):
 
     @classmethod
     def decode_data(cls, data: str):
+        reader = _READERS.get(cls)
+        if reader is None:
+            reader = _READERS[cls] = _WireReader(cls)
+        return reader.read(data)
+
+    @classmethod
+    def decode_data_generic(cls, data: str):
+        """`decode_data` field by field from ``LAYOUT``: what `_WireReader` must give (tests)."""
         toks = tokens(data)
         if len(toks) < cls._required():
             raise MalformedMessage(f"{cls.NAME}: expected {cls._required()} fields, got {len(toks)}")
@@ -347,6 +370,54 @@ class FieldMessage(Message):
             piece = SEP.join(pieces[index:]) if is_last and f.kind is STR else pieces[index]
             values[f.attr] = f.kind.from_text(expect(piece, f.label))
         return cls(**values)
+
+
+class _WireForm:
+    """A `FieldMessage` class's wire string with a given number of fields present, prepared once:
+    ``TYPE|%s,%s,...`` filled in one ``%``.  ``%s`` writes `str(value)`, which is what every
+    field kind writes but `OPT_STR` (``\\t`` for empty) and `BOOL` (``true``/``false``), whose
+    values are converted first.  The messages a game sends are encoded on every move."""
+
+    def __init__(self, cls: type, present: Sequence[Field]) -> None:
+        self.text = f"{cls.TYPE}{SEP}" + SEP2.join(["%s"] * len(present)) if present else str(cls.TYPE)
+        attrs = [f.attr for f in present]
+        writers = [None if type(f.kind).wire is Kind.wire else f.kind.wire for f in present]
+        if len(attrs) > 1 and not any(writers):
+            self.values = attrgetter(*attrs)  # a tuple of the attributes, in C
+        else:
+            pairs = tuple(zip(attrs, writers))
+            self.values = lambda message: tuple(
+                getattr(message, attr) if wire is None else wire(getattr(message, attr)) for attr, wire in pairs)
+
+
+class _WireReader:
+    """A `FieldMessage` class's `decode_data`, prepared once: each field's reader picked from its
+    kind (`java_int` itself for numbers), and the message built from positional values when the
+    layout lists the class's fields in their order.  Same result and errors as
+    `FieldMessage.decode_data_generic`; the few requests robots send are read on every move."""
+
+    def __init__(self, cls: type) -> None:
+        self.cls = cls
+        layout = cls.LAYOUT
+        self.required = cls._required()
+        self.readers = tuple(java_int if type(f.kind).from_wire is Kind.from_wire else f.kind.from_wire
+                             for f in layout)
+        self.attrs = tuple(f.attr for f in layout)
+        self.positional = list(self.attrs) == [f.name for f in fields(cls)][: len(layout)]
+
+    def read(self, data: str) -> "FieldMessage":
+        toks = [t for t in data.split(SEP2) if t]  # `tokens`: empty ones skipped
+        if len(toks) < self.required:
+            raise MalformedMessage(f"{self.cls.NAME}: expected {self.required} fields, got {len(toks)}")
+        values = [read(t) for read, t in zip(self.readers, toks)]
+        if self.positional:
+            return self.cls(*values)
+        return self.cls(**dict(zip(self.attrs, values)))
+
+
+#: FieldMessage class (or (class, fields present) when it has optional fields) -> its wire form
+_FORMS: dict[Any, _WireForm] = {}
+_READERS: dict[type, _WireReader] = {}
 
 
 @dataclass(frozen=True)
@@ -369,6 +440,7 @@ class Unknown(Message):
 
 MESSAGE_TYPES: dict[int, type[Message]] = {}
 MESSAGE_NAMES: dict[str, type[Message]] = {}
+_TYPE_IDS: dict[str, type[Message]] = {}  # each type id as Java writes it (``1031``): `parse_cmd`
 
 
 def register(cls: type[M]) -> type[M]:
@@ -376,12 +448,24 @@ def register(cls: type[M]) -> type[M]:
         raise ValueError(f"duplicate message {cls.TYPE} {cls.NAME}")
     MESSAGE_TYPES[cls.TYPE] = cls
     MESSAGE_NAMES[cls.NAME] = cls
+    _TYPE_IDS[str(cls.TYPE)] = cls
     return cls
 
 
 def parse_cmd(text: str) -> Message:
     """A wire string as a message: typed, or `Unknown`; `MalformedMessage` for a known type
     with unparseable data."""
+    # The usual shape first: a type id as Java writes it, and (for single-data messages) no
+    # further ``|``; the tokens are then the two halves.  Anything else goes the general way.
+    head, _, data = text.partition(SEP)
+    cls = _TYPE_IDS.get(head)
+    if cls is None or not (cls.MULTI or SEP not in data):
+        return parse_cmd_generic(text)
+    return _decode(cls, text, tokens(data, SEP) if cls.MULTI else data)
+
+
+def parse_cmd_generic(text: str) -> Message:
+    """`parse_cmd` token by token, as Java's tokenizer reads (also what `parse_cmd` must give)."""
     parts = tokens(text, SEP)
     if not parts or not _JAVA_INT.fullmatch(parts[0]):
         return Unknown(None, text)
@@ -392,10 +476,16 @@ def parse_cmd(text: str) -> Message:
     cls = MESSAGE_TYPES.get(type_id)
     if cls is None:
         return Unknown(type_id, text)
+    return _decode(cls, text, parts[1:] if cls.MULTI else parts[1] if len(parts) > 1 else "")
+
+
+def _decode(cls: type[Message], text: str, data: Any) -> Message:
+    """`cls` from its data (multi messages: the list of parameters); `MalformedMessage` naming
+    `text` when it does not parse."""
     try:
         if cls.MULTI:
-            return cls.decode_multi(parts[1:])
-        return cls.decode_data(parts[1] if len(parts) > 1 else "")
+            return cls.decode_multi(data)
+        return cls.decode_data(data)
     except MalformedMessage as error:
         raise MalformedMessage(f"{text!r}: {error}") from None
     except (ValueError, IndexError, KeyError) as error:
@@ -420,4 +510,10 @@ def parse_str(text: str) -> Message:
 
 
 def int_tuple(values: Sequence[str]) -> tuple[int, ...]:
+    """`java_int` of each value.  The usual case (every value a small unsigned number, as in the
+    resource counts of trades and discards) is checked and converted in C, all at once."""
+    joined = "".join(values)
+    if (joined.isascii() and joined.isdigit() and min(map(len, values)) > 0
+            and max(map(len, values)) < 10):  # each as `java_int`'s own usual case
+        return tuple(map(int, values))
     return tuple(java_int(v) for v in values)

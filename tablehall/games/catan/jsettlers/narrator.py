@@ -14,6 +14,7 @@ of the sequences; delivery leaves them out for robots, as the Java server does.
 
 from __future__ import annotations
 
+from operator import add
 from typing import Callable, Iterable, Mapping, Sequence
 
 from tablehall.core import Event
@@ -82,7 +83,8 @@ def wire_resources(vector: Sequence[int]) -> tuple[int, int, int, int, int]:
 
 def resource_elements(vector: Sequence[int], keep_zeros: bool = False) -> tuple[tuple[int, int], ...]:
     """(element type, amount) pairs of a resource vector, as `PlayerElements` lists them."""
-    return tuple((r + 1, n) for r, n in enumerate(vector) if n or keep_zeros)
+    pairs = zip(range(1, len(vector) + 1), vector)  # element types number the resources from 1
+    return tuple(pairs) if keep_zeros else tuple(pair for pair in pairs if pair[1])
 
 
 def list_names(names: Sequence[str]) -> str:
@@ -112,6 +114,7 @@ class Narrator:
         self._hands: list[list[int]] = []
         self._closing_turn = False
         self._current = 0
+        self._known: dict[tuple, Entry] = {}  # `_told`'s entries
 
     # -- small builders -------------------------------------------------------------------------
     def _coords(self, state) -> None:
@@ -131,6 +134,17 @@ class Narrator:
 
     def _text(self, text: str, audience: Audience = ALL) -> None:
         self._send(audience, GameServerText(self.game, text))
+
+    def _told(self, cls: type[Message], *fields) -> None:
+        """Send ``cls(game, *fields)`` to all, as one message made once per game: the ones every
+        turn repeats (a state, a turn, the roll prompt, a dice total, the end of turn's
+        `ClearOffer`) are then built, and framed when first sent, once instead of at every move
+        (messages are immutable, and the same values are the same bytes)."""
+        key = (cls, fields)
+        entry = self._known.get(key)
+        if entry is None:
+            entry = self._known[key] = Entry(ALL, cls(self.game, *fields))
+        self._out.append(entry)
 
     def _audiences(self, event: Event, order: Sequence[int]) -> list[Audience]:
         """The JSettlers audiences of an engine event: one ``pN`` per admitted seat (in `order`),
@@ -162,7 +176,7 @@ class Narrator:
         self._text("Randomly picking a starting player...")
         self._all(StartGame(game, int(state.phase)))
         self._text(f"It's {self.name(state.current)}'s turn to build a settlement.")
-        self._all(Turn(game, self.pns[state.current], int(state.phase)))
+        self._told(Turn, self.pns[state.current], int(state.phase))
         self._phase, self._current = state.phase, state.current
         return self._take()
 
@@ -185,7 +199,7 @@ class Narrator:
             left = len(state.deck)
             self._all(SimpleAction(self.game, self.pns[seat], SimpleActionType.DEVCARD_BOUGHT, left, 0))
         if kind == "end_turn":
-            self._all(ClearOffer(self.game, -1))
+            self._told(ClearOffer, -1)
         self._tail(kind, before, state)
         self._phase, self._current = state.phase, state.current
         return self._take()
@@ -224,26 +238,26 @@ class Narrator:
                 self._text(f"It's {self.name(state.current)}'s turn to build a settlement.")
                 self._turn(state)
         elif kind == "discard" and state.phase is P.WAITING_FOR_DISCARDS:
-            self._all(GameState(self.game, int(state.phase)))
+            self._told(GameState, int(state.phase))
             self._discard_text(state)
         else:
             self._game_state(state)
 
     def _turn(self, state) -> None:
         pn = self.pns[state.current]
-        self._all(Turn(self.game, pn, int(state.phase)))
+        self._told(Turn, pn, int(state.phase))
         if state.phase is P.ROLL_OR_CARD:
-            self._all(RollDicePrompt(self.game, pn))
+            self._told(RollDicePrompt, pn)
         elif int(state.phase) == SPECIAL_BUILDING:
             self._text(f"Special building phase: {self.name(state.current)}'s turn to place.")
 
     def _game_state(self, state) -> None:
         """`GameState`, then what the Java server adds for that state."""
         game, phase, current = self.game, state.phase, state.current
-        self._all(GameState(game, int(phase)))
+        self._told(GameState, int(phase))
         pn = self.pns[current]
         if phase is P.ROLL_OR_CARD:
-            self._all(RollDicePrompt(game, pn))
+            self._told(RollDicePrompt, pn)
         elif phase is P.PLACING_ROBBER:
             self._text(f"{self.name(current)} will move the robber.")
         elif phase is P.WAITING_FOR_DISCARDS:
@@ -316,26 +330,25 @@ class Narrator:
             self._text(f"{self.name(d['seat'])} skipped placing the second road.")
 
     def _on_rolled(self, event: Event, before: Phase) -> None:
-        self._all(DiceResult(self.game, event.data["total"]))
+        self._told(DiceResult, event.data["total"])
 
     def _on_produced(self, event: Event, before: Phase) -> None:
         gains = event.data["gains"]
-        shares = []
-        for seat, gained in enumerate(gains):
-            if any(gained):
-                self.rolled_resources[seat] = [a + b for a, b in zip(self.rolled_resources[seat], gained)]
-                total = sum(self._hands[seat])
-                pairs = tuple((amount, element) for element, amount in resource_elements(gained))
-                shares.append(RolledResources(self.pns[seat], total, pairs))
-        if not shares:
-            self._text("No player gets anything.")
+        gainers = [seat for seat, gained in enumerate(gains) if any(gained)]
+        if not gainers:
+            self._told(GameServerText, "No player gets anything.")
             return
+        shares = []
+        for seat in gainers:
+            gained = gains[seat]
+            self.rolled_resources[seat] = list(map(add, self.rolled_resources[seat], gained))
+            pairs = tuple((amount, element) for element, amount in resource_elements(gained))
+            shares.append(RolledResources(self.pns[seat], sum(self._hands[seat]), pairs))
         self._all(DiceResultResources(self.game, tuple(shares)))
-        for seat, gained in enumerate(gains):
-            if any(gained):
-                pn = self.pns[seat]
-                self._send(to_player(pn), PlayerElements(self.game, pn, ElementAction.SET,
-                                                         resource_elements(self._hands[seat], keep_zeros=True)))
+        for seat in gainers:
+            pn = self.pns[seat]
+            self._send(to_player(pn), PlayerElements(self.game, pn, ElementAction.SET,
+                                                     resource_elements(self._hands[seat], keep_zeros=True)))
 
     def _on_discarded(self, event: Event, before: Phase) -> None:
         d = event.data
@@ -444,7 +457,7 @@ class Narrator:
     def _on_offers_cleared(self, event: Event, before: Phase) -> None:
         if self._closing_turn:
             return  # end of turn: the one ClearOffer is part of the end-turn sequence
-        self._all(ClearOffer(self.game, -1))
+        self._told(ClearOffer, -1)
 
     # -- 5-6 players: the special building phase; option UB: undoing a build -----------------------
     def _on_special_build_asked(self, event: Event, before: Phase) -> None:

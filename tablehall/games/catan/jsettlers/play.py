@@ -98,6 +98,7 @@ class GamePlay:
         self.on_finished: Callable[["GamePlay"], None] | None = None
         self._discard_reprompted: set[int] = set()
         self._in_flight: dict[tuple[int, tuple], tuple[Message, bool]] = {}  # forwarded requests
+        self._requests: dict[tuple[int, bool], Request] = {}  # `_request`
         self._seen_entries = 0
         self._started_at = clock()
         # tablehall bots pause only where a client plays: its robot or person needs the time
@@ -235,7 +236,7 @@ class GamePlay:
             return
         seat = self.pns.index(pn)
         state = self.match.state
-        who = Request(seat, pn, conn.is_robot, self.pns, self.room.name, self.room.seat_count)
+        who = self._request(seat, conn.is_robot)
         decision = interpret(message, who, state, may_reprompt_discard=seat not in self._discard_reprompted)
         if isinstance(decision, Answer):
             if any(isinstance(e.message, DiscardRequest) for e in decision.entries):
@@ -249,14 +250,22 @@ class GamePlay:
             else:
                 self.match.submit(seat, decision.action)
 
+    def _request(self, seat: int, robot: bool) -> Request:
+        """Who asks, made once per seat and kind of client (every request of a game asks it)."""
+        key = (seat, robot)
+        who = self._requests.get(key)
+        if who is None:
+            who = self._requests[key] = Request(seat, self.pns[seat], robot, self.pns, self.room.name,
+                                                self.room.seat_count)
+        return who
+
     def _rejected(self, seat: int, action: Any, error: IllegalAction) -> None:
         """The match refused an action that was legal when it was checked (another player's
         action came first): answer the request as it would be answered now."""
         message, robot = self._in_flight.pop((seat, action), (None, False))
         if message is None:
             return
-        who = Request(seat, self.pns[seat], robot, self.pns, self.room.name, self.room.seat_count)
-        decision = interpret(message, who, self.match.state)
+        decision = interpret(message, self._request(seat, robot), self.match.state)
         if isinstance(decision, Answer):
             self.deliver(decision.entries)
 
@@ -272,7 +281,8 @@ class GamePlay:
             told = self.narrator.forfeit(new[-1].seat, events, state)
         else:
             step = new[-1]
-            action = SPEC.decode_action(step.action)
+            raw = step.action  # recorded, so well-formed: one without arguments is just its kind
+            action = (raw[0],) if len(raw) == 1 else SPEC.decode_action(raw)
             self._in_flight.pop((step.seat, action), None)
             if action[0] in ("roll", "end_turn"):
                 self._discard_reprompted.clear()

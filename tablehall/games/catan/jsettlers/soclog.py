@@ -131,9 +131,12 @@ ALL = Audience("all")
 OBSERVER = Audience("observer")
 UNDETERMINED = Audience("undetermined")
 FROM_OBSERVER = Audience("from_observer")
+_PLAYERS = tuple(Audience("player", pn) for pn in range(8))  # `to_player`
 
 
 def to_player(pn: int) -> Audience:
+    if 0 <= pn < len(_PLAYERS):
+        return _PLAYERS[pn]  # made once: games send to one player on most moves
     return Audience("player", pn)
 
 
