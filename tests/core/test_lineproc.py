@@ -149,3 +149,16 @@ def test_a_missing_program_raises_oserror():
 
     with pytest.raises(OSError):
         asyncio.run(scenario())
+
+
+def test_one_whole_line_per_read_splits_as_any_other_chunk():
+    """`feed` takes a read holding exactly one line without the buffer: the same lines, limit
+    and carriage-return rule as through it."""
+    for chunks in ([b"buy gold\n", b"x\r\n", b"\n", b"\r\n"], [b"a", b"b\n", b"c\n"],
+                   [b"a\nb\n", b"12345678\r\n"]):
+        whole = LineBuffer(max_line=9).feed(b"".join(chunks))
+        one_by_one = LineBuffer(max_line=9)
+        assert [line for chunk in chunks for line in one_by_one.feed(chunk)] == whole
+    with pytest.raises(LineTooLong):
+        LineBuffer(max_line=8).feed(b"12345678\r\n")  # the \r counts, as through the buffer
+    assert LineBuffer(max_line=8).feed(b"12345678\n") == [b"12345678"]

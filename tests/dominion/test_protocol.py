@@ -208,3 +208,29 @@ def test_a_session_tells_no_line_before_the_game_and_no_other_seats_hand():
     text = "\n".join(wire.take())
     assert "play-request" not in text and "hand" not in text.replace("revealed hand", "")
 
+
+
+def test_only_the_told_kinds_of_event_have_lines():
+    """`SeatProtocol.events` skips events whose kind is not in TOLD: every kind a game of
+    every kingdom card produces, and forfeits, has lines only if it is told."""
+    from tablehall.games.dominion.session import TOLD
+
+    from .conftest import builtin
+
+    kinds_with_lines, kinds = set(), set()
+    games = (("engine", "engine", "random"), ("random", "smithy"), ("random", "random", "random", "bigmoney"))
+    for seed, names in enumerate(games):
+        state = DominionState(len(names), seed=seed)
+        bots = [builtin(n, i).bot for i, n in enumerate(names)]
+        events = state.start_events()
+        while not state.is_over:
+            seat = state.to_act()[0]
+            events += state.apply(seat, bots[seat].choose(state.observation(seat), seat))
+            if len(events) > 400 and not state.out[1]:
+                events += state.forfeit(1, EndCause.DISQUALIFIED, "flood")
+        for event in events:
+            kinds.add(event.kind)
+            if event_lines(event):
+                kinds_with_lines.add(event.kind)
+    assert {"game", "turn", "turn-end", "out", "drew", "gained", "played"} <= kinds
+    assert kinds_with_lines <= TOLD and {"game", "turn", "turn-end", "out"} <= kinds_with_lines

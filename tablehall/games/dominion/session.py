@@ -78,6 +78,8 @@ class SeatProtocol:
         out = False
         for event in events:
             kind = event.kind
+            if kind not in TOLD:
+                continue
             if kind == "game":
                 self.in_game = True
             elif kind == "out" and event.data["seat"] == self.seat:
@@ -118,6 +120,9 @@ class SeatProtocol:
 
 
 _LINES: dict[int, tuple[Event, list[str]]] = {}
+
+#: the kinds of event `event_lines` tells (the others, draws, gains, plays..., have no lines)
+TOLD = frozenset(("game", "turn", "turn-end", "trashed", "top-discard", "revealed", "out"))
 
 
 def lines_of(event: Event) -> list[str]:
