@@ -322,6 +322,8 @@ class GameRoom:
             self.log.append(Entry(FROM_OBSERVER if seat is None else from_player(seat), message))
 
 
+#: the messages about a game the lobby answers itself (`PregameLobby.game_message`)
+_ROOM_MESSAGES = frozenset((SitDown, StartGame, SetSeatLock, ChangeFace, LeaveGame, GameTextMsg))
 _REACH: dict[Audience, tuple[frozenset[int], bool]] = {}
 
 
@@ -539,7 +541,10 @@ class PregameLobby:
         if conn not in room.members:
             return
         room.record_from(conn, message)
-        if isinstance(message, SitDown):
+        if type(message) not in _ROOM_MESSAGES:  # a game action, the usual message: the game's
+            if room.started and self.on_game_action is not None:
+                self.on_game_action(room, conn, message)
+        elif isinstance(message, SitDown):
             self._sit(room, conn, message.pn)
         elif isinstance(message, StartGame):
             self._start_request(room)
@@ -551,8 +556,6 @@ class PregameLobby:
             self._leave(room, conn)
         elif isinstance(message, GameTextMsg):
             self._game_text(room, conn, message.text)
-        elif room.started and self.on_game_action is not None:
-            self.on_game_action(room, conn, message)
 
     def _sit(self, room: GameRoom, conn: ServerConnection, pn: int) -> None:
         invited = room.invitations.pop(conn, None)
