@@ -273,14 +273,15 @@ class GameRoom:
 
         Each member's share goes out in one write, and a share several members get (all robots,
         when every message is for everyone, as after most moves) is framed and joined once."""
-        entries = list(entries)
+        if not isinstance(entries, list):
+            entries = list(entries)
         if self.log is not None:
             self.log.extend(entries)
         members = self.members
         if not members or not entries:
             return
         messages = [entry.message for entry in entries]
-        if all(entry.audience.kind == "all" for entry in entries):
+        if all([entry.audience.kind == "all" for entry in entries]):
             spoken = [m for m in messages if not isinstance(m, GameServerText)]
             for_robots = [tuple(spoken), None] if spoken else None
             for_humans = [tuple(messages), None]
@@ -294,8 +295,8 @@ class GameRoom:
         for member in members:
             pn = self.seat_of(member)
             robot = member.is_robot
-            picked = tuple(i for i, (reached, observers, text) in enumerate(targets)
-                           if not (robot and text) and (observers if pn is None else pn in reached))
+            picked = tuple([i for i, (reached, observers, text) in enumerate(targets)
+                            if not (robot and text) and (observers if pn is None else pn in reached)])
             if picked:
                 share = shares.get(picked)
                 if share is None:

@@ -129,10 +129,10 @@ class Narrator:
         return self.names[self.pns[seat]]
 
     def _send(self, audience: Audience, *messages: Message) -> None:
-        self._out.extend(Entry(audience, m) for m in messages)
+        self._out.extend([Entry(audience, m) for m in messages])
 
     def _all(self, *messages: Message) -> None:
-        self._send(ALL, *messages)
+        self._out.extend([Entry(ALL, m) for m in messages])
 
     def _text(self, text: str, audience: Audience = ALL) -> None:
         self._send(audience, GameServerText(self.game, text))

@@ -340,7 +340,7 @@ class JSettlersSession(Session):
             self.transport.write(frames[0] if len(frames) == 1 else b"".join(frames))
 
     def _write_frames(self, frames: bytes) -> None:
-        if not self.closed and not self.transport.is_closing:
+        if not self.closed:  # a transport that is closing drops what is written to it
             self.transport.write(frames)
 
     def _close(self) -> None:
