@@ -303,7 +303,9 @@ def cmd_play(args: argparse.Namespace) -> int:
             seed = args.seed + index
             order = seating(index)
             agents = [make_agent(spec, text, seat, seed) for seat, text in enumerate(order)]
-            finished(order, await Match(spec, agents, seed=seed, options=options, names=order).run())
+            match = Match(spec, agents, seed=seed, options=options, names=order)
+            record = match.play_through()  # nothing else runs on this loop: bots play at once
+            finished(order, record if record is not None else await match.run())
 
     async def play_on_workers() -> None:  # the arena's local backend: the same games, in order
         from .arena.runner import Batcher, Job, LocalBackend

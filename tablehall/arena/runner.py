@@ -70,11 +70,16 @@ def default_agents(job: Job, seat: int):
 
 
 async def play_job(job: Job, store: RecordStore | None, keep_record: bool,
-                   agents: AgentFactory = default_agents) -> Outcome:
+                   agents: AgentFactory = default_agents, alone: bool = False) -> Outcome:
+    """Play `job`.  `alone`: nothing else runs on this event loop (a worker's task), so a game
+    between in-process bots is played at once (`Match.play_through`), not in time slices."""
     spec = get_game(job.game)
     started_cpu, started = time.process_time(), time.perf_counter()
     seated = [agents(job, seat) for seat in range(len(job.seats))]
-    record = await Match(spec, seated, seed=job.seed, options=dict(job.options), names=job.names).run()
+    match = Match(spec, seated, seed=job.seed, options=dict(job.options), names=job.names)
+    record = match.play_through() if alone else None
+    if record is None:
+        record = await match.run()
     if store is not None:
         store.save(record)
     return Outcome(job.index, record.id, record.digest(), record.status,
@@ -103,7 +108,7 @@ def play_batch(jobs: Sequence[Job], store: str | None, keep_records: bool) -> li
     target = worker_store(store)
 
     async def play_all() -> list[Outcome]:
-        return [await play_job(job, target, keep_records) for job in jobs]
+        return [await play_job(job, target, keep_records, alone=True) for job in jobs]
 
     outcomes = asyncio.run(play_all())
     overhead = (time.process_time() - started - sum(o.cpu for o in outcomes)) / max(1, len(outcomes))

@@ -389,14 +389,18 @@ class Match:
                 return True
         return played
 
-    def _play_bots(self, choosers: list[Callable[[GameState, int], Any]]) -> bool:
+    def _play_bots(self, choosers: list[Callable[[GameState, int], Any]], alone: bool = False) -> bool:
         """`_play_inline` when every seat is an in-process bot and nobody follows the events
         (`tablehall play`, the arena's games): the engine's own loop, up to the time slice.
         The seats and actions played are noted as they are; their entries (the action's
         record form, and the milliseconds its bot took, as `_play` records them) are added to
         the record in one go before the loop hands back, so nobody ever sees the record short
-        of an action.  True if any action was played."""
+        of an action.  True if any action was played.
+
+        `alone` (`play_through`): nothing outside can reach the match while it plays, so
+        neither the time slice nor a pause, an abort or an unprompted action is looked for."""
         state, unprompted = self.state, self._unprompted
+        watch = not alone
         to_act, apply = state.to_act, state.apply
         volunteers = state.volunteers if self._volunteers else None
         seats: list[int] = []
@@ -425,8 +429,8 @@ class Match:
                     slow[len(seats)] = round((now - started) * 1000)
                 note_seat(seat)
                 note_action(action)
-                if (unprompted or self._abort_reason is not None or self.paused or self._steps
-                        or now > deadline or (volunteers is not None and volunteers())):
+                if ((watch and (unprompted or self._abort_reason is not None or self.paused or self._steps
+                                or now > deadline)) or (volunteers is not None and volunteers())):
                     break
         finally:
             if seats:
@@ -643,16 +647,7 @@ class Match:
             self._timer = None
         for seat in list(self._tasks):
             self._cancel(seat)
-        result = self.state.result() if self.state.is_over else None
-        if result is None:
-            result = Result.aborted(self.state.seat_count, self._abort_reason or "")
-        self.record.result = result
-        self.record.ended_at = utc_now()
-        if self.store is not None:
-            try:
-                self.store.save(self.record)
-            except Exception:
-                log.exception("match %s: record could not be stored", self.id or "-")
+        result = self._complete_record()
         for seat, agent in enumerate(self.agents):
             if type(agent).finish is Agent.finish:
                 continue  # nothing to wait for (in-process bots)
@@ -668,3 +663,74 @@ class Match:
         self._closed = True
         if self._finished is not None:
             self._finished.set()
+
+    def _complete_record(self) -> Result:
+        """The record's result and end time, and the record stored if the match has a store."""
+        result = self.state.result() if self.state.is_over else None
+        if result is None:
+            result = Result.aborted(self.state.seat_count, self._abort_reason or "")
+        self.record.result = result
+        self.record.ended_at = utc_now()
+        if self.store is not None:
+            try:
+                self.store.save(self.record)
+            except Exception:
+                log.exception("match %s: record could not be stored", self.id or "-")
+        return result
+
+    # -- games between in-process bots, played through at once -------------------------------
+    def plays_alone(self) -> bool:
+        """Whether `play_through` can play this match: every seat an in-process bot that
+        decides inline, with nothing to start or finish, nobody following the events, no
+        policy that could seat someone else, and the match not begun."""
+        return self._alone_choosers() is not None
+
+    def _alone_choosers(self) -> list[Callable[[GameState, int], Any]] | None:
+        """Each seat's inline chooser if the match `plays_alone`, else None."""
+        if (self.listeners or self._tasks or self._unprompted or self.paused or self._steps
+                or self._abort_reason is not None or self._closed or self.record.started_at):
+            return None
+        choosers = []
+        for seat, agent in enumerate(self.agents):
+            kind = type(agent)
+            if (agent.wants_events or kind.start is not Agent.start or kind.finish is not Agent.finish
+                    or agent.chosen_name is not None):
+                return None
+            chooser = self._inline(seat, agent)
+            if chooser is None:
+                return None
+            choosers.append(chooser)
+        for policy in self.policies:
+            if policy is not TRUSTED and Consequence.REPLACE in (policy.on_illegal, policy.on_timeout, policy.on_leave):
+                return None
+        return choosers
+
+    def play_through(self) -> Record | None:
+        """`run()` for a match that `plays_alone` (`tablehall play`, the arena's workers), in
+        one go, or None (nothing done) for a match that needs `run()`.  The same steps
+        (`_ask`'s volunteers and `_play_inline`, an illegal action's consequence, `_close`'s
+        record) and the same record, without the coroutine, the time slices and the checks for
+        what only a match that others can reach needs.  It keeps the thread until the game is
+        over: for callers whose event loop runs nothing else meanwhile."""
+        choosers = self._alone_choosers()
+        if choosers is None:
+            return None
+        self.record.started_at = utc_now()
+        state = self.state
+        try:
+            while not state.is_over and self._abort_reason is None:
+                if self._volunteers and self._offer_volunteers():
+                    continue
+                # a seat asked again after an illegal action: `_play_inline`'s general loop, whose
+                # `_play` keeps the count of illegal actions in a row as `run()` does
+                played = self._play_inline() if self._strikes else self._play_bots(choosers, alone=True)
+                if not played:
+                    raise RuntimeError(f"{self.spec.name}: nobody to act in a game that is not over")
+        except Exception as exc:  # as in run(): a bug in rules or a bot must not lose the record
+            log.exception("match %s failed", self.id or "-")
+            self.abort(f"server error: {type(exc).__name__}: {exc}")
+        self._complete_record()
+        self._closed = True
+        if self._finished is not None:
+            self._finished.set()
+        return self.record

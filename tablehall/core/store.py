@@ -100,6 +100,17 @@ class RecordStore(ABC):
         """Store several records (stores that can do it in one transaction do)."""
         return [self.save(record) for record in records]
 
+    def prepare(self, record: Record) -> Any:
+        """What `save_prepared` needs to store `record`, made now, as the game ends (its parts
+        still in the CPU's cache), for a `SaveBatch` to write later; the record must not change
+        after.  Stores that write rows give the row (the id is assigned here); others, the
+        record."""
+        return record
+
+    def save_prepared(self, prepared: Sequence[Any]) -> None:
+        """Store what `prepare` made, as `save_many` stores records."""
+        self.save_many(prepared)
+
     @abstractmethod
     def load(self, record_id: str) -> Record:
         """The record with this id or a unique prefix of it; RecordError if none."""
@@ -145,23 +156,29 @@ class SaveBatch:
         self.stores = list(stores)
         self.size = size
         self.seconds = seconds
-        self._pending: list[Record] = []
+        self._pending: list[list[Any]] = [[] for _ in self.stores]  # per store, what it prepared
+        self._count = 0
         self._since = 0.0
 
     def add(self, record: Record) -> None:
+        """Queue `record` (which must not change after): each store prepares it now (a row
+        made as the game ends costs less than a thousand games later: `RecordStore.prepare`)."""
         if not self.stores:
             return
-        if not self._pending:
+        if not self._count:
             self._since = time.monotonic()
-        self._pending.append(record)
-        if len(self._pending) >= self.size or time.monotonic() - self._since >= self.seconds:
+        for store, pending in zip(self.stores, self._pending):
+            pending.append(store.prepare(record))
+        self._count += 1
+        if self._count >= self.size or time.monotonic() - self._since >= self.seconds:
             self.flush()
 
     def flush(self) -> None:
-        pending, self._pending = self._pending, []
-        if pending:
-            for store in self.stores:
-                store.save_many(pending)
+        pending, self._pending = self._pending, [[] for _ in self.stores]
+        if self._count:
+            self._count = 0
+            for store, prepared in zip(self.stores, pending):
+                store.save_prepared(prepared)
 
 
 def new_record_id() -> str:
@@ -320,9 +337,13 @@ class SqliteStore(RecordStore):
     def save_many(self, records: Sequence[Record]) -> list[str]:
         """All in one transaction: a commit costs more than the row (`tablehall play` saves
         its games in batches)."""
-        self._write(many=("INSERT OR REPLACE INTO records VALUES (?,?,?,?,?,?,?,?,?,?,?)",
-                          [_row(record) for record in records]))
+        self.save_prepared([_row(record) for record in records])
         return [record.id for record in records]
+
+    prepare = staticmethod(_row)  # type: ignore[assignment]
+
+    def save_prepared(self, rows: Sequence[tuple]) -> None:
+        self._write(many=("INSERT OR REPLACE INTO records VALUES (?,?,?,?,?,?,?,?,?,?,?)", rows))
 
     def load(self, record_id: str) -> Record:
         with self._lock:

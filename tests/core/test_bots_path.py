@@ -60,6 +60,10 @@ def play(spec, names, seed, how):
     match = Match(spec, agents, seed=seed, names=names)
     if how == "followed":
         match.add_listener(Follower())
+    if how == "through":  # `tablehall play`'s and the arena workers' way: the whole game at once
+        record = match.play_through()
+        assert record is not None
+        return record
     return asyncio.run(match.run())
 
 
@@ -84,7 +88,7 @@ def same_games():
 def test_the_bots_path_records_what_the_general_path_records(game, names, seed):
     spec = get_game(game)
     fast = play(spec, names, seed, "bots")
-    for how in ("followed", "client") if game in SAME_WITH_A_CLIENT else ("followed",):
+    for how in ("through", "followed", "client") if game in SAME_WITH_A_CLIENT else ("through", "followed"):
         general = play(spec, names, seed, how)
         assert fast.digest() == general.digest(), f"{game} seed {seed}: bots path against {how}"
         assert fast.canonical() == general.canonical()

@@ -118,6 +118,15 @@ def _record(**changes) -> Record:
     {"entries": [Entry(0, ["buy", ["gold"]]), Entry(1, forfeit=EndCause.HARD_TIMEOUT, reason="late")]},
     {"entries": []},
     {"id": "", "started_at": "", "ended_at": ""},
+    # results written straight from their fields, and those that are not
+    {"result": Result((SeatResult(0, 1, 6), SeatResult(1, 1, 6), SeatResult(2, 3, -2)), EndCause.REGULAR)},
+    {"result": Result((SeatResult(0, 1, 6.0), SeatResult(1, 2, 3)), details={"end": "piles"})},
+    {"result": Result((SeatResult(0, 1, True), SeatResult(1, 2, 2**70)), details={"z": [1.5, None], "a": "é"})},
+    {"result": Result((SeatResult(0, 1, 6, reason="well"), SeatResult(1, 2, 3)), EndCause.DISQUALIFIED)},
+    {"result": Result((), EndCause.REGULAR)},
+    # every ms 0 (written once per length), and some not
+    {"entries": [Entry(0, ["pass"]), Entry(1, ["pass"]), Entry(0, ["pass"])]},
+    {"entries": [Entry(0, ["pass"]), Entry(1, ["pass"], ms=12)]},
 ])
 def test_the_spliced_texts_are_the_written_ones(changes):
     record = _record(**changes)
@@ -188,6 +197,28 @@ def test_save_batch_saves_at_its_size_and_on_flush(tmp_path):
             assert store.load(record.id).dumps() == record.dumps()
     finally:
         store.close()
+
+
+def test_save_batch_prepares_each_store_its_own_way(tmp_path):
+    """Rows made as each game is added (`RecordStore.prepare`) store what `save_many` stores;
+    a store without rows of its own (files) gets the records."""
+    from tablehall.core.store import DirectoryStore
+
+    rows, files, direct = SqliteStore(tmp_path / "r.sqlite"), DirectoryStore(tmp_path / "files"), SqliteStore(tmp_path / "d.sqlite")
+    try:
+        batch = SaveBatch([rows, files], size=4, seconds=3600)
+        records = [_played(seed) for seed in range(6)]
+        for record in records:
+            batch.add(record)
+            assert record.id  # the row's id is given when the game is added
+        batch.flush()
+        direct.save_many([Record.loads(r.dumps()) for r in records])
+        for record in records:
+            assert rows.load(record.id).dumps() == files.load(record.id).dumps() == direct.load(record.id).dumps() == record.dumps()
+        assert rows.summaries(limit=100) == direct.summaries(limit=100)
+    finally:
+        rows.close()
+        direct.close()
 
 
 def test_save_batch_saves_what_waited_long_enough(tmp_path, monkeypatch):

@@ -27,6 +27,7 @@ no further turns and ranks last; the others play on, and a lone survivor wins at
 from __future__ import annotations
 
 from itertools import combinations
+from operator import mul
 from typing import Any
 
 from tablehall.core import (EndCause, Event, GameState, IllegalAction, Result, Rng, SeatResult,
@@ -47,6 +48,7 @@ ALONE = tuple((seat,) for seat in range(4))
 
 #: (card, points) of the cards worth victory points (or costing them)
 _VP_CARDS = tuple((card, points) for card, points in enumerate(VP) if points)
+_VP_CARD_IDS, _VP_CARD_POINTS = zip(*_VP_CARDS)
 
 #: end reasons, reported in the result details
 END_PROVINCES, END_PILES, END_TURN_LIMIT, END_LAST_PLAYER = "provinces", "piles", "turn-limit", "last-player"
@@ -76,9 +78,8 @@ class Player:
         return self.deck + self.hand + self.discard + self.play
 
     def vp(self) -> int:
-        cards = self.all_cards()
         # a count per card worth points: quicker than a lookup per card
-        return sum([points * cards.count(card) for card, points in _VP_CARDS])
+        return sum(map(mul, map(self.all_cards().count, _VP_CARD_IDS), _VP_CARD_POINTS))
 
 
 class DominionState(GameState):
@@ -520,9 +521,9 @@ class DominionState(GameState):
             return None
         scores = self.scores()
         ranks = rank_by(self._ranking_keys(scores))
-        seats = tuple(SeatResult(s, ranks[s], scores[s], out or EndCause.REGULAR,
-                                 "" if out is None else "out of the game")
-                      for s, out in enumerate(self.out))
+        seats = tuple([SeatResult(s, ranks[s], scores[s], out or EndCause.REGULAR,
+                                  "" if out is None else "out of the game")
+                       for s, out in enumerate(self.out)])
         cause = EndCause.REGULAR
         if self.end == END_LAST_PLAYER:
             cause = next(o for o in self.out if o is not None)
