@@ -147,13 +147,14 @@ class RemoteAgent(Agent):
     async def decide(self, seat: int, state: GameState) -> Any:
         return await self.begin_decision(seat, state)
 
-    def begin_decision(self, seat: int, state: GameState,
-                       wake: Callable[[], None] | None = None) -> asyncio.Future:
+    def begin_decision(self, seat: int, state: GameState, wake: Callable[[], None] | None = None,
+                       loop: asyncio.AbstractEventLoop | None = None) -> asyncio.Future:
         """Send the request and return the future `answer` completes (what `decide` awaits).
         The match runner takes the future itself, which spares a task per decision, and passes
-        `wake`, called as soon as the future is done: the runner resumes one loop pass sooner
-        than through a done-callback."""
-        future = asyncio.get_running_loop().create_future()
+        `wake`, called as soon as the future is done (the runner steps the answer without a
+        done-callback's loop pass), and its event `loop` (asking the running loop costs a
+        system call, getpid, per decision)."""
+        future = (loop or asyncio.get_running_loop()).create_future()
         if self._gone:
             future.set_exception(AgentGone(self._gone_reason))
             return future

@@ -15,6 +15,8 @@ import shlex
 import signal
 from typing import Callable, Mapping, Sequence
 
+from .soon import handling_read
+
 log = logging.getLogger("tablehall.lineproc")
 
 DEFAULT_MAX_LINE = 64 * 1024
@@ -135,10 +137,10 @@ class LineProcess:
                 if not chunk:
                     reason = await self._why_output_ended()
                     break
-                for line in self.lines.feed(chunk):
-                    self.on_line(line)
-                    if self._closed:
-                        return
+                # a match steps the answer a line brings once the chunk is handled (`soon`)
+                handling_read(self._lines_received, chunk)
+                if self._closed:
+                    return
         except LineTooLong as exc:
             reason = f"flooded its output: {exc}"
         except Exception as exc:  # never let a broken pipe kill the event loop
@@ -146,6 +148,12 @@ class LineProcess:
         if not self._closed:
             self._closed = True
             self.on_close(reason)
+
+    def _lines_received(self, chunk: bytes) -> None:
+        for line in self.lines.feed(chunk):
+            self.on_line(line)
+            if self._closed:
+                return
 
     async def _why_output_ended(self) -> str:
         """The child's output ended: it exited (with which status) or, still running, closed

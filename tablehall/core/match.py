@@ -25,6 +25,7 @@ from .events import Event
 from .game import GameSpec, GameState, IllegalAction
 from .records import Entry, Handover, KnownActions, Record, SeatInfo
 from .result import EndCause, Result
+from .soon import after_read
 from .store import RecordStore
 
 log = logging.getLogger("tablehall.match")
@@ -131,6 +132,8 @@ class Match:
         self._steps = 0
         self._abort_reason: str | None = None
         self._waiter: asyncio.Future | None = None  # resolved by whatever the loop waits for
+        self._step_queued = False  # `_step_answered` is queued (`after_read`) for a client's answer
+        self._loop: asyncio.AbstractEventLoop | None = None  # the loop `run` runs on
         self._timer: asyncio.TimerHandle | None = None  # wakes the loop at the nearest hard limit
         self._unprompted: list[tuple[int, Any]] = []
         self._asked_at: dict[int, float] = {}
@@ -235,6 +238,7 @@ class Match:
 
     # -- the loop ------------------------------------------------------------------------------
     async def run(self) -> Record:
+        self._loop = asyncio.get_running_loop()
         self.record.started_at = utc_now()
         try:
             await self._start_agents()
@@ -331,10 +335,11 @@ class Match:
             self._asked_at[seat] = self.clock()
             observation = state.observation(seat) if agent.wants_observation else None
             # remote agents hand back a plain future their client's answer completes: no task
-            # and no coroutine per decision (the commonest wait of a server)
+            # and no coroutine per decision (the commonest wait of a server); the answer is
+            # stepped without waking the match's task (`_answered`)
             begin = getattr(agent, "begin_decision", None)
             if begin is not None:
-                decision = begin(seat, observation, wake=self._poke)
+                decision = begin(seat, observation, wake=self._answered, loop=self._loop)
             else:
                 decision = asyncio.ensure_future(agent.decide(seat, observation))
                 decision.add_done_callback(self._poke)
@@ -509,9 +514,11 @@ class Match:
 
     async def _wait_for_something(self) -> None:
         """Until a decision completes, a hard limit passes, or someone pokes (an unprompted
-        action, a departure, an abort): one future and at most one timer per wait."""
+        action, a departure, an abort): one future and at most one timer per wait.  Clients'
+        answers are mostly settled, and the next decisions asked, while the task still waits
+        (`_step_answered`); it wakes for anything else."""
         if not any(decision.done() for decision in self._tasks.values()):
-            loop = asyncio.get_running_loop()
+            loop = self._loop or asyncio.get_running_loop()
             waiter = self._waiter = loop.create_future()
             timeout = self._next_deadline()
             if timeout is not None:
@@ -520,7 +527,11 @@ class Match:
                 await waiter
             finally:
                 self._waiter = None
-        now = self.clock()
+        self._settle_done(self.clock())
+
+    def _settle_done(self, now: float) -> None:
+        """Settle every decision that is done, in seat order; take out the seats whose hard
+        limit passed."""
         for seat, task in sorted(self._tasks.items()):
             if self._abort_reason is not None or self.state.is_over:
                 return
@@ -533,6 +544,49 @@ class Match:
                 self._cancel(seat)
                 self._consequence(seat, self.policies[seat].on_timeout, EndCause.HARD_TIMEOUT,
                                   "no answer within the time limit")
+
+    def _answered(self) -> None:
+        """A client's decision is done (`RemoteAgent.begin_decision`'s `wake`).  Given in a
+        read the server handles (`core.soon`), it is stepped at the end of that read while the
+        match's task still waits; otherwise the task wakes for it, as for anything else."""
+        waiter = self._waiter
+        if waiter is None or waiter.done() or self._step_queued:
+            return  # the task runs, or is woken, or a step is queued: either settles it
+        if after_read(self._step_answered):
+            self._step_queued = True
+        else:
+            waiter.set_result(None)
+
+    def _step_answered(self) -> None:
+        """What the task would do on waking for a client's answer, done here without waking it:
+        settle the answers, and ask the next decisions while every seat to act waits for a
+        client (one loop pass per move fewer, and no task step).  Anything else (a pause or a
+        step, an abort, a queued handover, departure or unprompted action, the game's end, a
+        decision already done, an in-process bot to play, nobody to ask) wakes the task, which
+        carries on from there as if it had settled the answers itself."""
+        self._step_queued = False
+        waiter = self._waiter
+        if waiter is None or waiter.done():
+            return  # the task has run meanwhile, or will: it settles whatever is done
+        try:
+            if not any(decision.done() for decision in self._tasks.values()):
+                return  # settled already (by the task, before it waited again)
+            self._settle_done(self.clock())
+            if (self.state.is_over or self._abort_reason is not None or self.paused or self._steps
+                    or self._unprompted or waiter.done()):
+                pass
+            elif not self._ask() and self._tasks and not waiter.done():
+                if not any(decision.done() for decision in self._tasks.values()):
+                    timeout = self._next_deadline()
+                    if timeout is not None:
+                        self._arm_timer(waiter.get_loop(), timeout)
+                    return  # parked again, on the same waiter
+        except Exception as exc:  # raised in the task, as if it had done this itself
+            if not waiter.done():
+                waiter.set_exception(exc)
+            return
+        if not waiter.done():
+            waiter.set_result(None)
 
     def _arm_timer(self, loop: asyncio.AbstractEventLoop, timeout: float) -> None:
         """Make sure the loop wakes within `timeout` seconds.  A timer that fires sooner is

@@ -16,6 +16,7 @@ from typing import Awaitable, Callable
 
 from ..core.hosting import Entrant, Host, Service, ServiceSpec, Session, Table, TableError, TableSeat, Transport
 from ..core.registry import game_names, get_game
+from ..core.soon import handling_read, soon
 from ..core.store import RecordStore, describe, is_url, open_store
 from .config import ServerConfig, named_bots
 
@@ -35,9 +36,10 @@ def all_services() -> list[tuple[str, ServiceSpec]]:
 
 
 class SocketTransport(Transport):
-    """Bytes out to one socket.  What a session writes during one pass of the event loop goes
-    out in one send at the end of the pass: a move's events, the next request and the lines of
-    several events cost one system call per connection instead of one each."""
+    """Bytes out to one socket.  What a session writes while one read is handled (or, outside
+    a read, during one pass of the event loop) goes out in one send at its end (`soon`): a
+    move's events, the next request and the lines of several events cost one system call per
+    connection instead of one each."""
 
     def __init__(self, transport: asyncio.Transport) -> None:
         self._transport = transport
@@ -50,7 +52,7 @@ class SocketTransport(Transport):
             return
         if self._pending is None:
             self._pending = [data]
-            asyncio.get_running_loop().call_soon(self.flush)
+            soon(self.flush)
         else:
             self._pending.append(data)
 
@@ -97,7 +99,9 @@ class Connection(asyncio.Protocol):
         if self.session is None or self.transport is None:
             return
         try:
-            self.session.data_received(data)
+            # the match steps a client's answer and flushes the writes once the session is done
+            # with these bytes, in this callback: no later pass of the loop per move
+            handling_read(self.session.data_received, data)
         except Exception:
             log.exception("session failed; closing its connection",
                           extra={"service": self.name, "peer": self.transport.peer})

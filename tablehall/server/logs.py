@@ -4,10 +4,12 @@ from __future__ import annotations
 
 import json
 import logging
+import re
 import sys
 import time
 
 _STANDARD = set(vars(logging.LogRecord("", 0, "", 0, "", None, None))) | {"message", "asctime"}
+_NEEDS_QUOTES = re.compile(r'[\s"=]')  # \s: the characters str.isspace() calls spaces
 
 
 class JsonFormatter(logging.Formatter):
@@ -32,7 +34,7 @@ def _text(value: object) -> str:
     if isinstance(value, dict):
         return "{" + " ".join(f"{k}={_text(v)}" for k, v in value.items()) + "}"
     text = str(value)
-    return json.dumps(text) if not text or any(c.isspace() or c in '"=' for c in text) else text
+    return json.dumps(text) if not text or _NEEDS_QUOTES.search(text) else text
 
 
 class TextFormatter(logging.Formatter):
