@@ -273,48 +273,44 @@ class GameRoom:
 
         Each member's share goes out in one write, and a share several members get (all robots,
         when every message is for everyone, as after most moves) is framed and joined once."""
-        entries = list(entries)
+        if not isinstance(entries, list):
+            entries = list(entries)
         if self.log is not None:
             self.log.extend(entries)
         members = self.members
         if not members or not entries:
             return
         messages = [entry.message for entry in entries]
-        if all(entry.audience.kind == "all" for entry in entries):
+        if all([entry.audience.kind == "all" for entry in entries]):
             spoken = [m for m in messages if not isinstance(m, GameServerText)]
             for_robots = [tuple(spoken), None] if spoken else None
             for_humans = [tuple(messages), None]
+            sends = [(member, for_robots if member.is_robot else for_humans) for member in members]
+        else:
+            targets = [(*_reach(e.audience), isinstance(e.message, GameServerText)) for e in entries]
+            shares: dict[tuple[int, ...], list] = {}  # message indices -> [messages, frames]
+            sends = []
             for member in members:
-                share = for_robots if member.is_robot else for_humans
-                if share is not None:
-                    self._send_share(member, share)
-            return
-        targets = [(*_reach(e.audience), isinstance(e.message, GameServerText)) for e in entries]
-        shares: dict[tuple[int, ...], list] = {}  # message indices -> [messages, frames]
-        for member in members:
-            pn = self.seat_of(member)
-            robot = member.is_robot
-            picked = tuple(i for i, (reached, observers, text) in enumerate(targets)
-                           if not (robot and text) and (observers if pn is None else pn in reached))
-            if picked:
-                share = shares.get(picked)
-                if share is None:
-                    share = shares[picked] = [tuple(messages[i] for i in picked), None]
-                self._send_share(member, share)
-
-    @staticmethod
-    def _send_share(member: ServerConnection, share: list) -> None:
-        """Send `share` ([messages, their joined frames or None]) to `member`; the frames are
-        joined on first use (a share that cannot be framed goes message by message)."""
-        messages, frames = share
-        if frames is None:
-            try:
-                frames = b"".join([m.frame for m in messages])
-            except FrameTooLong:
-                member.send(*messages)  # the session leaves out what does not fit in a frame
-                return
-            share[1] = frames
-        member.send_framed(messages, frames)
+                pn = self.seat_of(member)
+                robot = member.is_robot
+                picked = tuple([i for i, (reached, observers, text) in enumerate(targets)
+                                if not (robot and text) and (observers if pn is None else pn in reached)])
+                if picked:
+                    share = shares.get(picked)
+                    if share is None:
+                        share = shares[picked] = [tuple(messages[i] for i in picked), None]
+                    sends.append((member, share))
+        for member, share in sends:  # share: [messages, their frames joined on first use]
+            if share is None:
+                continue
+            sent, frames = share
+            if frames is None:
+                try:
+                    frames = share[1] = b"".join([m.frame for m in sent])
+                except FrameTooLong:
+                    member.send(*sent)  # the session leaves out what does not fit in a frame
+                    continue
+            member.send_framed(sent, frames)
 
     def record_from(self, conn: ServerConnection, message: Message) -> None:
         if self.log is not None:
@@ -322,6 +318,8 @@ class GameRoom:
             self.log.append(Entry(FROM_OBSERVER if seat is None else from_player(seat), message))
 
 
+#: the messages about a game the lobby answers itself (`PregameLobby.game_message`)
+_ROOM_MESSAGES = frozenset((SitDown, StartGame, SetSeatLock, ChangeFace, LeaveGame, GameTextMsg))
 _REACH: dict[Audience, tuple[frozenset[int], bool]] = {}
 
 
@@ -539,7 +537,10 @@ class PregameLobby:
         if conn not in room.members:
             return
         room.record_from(conn, message)
-        if isinstance(message, SitDown):
+        if type(message) not in _ROOM_MESSAGES:  # a game action, the usual message: the game's
+            if room.started and self.on_game_action is not None:
+                self.on_game_action(room, conn, message)
+        elif isinstance(message, SitDown):
             self._sit(room, conn, message.pn)
         elif isinstance(message, StartGame):
             self._start_request(room)
@@ -551,8 +552,6 @@ class PregameLobby:
             self._leave(room, conn)
         elif isinstance(message, GameTextMsg):
             self._game_text(room, conn, message.text)
-        elif room.started and self.on_game_action is not None:
-            self.on_game_action(room, conn, message)
 
     def _sit(self, room: GameRoom, conn: ServerConnection, pn: int) -> None:
         invited = room.invitations.pop(conn, None)

@@ -115,6 +115,8 @@ class Narrator:
         self._closing_turn = False
         self._current = 0
         self._known: dict[tuple, Entry] = {}  # `_told`'s entries
+        # each engine event kind's handler (``_on_<kind>``), looked up once
+        self._handlers = {name[len("_on_"):]: getattr(self, name) for name in dir(self) if name.startswith("_on_")}
 
     # -- small builders -------------------------------------------------------------------------
     def _coords(self, state) -> None:
@@ -127,10 +129,10 @@ class Narrator:
         return self.names[self.pns[seat]]
 
     def _send(self, audience: Audience, *messages: Message) -> None:
-        self._out.extend(Entry(audience, m) for m in messages)
+        self._out.extend([Entry(audience, m) for m in messages])
 
     def _all(self, *messages: Message) -> None:
-        self._send(ALL, *messages)
+        self._out.extend([Entry(ALL, m) for m in messages])
 
     def _text(self, text: str, audience: Audience = ALL) -> None:
         self._send(audience, GameServerText(self.game, text))
@@ -190,7 +192,7 @@ class Narrator:
         self._closing_turn = kind == "end_turn"
         events = list(events)
         for event in events:
-            handler = getattr(self, "_on_" + event.kind, None)
+            handler = self._handlers.get(event.kind)
             if handler is not None:
                 handler(event, before)
         if kind == "robber" and not any(e.kind in ("robbed", "choose_victim") for e in events):
@@ -211,7 +213,7 @@ class Narrator:
         self._closing_turn = False
         self._text(f"{self.name(seat)} has left the game.")
         for event in events:
-            handler = getattr(self, "_on_" + event.kind, None)
+            handler = self._handlers.get(event.kind)
             if handler is not None and event.kind != "turn":
                 handler(event, before)
         if state.is_over:

@@ -298,7 +298,9 @@ class JSettlersSession(Session):
         self.decoder = FrameDecoder()
         self.closed = False
         self.conn = ServerConnection(service.settings.server, service.lobby, on_output=self._flush,
-                                     peer=transport.peer, on_frames=self._write_frames)
+                                     peer=transport.peer, on_frames=transport.write)
+        # frames go straight to the transport: a closed session's connection is closing and sends
+        # nothing more, and a transport that is closing drops what is written to it
         service.sessions.add(self)
         self.conn.start()
 
@@ -338,10 +340,6 @@ class JSettlersSession(Session):
                 log.warning("message to %s too long for a frame: %.80s", self.transport.peer, message.to_cmd())
         if frames:
             self.transport.write(frames[0] if len(frames) == 1 else b"".join(frames))
-
-    def _write_frames(self, frames: bytes) -> None:
-        if not self.closed and not self.transport.is_closing:
-            self.transport.write(frames)
 
     def _close(self) -> None:
         if self.closed:
