@@ -1056,6 +1056,13 @@ class PlayerElements(Message):
         flat = [str(x) for pair in self.elements for x in pair]
         return SEP.join((self.game, str(self.pn), str(self.action), *flat))
 
+    def to_cmd(self) -> str:
+        """`Message.to_cmd` in one step (sent at every roll and build); same text."""
+        head = f"1086|{self.game}|{self.pn}|{self.action}"
+        if not self.elements:
+            return head
+        return head + "".join([f"|{kind}|{amount}" for kind, amount in self.elements])
+
     @classmethod
     def decode_multi(cls, params: list[str]) -> "PlayerElements":
         game, pn, action, *rest = params
@@ -1134,6 +1141,17 @@ class DiceResultResources(Message):
 
     def encode_data(self) -> str:
         return SEP.join((self.game, *map(str, self._values())))
+
+    def to_cmd(self) -> str:
+        """`Message.to_cmd` in one step (sent at every roll that produces); same text."""
+        players = self.players
+        if not players:
+            return f"1092|{self.game}|0"
+        shares = [
+            f"{share.pn}|{share.total}" + "".join([f"|{amount}|{resource}" for amount, resource in share.gains])
+            for share in players
+        ]
+        return f"1092|{self.game}|{len(players)}|" + "|0|".join(shares)
 
     @classmethod
     def _from_values(cls, game: str, values: tuple[int, ...]) -> "DiceResultResources":
@@ -1214,6 +1232,13 @@ class Discard(Message):
     def encode_data(self) -> str:
         head = [self.game] if self.pn is None else [self.game, f"p{self.pn}"]
         return SEP2.join((*head, *map(str, self.resources)))
+
+    def to_cmd(self) -> str:
+        """`Message.to_cmd` in one step; same text."""
+        amounts = ",".join(map(str, self.resources))
+        if self.pn is None:
+            return f"1033|{self.game},{amounts}" if self.resources else f"1033|{self.game}"
+        return f"1033|{self.game},p{self.pn},{amounts}" if self.resources else f"1033|{self.game},p{self.pn}"
 
     @classmethod
     def decode_data(cls, data: str) -> "Discard":
@@ -1299,6 +1324,11 @@ class BankTrade(Message):
     def encode_data(self) -> str:
         values = [*self.give, *self.get] + ([] if self.pn is None else [self.pn])
         return SEP2.join((self.game, *map(str, values)))
+
+    def to_cmd(self) -> str:
+        """`Message.to_cmd` in one step; same text."""
+        values = [*self.give, *self.get] if self.pn is None else [*self.give, *self.get, self.pn]
+        return f"1040|{self.game}," + ",".join(map(str, values)) if values else f"1040|{self.game}"
 
     @classmethod
     def decode_data(cls, data: str) -> "BankTrade":

@@ -140,8 +140,8 @@ class Narrator:
     def _told(self, cls: type[Message], *fields) -> None:
         """Send ``cls(game, *fields)`` to all, as one message made once per game: the ones every
         turn repeats (a state, a turn, the roll prompt, a dice total, the end of turn's
-        `ClearOffer`) are then built, and framed when first sent, once instead of at every move
-        (messages are immutable, and the same values are the same bytes)."""
+        `ClearOffer`, a piece's cost and text) are then built, and framed when first sent, once
+        instead of at every move (messages are immutable, and the same values are the same bytes)."""
         key = (cls, fields)
         entry = self._known.get(key)
         if entry is None:
@@ -311,15 +311,15 @@ class Narrator:
         d = event.data
         seat, piece = d["seat"], PIECE_FROM_NAME[d["piece"]]
         pn = self.pns[seat]
-        if any(d["cost"]):
-            self._all(PlayerElements(self.game, pn, ElementAction.LOSE, resource_elements(d["cost"])))
+        if any(d["cost"]):  # a piece's cost and its text repeat: made once per game
+            self._told(PlayerElements, pn, ElementAction.LOSE, resource_elements(d["cost"]))
         coord = self._edges[d["at"]] if piece == 0 else self._nodes[d["at"]]
-        self._text(f"{self.name(seat)} built a {d['piece']}.")
+        self._told(GameServerText, f"{self.name(seat)} built a {d['piece']}.")
         self._all(PutPiece(self.game, pn, piece, coord))
 
     def _on_build_requested(self, event: Event, before: Phase) -> None:
         d = event.data
-        self._all(PlayerElements(self.game, self.pns[d["seat"]], ElementAction.LOSE, resource_elements(d["cost"])))
+        self._told(PlayerElements, self.pns[d["seat"]], ElementAction.LOSE, resource_elements(d["cost"]))
 
     def _on_build_cancelled(self, event: Event, before: Phase) -> None:
         d = event.data
