@@ -572,21 +572,24 @@ class Match:
             if not any(decision.done() for decision in self._tasks.values()):
                 return  # settled already (by the task, before it waited again)
             self._settle_done(self.clock())
-            if (self.state.is_over or self._abort_reason is not None or self.paused or self._steps
-                    or self._unprompted or waiter.done()):
-                pass
-            elif not self._ask() and self._tasks and not waiter.done():
-                if not any(decision.done() for decision in self._tasks.values()):
-                    timeout = self._next_deadline()
-                    if timeout is not None:
-                        self._arm_timer(waiter.get_loop(), timeout)
-                    return  # parked again, on the same waiter
+            only_asking_is_left = not (self.state.is_over or self._abort_reason is not None or self.paused
+                                       or self._steps or self._unprompted or waiter.done())
+            if only_asking_is_left and not self._ask() and self._waits_for_clients_only(waiter):
+                timeout = self._next_deadline()
+                if timeout is not None:
+                    self._arm_timer(waiter.get_loop(), timeout)
+                return  # parked again, on the same waiter
         except Exception as exc:  # raised in the task, as if it had done this itself
             if not waiter.done():
                 waiter.set_exception(exc)
             return
         if not waiter.done():
             waiter.set_result(None)
+
+    def _waits_for_clients_only(self, waiter: asyncio.Future) -> bool:
+        """Every decision asked is pending and nothing has woken the task: it may go on waiting."""
+        return (bool(self._tasks) and not waiter.done()
+                and not any(decision.done() for decision in self._tasks.values()))
 
     def _arm_timer(self, loop: asyncio.AbstractEventLoop, timeout: float) -> None:
         """Make sure the loop wakes within `timeout` seconds.  A timer that fires sooner is

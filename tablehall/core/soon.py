@@ -13,26 +13,37 @@ from __future__ import annotations
 
 import asyncio
 import logging
+import threading
 from typing import Callable
 
 log = logging.getLogger("tablehall.soon")
 
-_queue: list[Callable[[], None]] | None = None  # the read being handled, if any
+
+class _Reading(threading.local):
+    """The read being handled in this thread, if any (threads may run event loops of their own:
+    the arena's workers)."""
+
+    queue: list[Callable[[], None]] | None = None
+
+
+_reading = _Reading()
 
 
 def after_read(callback: Callable[[], None]) -> bool:
     """Queue `callback` to run once the read being handled is done with (in the order asked);
     False, and nothing queued, when no read is being handled."""
-    if _queue is None:
+    queue = _reading.queue
+    if queue is None:
         return False
-    _queue.append(callback)
+    queue.append(callback)
     return True
 
 
 def soon(callback: Callable[[], None]) -> None:
     """`after_read`, or the event loop's next pass when no read is being handled."""
-    if _queue is not None:
-        _queue.append(callback)
+    queue = _reading.queue
+    if queue is not None:
+        queue.append(callback)
     else:
         asyncio.get_running_loop().call_soon(callback)
 
@@ -41,12 +52,11 @@ def handling_read(handle: Callable[[bytes], None], data: bytes) -> None:
     """`handle(data)`, then what it and the callbacks it queued asked `soon` for.  An exception
     of `handle` is raised after the queued work ran; one of a queued callback is logged (as the
     event loop does) and the others still run."""
-    global _queue
-    if _queue is not None:  # a read handled inside another's queued work: that one drains both
+    if _reading.queue is not None:  # a read inside another's queued work: that one drains both
         handle(data)
         return
     queue: list[Callable[[], None]] = []
-    _queue = queue
+    _reading.queue = queue
     try:
         handle(data)
     finally:
@@ -60,4 +70,4 @@ def handling_read(handle: Callable[[bytes], None], data: bytes) -> None:
                 except Exception:
                     log.exception("callback %r failed after a read", callback)
         finally:
-            _queue = None
+            _reading.queue = None

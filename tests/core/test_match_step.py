@@ -354,3 +354,23 @@ def test_soon_runs_after_the_read_in_order_and_on_the_next_pass_outside_one():
         assert seen[-1] == "still run"
 
     asyncio.run(scenario())
+
+
+def test_a_read_handled_in_one_thread_queues_nothing_for_another():
+    """Threads may run event loops of their own (the arena's workers): what one thread's read
+    queues runs at the end of that read, never in another thread's."""
+    import threading
+
+    inside, done = threading.Event(), threading.Event()
+    seen = []
+
+    def handle(_):
+        inside.set()
+        done.wait(10)
+    reader = threading.Thread(target=handling_read, args=(handle, b""))
+    reader.start()
+    assert inside.wait(10)
+    seen.append(after_read(lambda: seen.append("queued here")))
+    done.set()
+    reader.join(10)
+    assert seen == [False]
