@@ -282,9 +282,23 @@ class SqliteStore(RecordStore):
             self.path.parent.mkdir(parents=True, exist_ok=True)
         self._lock = threading.Lock()
         self._db = sqlite3.connect(str(path), check_same_thread=False, isolation_level=None, timeout=timeout)
-        self._db.execute("PRAGMA journal_mode=WAL")
+        self._use_wal(timeout)
         self._db.execute("PRAGMA synchronous=NORMAL")
         self._migrate()
+
+    def _use_wal(self, timeout: float) -> None:
+        """Switch the file to the WAL journal.  The switch takes the file for itself, and SQLite
+        answers "database is locked" at once, without waiting its busy timeout, while another
+        process opening the same new file switches or creates it: try again until `timeout`."""
+        deadline = time.monotonic() + timeout
+        while True:
+            try:
+                self._db.execute("PRAGMA journal_mode=WAL")
+                return
+            except sqlite3.OperationalError as error:
+                if "locked" not in str(error) or time.monotonic() >= deadline:
+                    raise
+            time.sleep(0.01)
 
     def _migrate(self) -> None:
         """Bring the file to SCHEMA_VERSION, one writer at a time (BEGIN IMMEDIATE)."""
