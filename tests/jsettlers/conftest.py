@@ -18,6 +18,14 @@ def reference_path(name: str = "") -> Path:
     return folder / name
 
 
+#: the reference logs of wire strings, one message a line
+WIRE_FILES = [
+    "all-basic-actions.wire.jsonl",
+    "recorded-classic4p-robots-A.wire.jsonl",
+    "recorded-classic4p-robots-B.wire.jsonl",
+]
+
+
 def read_jsonl(name: str) -> list[dict]:
     with open(reference_path(name), encoding="utf-8") as f:
         return [json.loads(line) for line in f]

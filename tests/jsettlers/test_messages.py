@@ -40,14 +40,7 @@ from tablehall.games.catan.jsettlers.constants import SeatLock
 from tablehall.games.catan.jsettlers.game_messages import RolledResources
 from tablehall.games.catan.jsettlers.soclog import Entry
 
-from .conftest import read_jsonl, reference_path
-
-WIRE_FILES = [
-    "all-basic-actions.wire.jsonl",
-    "recorded-classic4p-robots-A.wire.jsonl",
-    "recorded-classic4p-robots-B.wire.jsonl",
-]
-
+from .conftest import WIRE_FILES, read_jsonl, reference_path
 
 @pytest.mark.parametrize("name", WIRE_FILES)
 def test_every_reference_wire_string_round_trips(name):

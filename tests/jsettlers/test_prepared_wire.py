@@ -27,7 +27,7 @@ from tablehall.games.catan.jsettlers.message import (
     parse_cmd_generic,
 )
 
-from .conftest import read_jsonl
+from .conftest import WIRE_FILES, read_jsonl
 
 FIELD_CLASSES = sorted((cls for cls in MESSAGE_TYPES.values() if issubclass(cls, FieldMessage)),
                        key=lambda cls: cls.TYPE)
@@ -106,13 +106,6 @@ def test_each_field_message_class_refuses_what_the_general_reader_refuses(cls):
                 assert outcome(cls.decode_data, text) == outcome(cls.decode_data_generic, text), text
                 wire = f"{cls.TYPE}|{text}"
                 assert outcome(parse_cmd, wire) == outcome(parse_cmd_generic, wire), wire
-
-
-WIRE_FILES = [
-    "all-basic-actions.wire.jsonl",
-    "recorded-classic4p-robots-A.wire.jsonl",
-    "recorded-classic4p-robots-B.wire.jsonl",
-]
 
 
 @pytest.mark.parametrize("name", WIRE_FILES)
