@@ -181,11 +181,15 @@ class GameSpec:
     core.match.SeatPolicy.  `replacement` serves protocols that hand such a seat to a bot."""
 
     def new(self, seat_count: int | None = None, options: Mapping[str, Any] | None = None,
-            seed: int = 0) -> GameState:
+            seed: int = 0, normalized: bool = False) -> GameState:
+        """A new game; `normalized`: `options` are what `normalize_options` gave (a match
+        normalizes them once for its record and its game)."""
         count = self.default_seat_count if seat_count is None else seat_count
         if count not in self.seat_counts:
             raise OptionError(f"{self.name} is played by {_counts(self.seat_counts)} seats, not {count}")
-        return self.new_game(count, self.normalize_options(options or {}), seed)
+        if not normalized or options is None:
+            options = self.normalize_options(options or {})
+        return self.new_game(count, options, seed)
 
 
 def _counts(counts: Sequence[int]) -> str:

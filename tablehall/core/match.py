@@ -115,7 +115,7 @@ class Match:
         self.spec = spec
         self.options = spec.normalize_options(options or {})
         self.seed = seed
-        self.state: GameState = spec.new(len(agents), self.options, seed)
+        self.state: GameState = spec.new(len(agents), self.options, seed, normalized=True)
         self.agents = list(agents)
         # without explicit policies each agent brings its protocol's own (`agent.policy`)
         self.policies = (list(policies) if policies is not None

@@ -14,7 +14,7 @@ import pytest
 from tablehall.core import Record, RecordError, SeatInfo
 from tablehall.core.records import Entry
 from tablehall.core.result import Result, SeatResult
-from tablehall.core.store import (SCHEMA_VERSION, DirectoryStore, RecordQuery, SqliteStore, describe, is_url,
+from tablehall.core.store import (PAGE_SIZE, SCHEMA_VERSION, DirectoryStore, RecordQuery, SqliteStore, describe, is_url,
                                   open_store)
 
 
@@ -153,6 +153,25 @@ def test_a_store_from_before_versions_is_migrated(tmp_path):
     assert store.load("old").digest() == record.digest()
     store.save_tournament(tournament("t1"))
     assert store.tournaments()[0].id == "t1"
+
+
+def test_a_new_file_gets_big_pages_and_an_old_one_keeps_its_own(tmp_path):
+    """A new SQLite file is made with `PAGE_SIZE` pages; a file made before keeps its 4 KiB
+    pages and still reads and writes."""
+    new = SqliteStore(tmp_path / "new.sqlite")
+    new.save(make_record(1))
+    new.close()
+    old = sqlite3.connect(tmp_path / "old.sqlite")
+    old.execute("CREATE TABLE other (x)")
+    old.close()
+    kept = SqliteStore(tmp_path / "old.sqlite")
+    kept.save(make_record(2))
+    kept.close()
+    for name, size in (("new.sqlite", PAGE_SIZE), ("old.sqlite", 4096)):
+        with sqlite3.connect(tmp_path / name) as db:
+            assert db.execute("PRAGMA page_size").fetchone()[0] == size
+            assert db.execute("SELECT seed FROM records").fetchall() == [("1",) if size == PAGE_SIZE else ("2",)]
+    assert PAGE_SIZE != 4096
 
 
 def test_a_newer_schema_is_refused(location):
