@@ -13,7 +13,7 @@ from hashlib import sha256
 import json
 from dataclasses import dataclass, field
 from json.encoder import c_make_encoder, encode_basestring_ascii  # type: ignore[attr-defined]
-from operator import attrgetter, getitem, itemgetter
+from operator import attrgetter, itemgetter
 from typing import Any, Callable, Mapping, NamedTuple
 
 from .game import GameSpec, GameState, IllegalAction
@@ -211,9 +211,10 @@ class Record:
         tail = f'{options_text},"result":{result_json(self.result)},{back},"seed":{dumps(self.seed)}'
         actions = actions_json(self.entries)
         digest = sha256(f'{{"actions":{actions},{front},{tail}}}'.encode()).hexdigest()
-        ms = list(map(_MS, self.entries))
+        entries = self.entries
+        ms = dumps(list(map(_MS, entries))) if any(map(_MS, entries)) else _zeros(len(entries))
         return digest, (f'{{"actions":{actions},"digest":"{digest}","ended_at":{dumps(self.ended_at)},{front},'
-                        f'"id":{dumps(self.id)},"ms":{dumps(ms) if any(ms) else _zeros(len(ms))},{tail},'
+                        f'"id":{dumps(self.id)},"ms":{ms},{tail},'
                         f'"started_at":{dumps(self.started_at)}}}')
 
 
@@ -332,20 +333,18 @@ class KnownActions:
 _KNOWN: dict[Callable[[Any], Any], KnownActions] = {}
 _TEXTS: dict[int, tuple[str, ...]] = {}
 _SEATS = 8
-_SEAT, _ACTION, _FORFEIT, _MS = itemgetter(0), itemgetter(1), itemgetter(2), itemgetter(4)
+_MS = itemgetter(4)
 
 
 def actions_json(entries: list[Entry]) -> str:
     """`dumps([e.canonical() for e in entries])`, from the texts `KnownActions` keeps when it
-    knows every entry's action (the actions of games between in-process bots).  Written with
-    `map`, entry by entry in C: a Catan game has about 1,000 entries."""
-    if not any(map(_FORFEIT, entries)):
-        try:
-            texts = list(map(_TEXTS.__getitem__, map(id, map(_ACTION, entries))))
-            return f"[{','.join(map(getitem, texts, map(_SEAT, entries)))}]"
-        except (KeyError, IndexError, TypeError):
-            pass
-    return dumps([e.canonical() for e in entries])
+    knows every entry's action (the actions of games between in-process bots): one look-up
+    per entry (a Catan game has about 1,000)."""
+    texts = _TEXTS
+    try:  # a forfeit's entry is looked up as -1, which no id is: written by `dumps`, as the rest
+        return f"[{','.join([texts[id(e[1]) if e[2] is None else -1][e[0]] for e in entries])}]"
+    except (KeyError, IndexError, TypeError):
+        return dumps([e.canonical() for e in entries])
 
 
 def dumps(data: Any) -> str:

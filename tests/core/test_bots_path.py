@@ -142,7 +142,8 @@ def test_actions_json_falls_back_for_what_it_does_not_know():
     entries = [Entry(0, known.encode(("a", 1)), ms=3), Entry(1, known.encode(("b", "é")))]
     expected = dumps([entry.canonical() for entry in entries])
     assert actions_json(entries) == expected == '[[0,["a",1]],[1,["b","\\u00e9"]]]'
-    for odd in (Entry(0, ["a", 1]), Entry(1, forfeit=EndCause.LEFT, reason="gone"), Entry(9, known.encode(("a", 1)))):
+    for odd in (Entry(0, ["a", 1]), Entry(1, forfeit=EndCause.LEFT, reason="gone"), Entry(9, known.encode(("a", 1))),
+                Entry(1, known.encode(("a", 1)), forfeit=EndCause.LEFT, reason="a forfeit is written as one")):
         mixed = entries + [odd]
         assert actions_json(mixed) == dumps([entry.canonical() for entry in mixed])
     assert actions_json([]) == "[]"
