@@ -105,9 +105,17 @@ class LineBotAgent(RemoteAgent):
         self.protocol.request(self._match.state if state is None else state)
 
     def _on_events(self, seat: int, events: Sequence[Event], state: GameState) -> None:
-        # tells the bot "<playerN> disqualified" if it was taken out
+        self.tell(events)
+
+    def tell(self, events: Sequence[Event]) -> None:
+        """Tell the bot the lines of `events` (those its seat may see); "<playerN>
+        disqualified" for its own seat takes it out."""
         if self.protocol.events(events):
-            self._disqualify("taken out of the game", tell=False)
+            self.taken_out()
+
+    def taken_out(self) -> None:
+        """The game took the seat out (it was told so): stop listening and close."""
+        self._disqualify("taken out of the game", tell=False)
 
     # -- bot to match ----------------------------------------------------------------------------
     def line_received(self, line: bytes) -> None:

@@ -30,6 +30,7 @@ from tablehall.core.match import TRUSTED
 from tablehall.core.lineproc import LineBuffer, LineTooLong
 
 from .agent import DEFAULT_REPLY_TIMEOUT, MAX_LINE, LineBotAgent
+from .room import SeatLines
 
 DEFAULT_PORT = 8291
 ANY = "any"
@@ -58,6 +59,10 @@ class TcpBotAgent(LineBotAgent):
 
     def _send_lines(self, lines: list[str]) -> None:
         self.connection.transport.write(("\n".join(lines) + "\n").encode())
+
+    def write(self, data: bytes) -> None:
+        """Lines already encoded, with their newlines (`room.SeatLines`)."""
+        self.connection.transport.write(data)
 
     async def _close(self) -> None:
         self.connection.close()
@@ -240,6 +245,7 @@ class DominionService(Service):
                 policies.append(TRUSTED)
             agents.append(agent)
         match = Match(self.spec, agents, seed=seed, policies=policies)
+        match.add_listener(SeatLines([a for a in agents if isinstance(a, TcpBotAgent)]))
         self.host.start_match(match)
         return match
 
@@ -299,4 +305,5 @@ class HostedTable(HeldTable):
             agents.append(agent)
         match = Match(service.spec, agents, seed=table.seed, options=table.options, policies=policies,
                       names=names, match_id=table.id)
+        match.add_listener(SeatLines([a for a in agents if isinstance(a, TcpBotAgent)]))
         service.host.start_table(table, match)
