@@ -83,13 +83,17 @@ class LineBotAgent(RemoteAgent):
             where = f": {exc.filename}" if exc.filename else ""
             self.out_reason = f"{exc.strerror or exc}{where}"
             raise AgentGone(self.out_reason) from None
-        self._ready = asyncio.get_running_loop().create_future()
+        loop = asyncio.get_running_loop()
+        self._ready = loop.create_future()
         self.protocol.begin()
+        # a timer that disqualifies the bot (which fails `_ready` with AgentGone): what
+        # `asyncio.wait_for` would do, without its waiter and callbacks for every seat of every game
+        limit = 2 * self.reply_timeout
+        late = loop.call_later(limit, self._disqualify, f"no handshake within {limit:g} s")
         try:
-            self.name = self.chosen_name = await asyncio.wait_for(self._ready, 2 * self.reply_timeout)
-        except asyncio.TimeoutError:
-            self._disqualify(f"no handshake within {2 * self.reply_timeout:g} s")
-            raise AgentGone(self.out_reason) from None
+            self.name = self.chosen_name = await self._ready
+        finally:
+            late.cancel()
 
     async def finish(self, seat: int, result: Result) -> None:
         if not self.out_reason and self.protocol.stage == "ready":

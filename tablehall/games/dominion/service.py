@@ -23,7 +23,7 @@ import asyncio
 import secrets
 from typing import Any, Mapping, Sequence
 
-from tablehall.core import Agent, BotAgent, GameSpec, Match, Rng, SeatPolicy, derive_seed
+from tablehall.core import Agent, BotAgent, GameSpec, Match, Result, Rng, SeatPolicy, derive_seed
 from tablehall.core.hosting import (Entrant, HeldTable, Host, OpenSeat, Service, Session, Setting, Table,
                                     TableSeat, Transport, read_settings)
 from tablehall.core.match import TRUSTED
@@ -64,6 +64,11 @@ class TcpBotAgent(LineBotAgent):
         """Lines already encoded, with their newlines (`room.SeatLines`)."""
         self.connection.transport.write(data)
 
+    async def finish(self, seat: int, result: Result) -> None:
+        if not self.out_reason and self.protocol.stage == "ready":
+            self.protocol.finish(result)
+        self.connection.close()  # game-end is flushed first; a connection closes at once, no task
+
     async def _close(self) -> None:
         self.connection.close()
 
@@ -79,10 +84,10 @@ class BotConnection(Session):
         self.agent: TcpBotAgent | None = None
         self.table: "HostedTable | None" = None  # the table whose held seat it took
         self.early_lines = 0  # lines sent while waiting for a game
-        self.default_join = service.host.spawn(self._join_by_default())
+        # a timer, not a task: nearly every bot joins at once, and the timer is cancelled then
+        self.default_join = asyncio.get_running_loop().call_later(service.join_grace, self._join_by_default)
 
-    async def _join_by_default(self) -> None:
-        await asyncio.sleep(self.service.join_grace)
+    def _join_by_default(self) -> None:
         if self.stage == "lobby":
             self._join(self.service.default_join)
 
