@@ -85,7 +85,8 @@ class BotConnection(Session):
         self.table: "HostedTable | None" = None  # the table whose held seat it took
         self.early_lines = 0  # lines sent while waiting for a game
         # a timer, not a task: nearly every bot joins at once, and the timer is cancelled then
-        self.default_join = asyncio.get_running_loop().call_later(service.join_grace, self._join_by_default)
+        # (the loop the service runs on; sessions may be opened outside its callbacks: fuzzers)
+        self.default_join = asyncio.get_event_loop().call_later(service.join_grace, self._join_by_default)
 
     def _join_by_default(self) -> None:
         if self.stage == "lobby":
