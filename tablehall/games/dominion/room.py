@@ -33,18 +33,24 @@ class SeatLines:
             agent.on_events = None  # the room tells them: the runner need not (`wants_events`)
 
     def on_events(self, match: Any, events: Sequence[Event]) -> None:
-        told = [event for event in events if event.kind in TOLD]
-        if not told:
-            return
-        for event in told:
+        lines: list[str] = []
+        game_at = -1  # where the game's first message begins in `lines`, if it is in them
+        outs: tuple[int, ...] = ()  # seats this delivery takes out
+        for event in events:
+            kind = event.kind
+            if kind not in TOLD:
+                continue
             if event.audience.kind != "all":  # some seat may not see it: each seat its own share
                 self._each_its_own(match, events)
                 return
-        lines = [line for event in told for line in event_lines(event)]
+            if kind == "game":
+                game_at = len(lines)
+            elif kind == "out":
+                outs += (event.data["seat"],)
+            lines += event_lines(event)
         if not lines:
             return
         everything = ("\n".join(lines) + "\n").encode()
-        since_game: bytes | None = None  # for a seat that hears the game's first message now
         agents = match.agents
         for agent in self.agents:
             seat = agent.seat
@@ -53,16 +59,11 @@ class SeatLines:
             protocol = agent.protocol
             if protocol.in_game:
                 agent.write(everything)
-            else:
-                if since_game is None:
-                    since_game = _since_game(told)
-                if since_game:
-                    protocol.in_game = True
-                    agent.write(since_game)
-            for event in told:
-                if event.kind == "out" and event.data["seat"] == seat:
-                    agent.taken_out()
-                    break
+            elif game_at >= 0:  # nothing before the game's first message (`SeatProtocol.events`)
+                protocol.in_game = True
+                agent.write(everything if game_at == 0 else ("\n".join(lines[game_at:]) + "\n").encode())
+            if seat in outs:
+                agent.taken_out()
 
     def _each_its_own(self, match: Any, events: Sequence[Event]) -> None:
         """What the runner does for seats that take events: each seat's events, told by its
@@ -79,11 +80,3 @@ class SeatLines:
     def on_end(self, match: Any, record: Any) -> None:
         pass
 
-
-def _since_game(told: list[Event]) -> bytes:
-    """The lines from the game's first message on (none before it: `SeatProtocol.events`)."""
-    for index, event in enumerate(told):
-        if event.kind == "game":
-            lines = [line for later in told[index:] for line in event_lines(later)]
-            return ("\n".join(lines) + "\n").encode() if lines else b""
-    return b""
