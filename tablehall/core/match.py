@@ -355,6 +355,11 @@ class Match:
         agent and no listener follows the events, a legal action is applied and recorded
         without `_play`'s delivery (the record is the same either way)."""
         state, tasks, clock, agents = self.state, self._tasks, self.clock, self.agents
+        for seat in state.to_act():  # a server's commonest case, a client to ask: nothing to do
+            if seat not in tasks:
+                if self._inline(seat, agents[seat]) is None:
+                    return False
+                break
         # nobody follows the events: worked out again only after `_play`, the one step here that
         # can change listeners, strikes or agents
         quiet = not (self.listeners or self._strikes or any(agent.wants_events for agent in agents))

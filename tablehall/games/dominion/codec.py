@@ -50,7 +50,18 @@ def format_kingdom(cards: Sequence[str]) -> str:
 
 
 def format_supply(counts: Sequence[int]) -> str:
-    return "supply " + " ".join([f"{name} {count}" for name, count in zip(NAMES, counts)])
+    """The supply line, written once per distinct supply: most turns leave it as the last
+    turn did but for one pile, and every seat of every game is told it before each turn."""
+    key = tuple(counts)
+    line = _SUPPLY_LINES.get(key)
+    if line is None:
+        if len(_SUPPLY_LINES) >= 4096:
+            _SUPPLY_LINES.clear()
+        line = _SUPPLY_LINES[key] = "supply " + " ".join([f"{name} {count}" for name, count in zip(NAMES, key)])
+    return line
+
+
+_SUPPLY_LINES: dict[tuple[int, ...], str] = {}
 
 
 def format_cards(seat: int, verb: str, cards: Sequence[str]) -> str:

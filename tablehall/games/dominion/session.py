@@ -143,14 +143,19 @@ def event_lines(event: Event) -> list[str]:
     next play-request's hand, discards by top-discard)."""
     data = event.data
     kind = event.kind
-    if kind == "game":
-        return [codec.format_kingdom(data["kingdom"])]
+    if kind == "turn-end":  # the two of every turn first
+        seat = data["seat"]
+        lines = []
+        if data["gained"]:
+            lines.append(codec.format_cards(seat, "gained", data["gained"]))
+        if data["played"]:
+            lines.append(codec.format_cards(seat, "played", data["played"]))
+        lines.append(codec.format_top_discard(seat, data["top"]))
+        return lines
     if kind == "turn":
         return [codec.format_supply(data["supply"])]
-    if kind == "turn-end":
-        seat = data["seat"]
-        lines = [codec.format_cards(seat, verb, data[verb]) for verb in ("gained", "played") if data[verb]]
-        return lines + [codec.format_top_discard(seat, data["top"])]
+    if kind == "game":
+        return [codec.format_kingdom(data["kingdom"])]
     if kind == "trashed":
         return [codec.format_cards(data["seat"], "trashed", data["cards"])]
     if kind == "top-discard":
