@@ -116,7 +116,23 @@ def _invalid(problem: str) -> Reply:
 
 def parse_reply(line: str) -> Reply:
     """Read a ``play-reply`` line.  Never raises: a line that is not a reply at all comes back
-    as kind ``invalid``.  Card names are lower-cased but not checked (the rules do that)."""
+    as kind ``invalid``.  Card names are lower-cased but not checked (the rules do that).
+    Bots send the same few lines over and over (``play-reply buy silver``): each distinct line
+    is read once (a `Reply` is immutable): short lines only, and a bounded number of them."""
+    reply = _REPLIES.get(line)
+    if reply is None:
+        reply = _parse_reply(line)
+        if len(line) <= 80:
+            if len(_REPLIES) >= 1024:
+                _REPLIES.clear()
+            _REPLIES[line] = reply
+    return reply
+
+
+_REPLIES: dict[str, Reply] = {}
+
+
+def _parse_reply(line: str) -> Reply:
     words = line.lower().split()
     if len(words) < 2 or words[0] != "play-reply":
         return _invalid("not a play-reply line")
