@@ -632,6 +632,11 @@ class PregameLobby:
             return
         if pn in room.held:
             return
+        if not room.humans() and not room.invitations and room.table is None and all(h is None for h in room.holders):
+            # a robots-only game the server formed, every robot asked gone before it began: there
+            # is nobody to play it for (not a game of tablehall bots alone, played to no one)
+            self.delete_game(room, "its robots left before it began")
+            return
         if self.fill_bot is not None:
             self._seat_bot(room, pn)
             self._start_when_seated(room)
