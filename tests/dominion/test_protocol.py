@@ -252,3 +252,18 @@ def test_a_reply_line_read_again_reads_as_the_first_time_and_the_table_stays_bou
         parse_reply(f"play-reply buy card{n}")
     assert len(_REPLIES) <= 1024
     assert parse_reply("play-reply buy card2999") == Reply("buy", ("card2999",))
+
+
+def test_the_supply_line_is_the_same_however_it_is_written():
+    """`format_supply` keeps lines it wrote and looks each pile's words up in a table: the line is
+    the plain formatting's for any counts, those outside the table too."""
+    import random
+
+    from tablehall.games.dominion.cards import NAMES
+
+    draw = random.Random(5)
+    for counts in [[0] * 17, [60] * 17, [61] + [3] * 16, [-1] * 17] + [
+            [draw.randrange(-2, 70) for _ in range(17)] for _ in range(300)]:
+        plain = "supply " + " ".join(f"{name} {count}" for name, count in zip(NAMES, counts))
+        assert codec.format_supply(counts) == plain
+        assert codec.format_supply(counts) == plain  # read back from the table of lines

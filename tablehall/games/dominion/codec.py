@@ -12,6 +12,7 @@ Reply(kind='action', cards=('remodel', 'estate', 'silver'), problem='')
 
 from __future__ import annotations
 
+from operator import getitem
 from typing import Iterable, NamedTuple, Sequence
 
 from .cards import NAMES
@@ -57,11 +58,17 @@ def format_supply(counts: Sequence[int]) -> str:
     if line is None:
         if len(_SUPPLY_LINES) >= 4096:
             _SUPPLY_LINES.clear()
-        line = _SUPPLY_LINES[key] = "supply " + " ".join([f"{name} {count}" for name, count in zip(NAMES, key)])
+        try:  # each pile's words looked up, in C, from the table of every count a pile starts with
+            line = "supply " + " ".join(map(getitem, _PILE_WORDS, key))
+        except KeyError:  # a count no pile ever has
+            line = "supply " + " ".join([f"{name} {count}" for name, count in zip(NAMES, key)])
+        _SUPPLY_LINES[key] = line
     return line
 
 
 _SUPPLY_LINES: dict[tuple[int, ...], str] = {}
+#: per card, count -> "<card> <count>", for the counts 0-60 (no pile of four players is larger)
+_PILE_WORDS = tuple({count: f"{name} {count}" for count in range(61)} for name in NAMES)
 
 
 def format_cards(seat: int, verb: str, cards: Sequence[str]) -> str:
