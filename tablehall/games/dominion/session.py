@@ -18,6 +18,8 @@ from .cards import NAMES
 from .rules import DominionState
 from .replies import interpret
 
+_NAME = NAMES.__getitem__  # a card's name, called from C (`map`)
+
 #: lines a bot may send that answer nothing, over a whole game, before it counts as flooding
 DEFAULT_MAX_UNSOLICITED = 100
 
@@ -62,7 +64,7 @@ class SeatProtocol:
         only the seat's own hand and the public counts are read, and the reply is read against
         it)."""
         self._asked = state
-        hand = [NAMES[c] for c in state.players[self.seat].hand]
+        hand = list(map(_NAME, state.players[self.seat].hand))
         if state.attack:
             self.send(codec.format_attack(state.attack[self.seat], hand))
         else:
