@@ -4,9 +4,10 @@
 It logs in as a robot (with the server's robot cookie) and plays every game it is invited to,
 or as a person it creates a game, sits down and starts it (the server fills the other seats).
 Its rules are simple: initial settlements on the richest free corners, roll, build a city, a
-settlement, a road when it can, trade 4:1 with the bank for what it lacks, move the robber onto
-the strongest opponent, discard what it has most of, refuse every trade offer, never buy or play
-development cards.  It keeps its own picture of the board and its hand from the server's
+settlement, a road when it can (never more pieces than a player has), buy development cards when it
+has no piece left to place or more cards than a 7 lets it keep, play a soldier before it rolls,
+trade 4:1 with the bank for what it lacks, move the robber onto the strongest opponent, discard
+what it has most of, refuse every trade offer.  It keeps its own picture of the board and its hand from the server's
 messages, as any JSettlers client does (docs/protocols/jsettlers.md).
 
     python examples/catan/simple_robot.py 127.0.0.1 8880 simple1 --cookie COOKIE        # a robot
@@ -20,7 +21,14 @@ import struct
 VERSION = "9998|2700,2.7.00,JM20260517,;6pl;sb;sc=2700;"
 BRAIN = "examples.catan.SimpleRobot"  # not JSettlers' built-in brain: no version check
 ROAD, SETTLEMENT, CITY = 0, 1, 2
-COSTS = {ROAD: (1, 0, 0, 0, 1), SETTLEMENT: (1, 0, 1, 1, 1), CITY: (0, 3, 0, 2, 0)}  # clay ore sheep wheat wood
+CARD = 3  # a development card, for COSTS
+COSTS = {ROAD: (1, 0, 0, 0, 1), SETTLEMENT: (1, 0, 1, 1, 1), CITY: (0, 3, 0, 2, 0),
+         CARD: (0, 1, 1, 1, 0)}  # clay ore sheep wheat wood
+PIECES = {ROAD: 15, SETTLEMENT: 5, CITY: 4}  # what a player has; the server refuses a build past these
+KNIGHT = 9  # JSettlers' card type of a soldier
+DRAW, PLAY = 0, 1  # SOCDevCardAction's actions (to a robot, pn -1: CANNOT_PLAY)
+DEVCARD_BOUGHT = 1  # SOCSimpleAction's action
+DEV_CARD_COUNT, CURRENT_PLAYER = 2, 4  # SOCGameElements' elements
 ROLL_OR_CARD, PLAY1, PLACING_ROBBER, CHOOSE_VICTIM, OVER = 15, 20, 33, 51, 1000
 START1A, START1B, START2A, START2B = 5, 6, 10, 11
 SET, GAIN, LOSE = 100, 101, 102
@@ -96,6 +104,10 @@ class Game:
         self.state, self.current = 0, -1
         self.victims = []
         self.discard = 0
+        self.deck = 25  # development cards left to buy (GameElements tells the real count)
+        self.knights = 0  # soldiers this robot may play (bought before this turn)
+        self.new_knights = 0  # bought this turn: playable from the next one
+        self.played_card = False  # a development card played this turn
         self.waiting = False  # a request is out: wait for the server's answer
         self.refused = False  # the server refused a request this turn: end the turn
         self.over = False
@@ -151,6 +163,9 @@ class Game:
             edges = [e for n in last for e in NODE_EDGES[n] if e not in self.roads]
             return f"1009|{g},{self.pn},{ROAD},{edges[0]}" if edges else None
         if self.state == ROLL_OR_CARD:
+            if self.knights and not self.played_card and not self.refused:
+                self.played_card = True
+                return f"1049|{g},{KNIGHT}"
             return f"1031|{g}"
         if self.state == PLACING_ROBBER:
             return f"1034|{g},{self.pn},{self.robber_target()}"
@@ -162,19 +177,29 @@ class Game:
 
     def build(self):
         g, pn = self.name, self.pn
-        cities = [n for n, (owner, piece) in self.owner.items() if owner == pn and piece == SETTLEMENT]
+        # only with the pieces it has left: past them the server refuses the build (and this
+        # robot ends its turn), and a robot that tries forever never finishes its game
+        settlements = [n for n, (owner, piece) in self.owner.items() if owner == pn and piece == SETTLEMENT]
+        built_cities = sum(1 for owner, piece in self.owner.values() if owner == pn and piece == CITY)
+        cities = settlements if built_cities < PIECES[CITY] else []
         if cities and self.can_pay(CITY):
             return f"1009|{g},{pn},{CITY},{max(cities, key=self.pips)}"
-        spots = self.settlement_spots()
+        spots = self.settlement_spots() if len(settlements) < PIECES[SETTLEMENT] else []
         if spots and self.can_pay(SETTLEMENT):
             return f"1009|{g},{pn},{SETTLEMENT},{max(spots, key=self.pips)}"
-        roads = self.road_spots()
-        mine = sum(1 for owner in self.roads.values() if owner == pn)
-        if roads and not spots and mine < 15 and self.can_pay(ROAD):
+        roads = self.road_spots() if sum(1 for owner in self.roads.values() if owner == pn) < PIECES[ROAD] else []
+        if roads and not spots and self.can_pay(ROAD):
             return f"1009|{g},{pn},{ROAD},{roads[0]}"
-        return self.bank_trade(CITY if cities else SETTLEMENT if spots else ROAD)
+        # development cards (soldiers, victory points) when no piece can be placed, or with more
+        # cards in hand than a 7 lets it keep: the way on once the board is full
+        goal = CITY if cities else SETTLEMENT if spots else ROAD if roads else CARD
+        if self.deck and self.can_pay(CARD) and (goal == CARD or sum(self.hand) > 7):
+            return f"1045|{g}"
+        return self.bank_trade(goal if goal != CARD or self.deck else None)
 
     def bank_trade(self, goal):
+        if goal is None:
+            return None
         lacking = [r for r in range(5) if self.hand[r] < COSTS[goal][r]]
         spare = [r for r in range(5) if self.hand[r] - COSTS[goal][r] >= 4]
         if not lacking or not spare:
@@ -228,12 +253,16 @@ class Game:
             self.over = self.state == OVER
         elif kind == 1026:  # Turn
             self.current, self.state = int(fields[0]), int(fields[1])
-            self.waiting = self.refused = False
+            self.waiting = self.refused = self.played_card = False
+            self.knights += self.new_knights
+            self.new_knights = 0
         elif kind == 1096:  # GameElements (multi: type, value pairs)
             values = [int(x) for x in fields]
             for element, value in zip(values[::2], values[1::2]):
-                if element == 4:
+                if element == CURRENT_PLAYER:
                     self.current = value
+                elif element == DEV_CARD_COUNT:
+                    self.deck = value
         elif kind == 1034:  # MoveRobber
             self.robber = int(fields[1])
         elif kind == 1029:  # DiscardRequest
@@ -265,6 +294,16 @@ class Game:
         elif kind == 1052 and len(fields) > 5 and int(fields[5]) == me:  # PickResources
             for r in range(5):
                 self.hand[r] += int(fields[r])
+        elif kind == 1090 and int(fields[1]) == DEVCARD_BOUGHT:  # SimpleAction: cards left
+            self.deck = int(fields[2])
+        elif kind == 1046 and int(fields[0]) == me:  # DevCardAction: our card drawn or played
+            action, card = int(fields[1]), int(fields[2])
+            if action == DRAW and card == KNIGHT:
+                self.new_knights += 1
+            elif action == PLAY and card == KNIGHT:
+                self.knights -= 1
+        elif kind == 1046 and fields[0] == "-1":  # CANNOT_PLAY: the soldier was refused; roll
+            self.waiting = False
         elif kind in (1104, 1044) or (kind == 1037 and fields[0] == "-1"):  # refused: end the turn
             self.waiting = False
             self.refused = True

@@ -355,6 +355,11 @@ class Match:
         agent and no listener follows the events, a legal action is applied and recorded
         without `_play`'s delivery (the record is the same either way)."""
         state, tasks, clock, agents = self.state, self._tasks, self.clock, self.agents
+        for seat in state.to_act():  # a server's commonest case, a client to ask: nothing to do
+            if seat not in tasks:
+                if self._inline(seat, agents[seat]) is None:
+                    return False
+                break
         # nobody follows the events: worked out again only after `_play`, the one step here that
         # can change listeners, strikes or agents
         quiet = not (self.listeners or self._strikes or any(agent.wants_events for agent in agents))
@@ -517,7 +522,7 @@ class Match:
         action, a departure, an abort): one future and at most one timer per wait.  Clients'
         answers are mostly settled, and the next decisions asked, while the task still waits
         (`_step_answered`); it wakes for anything else."""
-        if not any(decision.done() for decision in self._tasks.values()):
+        if not self._a_decision_is_done():
             loop = self._loop or asyncio.get_running_loop()
             waiter = self._waiter = loop.create_future()
             timeout = self._next_deadline()
@@ -569,7 +574,7 @@ class Match:
         if waiter is None or waiter.done():
             return  # the task has run meanwhile, or will: it settles whatever is done
         try:
-            if not any(decision.done() for decision in self._tasks.values()):
+            if not self._a_decision_is_done():
                 return  # settled already (by the task, before it waited again)
             self._settle_done(self.clock())
             only_asking_is_left = not (self.state.is_over or self._abort_reason is not None or self.paused
@@ -588,8 +593,14 @@ class Match:
 
     def _waits_for_clients_only(self, waiter: asyncio.Future) -> bool:
         """Every decision asked is pending and nothing has woken the task: it may go on waiting."""
-        return (bool(self._tasks) and not waiter.done()
-                and not any(decision.done() for decision in self._tasks.values()))
+        return bool(self._tasks) and not waiter.done() and not self._a_decision_is_done()
+
+    def _a_decision_is_done(self) -> bool:
+        """Whether any decision asked is done (a loop: asked at every move, mostly of one)."""
+        for decision in self._tasks.values():
+            if decision.done():
+                return True
+        return False
 
     def _arm_timer(self, loop: asyncio.AbstractEventLoop, timeout: float) -> None:
         """Make sure the loop wakes within `timeout` seconds.  A timer that fires sooner is
@@ -609,11 +620,18 @@ class Match:
         self._poke()
 
     def _next_deadline(self) -> float | None:
-        deadlines = [self._asked_at[s] + self.policies[s].hard_timeout for s in self._tasks
-                     if self.policies[s].hard_timeout is not None and s in self._asked_at]
-        if not deadlines:
+        """Seconds until the soonest hard limit of the decisions asked (None: none has one)."""
+        soonest = None
+        policies, asked_at = self.policies, self._asked_at
+        for seat in self._tasks:  # a loop, not a list: asked at every move, mostly of one seat
+            limit = policies[seat].hard_timeout
+            if limit is not None and seat in asked_at:
+                deadline = asked_at[seat] + limit
+                if soonest is None or deadline < soonest:
+                    soonest = deadline
+        if soonest is None:
             return None
-        return max(0.0, min(deadlines) - self.clock())
+        return max(0.0, soonest - self.clock())
 
     def _hard_limit_passed(self, seat: int, now: float) -> bool:
         limit = self.policies[seat].hard_timeout
@@ -634,7 +652,7 @@ class Match:
                 and policy.on_timeout is not Consequence.IGNORE):
             self._consequence(seat, policy.on_timeout, EndCause.SOFT_TIMEOUT, "answered too late")
             return
-        self._play(seat, task.result(), elapsed=elapsed)
+        self._play(seat, task.result(), elapsed)
 
     def _play(self, seat: int, action: Any, elapsed: float = 0.0, unprompted: bool = False) -> None:
         try:

@@ -21,9 +21,11 @@ COOKIE = "loadtest"
 ROBOTS_PER_GAME = 4
 STALLED = 30  # seconds without a message in a game: the client gives up on that game
 MAX_REPEATS = 50  # the same request sent this many times in a row: the robot is stuck
-# A game of these robots lasts about 20-130 rounds; now and then the bank runs dry and nobody can
-# build, and the robots roll and pass for thousands of rounds (seen: 50,000+ actions).  Past this
-# many of its own turns a robot leaves such a game, so that every row of the bench ends.
+# A game of these robots lasts about 20-150 rounds.  A guard, not a cut: past this many of its own
+# turns a robot leaves its game, so that a row of the bench ends whatever a robot does.  (Before
+# the example robot kept to its pieces and bought development cards, about one game in 25 never
+# ended: every seat boxed in, or asking for a city it no longer had; docs/benchmarks.md, "fourth
+# pass".)
 MAX_ROUNDS = 300
 EXAMPLE = Path(__file__).resolve().parents[2] / "examples" / "catan" / "simple_robot.py"
 

@@ -234,3 +234,36 @@ def test_only_the_told_kinds_of_event_have_lines():
                 kinds_with_lines.add(event.kind)
     assert {"game", "turn", "turn-end", "out", "drew", "gained", "played"} <= kinds
     assert kinds_with_lines <= TOLD and {"game", "turn", "turn-end", "out"} <= kinds_with_lines
+
+
+def test_a_reply_line_read_again_reads_as_the_first_time_and_the_table_stays_bounded():
+    """`parse_reply` keeps the short lines it read (bots repeat a few all game): the same Reply
+    every time, long lines not kept, and never more than a bounded number of lines."""
+    from tablehall.games.dominion.codec import _REPLIES, _parse_reply
+
+    lines = ["play-reply buy silver", "PLAY-REPLY Buy Gold Silver", "play-reply pass", "play-reply pass now",
+             "play-reply action cellar estate", "play-reply reply workshop silver", "hello", "",
+             "play-reply reaction moat", "play-reply discard copper estate"]
+    for line in lines * 2:
+        assert parse_reply(line) == _parse_reply(line)
+    long = "play-reply buy " + " ".join(["silver"] * 40)
+    assert parse_reply(long) == Reply("buy", ("silver",) * 40) and long not in _REPLIES
+    for n in range(3000):
+        parse_reply(f"play-reply buy card{n}")
+    assert len(_REPLIES) <= 1024
+    assert parse_reply("play-reply buy card2999") == Reply("buy", ("card2999",))
+
+
+def test_the_supply_line_is_the_same_however_it_is_written():
+    """`format_supply` keeps lines it wrote and looks each pile's words up in a table: the line is
+    the plain formatting's for any counts, those outside the table too."""
+    import random
+
+    from tablehall.games.dominion.cards import NAMES
+
+    draw = random.Random(5)
+    for counts in [[0] * 17, [60] * 17, [61] + [3] * 16, [-1] * 17] + [
+            [draw.randrange(-2, 70) for _ in range(17)] for _ in range(300)]:
+        plain = "supply " + " ".join(f"{name} {count}" for name, count in zip(NAMES, counts))
+        assert codec.format_supply(counts) == plain
+        assert codec.format_supply(counts) == plain  # read back from the table of lines

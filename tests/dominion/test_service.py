@@ -130,6 +130,26 @@ def test_a_silent_bot_joins_the_default_game_after_the_grace(tmp_path):
     assert record.result.seats[remote[0]].cause is EndCause.DISQUALIFIED  # it hung up at the handshake
 
 
+def test_a_bot_that_never_answers_the_handshake_is_disqualified_after_twice_the_reply_limit(tmp_path):
+    async def scenario():
+        async with Server(tmp_path, reply_timeout=0.3) as server:
+            reader, writer = await asyncio.open_connection("127.0.0.1", server.port)
+            writer.write(b"join bigmoney\n")
+            first = await asyncio.wait_for(reader.readline(), 5)
+            told = await asyncio.wait_for(reader.read(), 10)  # then nothing but its disqualification
+            records = await server.records(1)
+            writer.close()
+            return first.decode(), told.decode(), records[0]
+
+    first, told, record = asyncio.run(scenario())
+    assert first.startswith("player player") and first.endswith(" name\n")
+    seat = next(seat for seat, info in enumerate(record.seats) if info.agent == "remote:dominion")
+    assert told == f"player{seat + 1} disqualified\n"
+    assert record.result.seats[seat].cause is EndCause.DISQUALIFIED
+    forfeit = next(entry for entry in record.entries if entry.forfeit)
+    assert forfeit.seat == seat and "no handshake within 0.6 s" in forfeit.reason
+
+
 def test_bad_join_lines_are_refused(tmp_path):
     async def scenario():
         answers = []

@@ -1,6 +1,6 @@
-"""The JSettlers load client leaves a game that goes on far longer than any real game, so that
-every row of `tablehall bench server` ends (a game of the example robots where the bank has run
-dry goes on rolling and passing for tens of thousands of actions)."""
+"""The JSettlers load client's games end as real robots' games do (its robot keeps to the pieces a
+player has and buys development cards once the board is full), and as a guard it leaves a game
+that goes on far longer than any real game, so that every row of `tablehall bench server` ends."""
 
 from __future__ import annotations
 
@@ -40,3 +40,30 @@ def test_the_load_robots_leave_a_game_past_the_round_limit():
     assert all("at round 4: a game past 3 rounds never ends" in line for line in totals.gave_up), totals.gave_up
     assert totals.moves > 0
     assert games == ["tablehall robots 1"]  # they left the one game the server started
+
+
+def test_the_load_robots_finish_games_that_once_never_ended():
+    # seeds where the example robot, before it kept to its pieces and bought development cards,
+    # went on for thousands of actions (every seat boxed in, or asking for a 5th city)
+    robot = jsettlers.example_robot()
+    for seed in (24, 29):
+        section = {"robot_cookie": jsettlers.COOKIE, "robot_games": 1, "robot_game_robots": 4, "seed": seed,
+                   "bot_pause": 0}
+        totals = Totals()
+
+        class OneGame:  # the robots' deadline: passed once their game is over
+            passed = property(lambda self: totals.games > 0)
+
+        async def scenario():
+            server = Server(ServerConfig(sections={"jsettlers": section}), store=None, services=[JSETTLERS])
+            await server.start()
+            try:
+                await asyncio.wait_for(jsettlers.play_match("127.0.0.1", server.port("jsettlers"), robot, totals,
+                                                            OneGame(), slot=seed), timeout=300)
+            finally:
+                await server.stop()
+
+        asyncio.run(scenario())
+        assert totals.errors == [] and totals.gave_up == [], (seed, totals.errors, totals.gave_up)
+        assert totals.games == jsettlers.ROBOTS_PER_GAME, seed  # each robot saw its game end
+        assert 0 < totals.moves < 4 * jsettlers.MAX_ROUNDS, (seed, totals.moves)

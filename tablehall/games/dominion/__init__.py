@@ -25,10 +25,10 @@ RULES_VERSION = "base-1e/v1"
 def encode_action(action: tuple) -> Any:
     """Cards by name, so a record reads like the protocol: ["buy", ["silver"]]."""
     kind = action[0]
-    if kind in ("buy", "discard"):
-        return [kind, None if action[1] is None else [NAMES[c] for c in action[1]]]
+    if kind in ("buy", "discard"):  # the runner records one at every move: names looked up in C
+        return [kind, None if action[1] is None else list(map(NAMES.__getitem__, action[1]))]
     if kind == "play":
-        return [kind, NAMES[action[1]], [NAMES[c] for c in action[2]]]
+        return [kind, NAMES[action[1]], list(map(NAMES.__getitem__, action[2]))]
     if kind == "react":
         return [kind, NAMES[action[1]]]
     return list(action)

@@ -83,13 +83,17 @@ class LineBotAgent(RemoteAgent):
             where = f": {exc.filename}" if exc.filename else ""
             self.out_reason = f"{exc.strerror or exc}{where}"
             raise AgentGone(self.out_reason) from None
-        self._ready = asyncio.get_running_loop().create_future()
+        loop = asyncio.get_running_loop()
+        self._ready = loop.create_future()
         self.protocol.begin()
+        # a timer that disqualifies the bot (which fails `_ready` with AgentGone): what
+        # `asyncio.wait_for` would do, without its waiter and callbacks for every seat of every game
+        limit = 2 * self.reply_timeout
+        late = loop.call_later(limit, self._disqualify, f"no handshake within {limit:g} s")
         try:
-            self.name = self.chosen_name = await asyncio.wait_for(self._ready, 2 * self.reply_timeout)
-        except asyncio.TimeoutError:
-            self._disqualify(f"no handshake within {2 * self.reply_timeout:g} s")
-            raise AgentGone(self.out_reason) from None
+            self.name = self.chosen_name = await self._ready
+        finally:
+            late.cancel()
 
     async def finish(self, seat: int, result: Result) -> None:
         if not self.out_reason and self.protocol.stage == "ready":
@@ -105,9 +109,17 @@ class LineBotAgent(RemoteAgent):
         self.protocol.request(self._match.state if state is None else state)
 
     def _on_events(self, seat: int, events: Sequence[Event], state: GameState) -> None:
-        # tells the bot "<playerN> disqualified" if it was taken out
+        self.tell(events)
+
+    def tell(self, events: Sequence[Event]) -> None:
+        """Tell the bot the lines of `events` (those its seat may see); "<playerN>
+        disqualified" for its own seat takes it out."""
         if self.protocol.events(events):
-            self._disqualify("taken out of the game", tell=False)
+            self.taken_out()
+
+    def taken_out(self) -> None:
+        """The game took the seat out (it was told so): stop listening and close."""
+        self._disqualify("taken out of the game", tell=False)
 
     # -- bot to match ----------------------------------------------------------------------------
     def line_received(self, line: bytes) -> None:

@@ -26,7 +26,7 @@ no further turns and ranks last; the others play on, and a lone survivor wins at
 
 from __future__ import annotations
 
-from itertools import combinations
+from itertools import combinations, filterfalse
 from operator import mul
 from typing import Any
 
@@ -46,6 +46,8 @@ ENGINE_DISCARD = ("discard", None)
 ONLY = tuple(only(seat) for seat in range(4))
 ALONE = tuple((seat,) for seat in range(4))
 
+_IS_TREASURE = IS_TREASURE.__getitem__
+
 #: (card, points) of the cards worth victory points (or costing them)
 _VP_CARDS = tuple((card, points) for card, points in enumerate(VP) if points)
 _VP_CARD_IDS, _VP_CARD_POINTS = zip(*_VP_CARDS)
@@ -55,7 +57,11 @@ END_PROVINCES, END_PILES, END_TURN_LIMIT, END_LAST_PLAYER = "provinces", "piles"
 
 
 def names(cards) -> list[str]:
-    return [NAMES[c] for c in cards]
+    return list(map(_NAME, cards))
+
+
+#: a card's name, called from C (`map`): events name the cards of every move
+_NAME = NAMES.__getitem__
 
 
 class Player:
@@ -337,9 +343,9 @@ class DominionState(GameState):
     def _buy(self, cards: tuple[int, ...]) -> list[Event]:
         player = self.players[self.current]
         hand = player.hand
-        treasures = [c for c in hand if IS_TREASURE[c]]
+        treasures = list(filter(_IS_TREASURE, hand))
         if treasures:
-            player.hand = [c for c in hand if not IS_TREASURE[c]] if len(treasures) < len(hand) else []
+            player.hand = list(filterfalse(_IS_TREASURE, hand)) if len(treasures) < len(hand) else []
             player.play += treasures
         supply = self.supply
         for card in cards:
@@ -428,7 +434,7 @@ class DominionState(GameState):
                 drawn += deck[-more:]
                 del deck[-more:]
         player.hand += drawn
-        events.append(Event("drew", {"seat": seat, "cards": [NAMES[c] for c in drawn]}, ONLY[seat]))
+        events.append(Event("drew", {"seat": seat, "cards": list(map(_NAME, drawn))}, ONLY[seat]))
 
     def _next_seat(self, seat: int) -> int:
         """The next seat in turn order that is still in the game."""
@@ -457,8 +463,8 @@ class DominionState(GameState):
             hand.remove(top)
             discard += hand
             discard.append(top)
-        events.append(Event("turn-end", {"seat": seat, "gained": [NAMES[c] for c in self.gained],
-                                         "played": [NAMES[c] for c in played],
+        events.append(Event("turn-end", {"seat": seat, "gained": list(map(_NAME, self.gained)),
+                                         "played": list(map(_NAME, played)),
                                          "top": NAMES[discard[-1]] if discard else None}))
         player.play = []
         player.hand = []

@@ -23,13 +23,14 @@ import asyncio
 import secrets
 from typing import Any, Mapping, Sequence
 
-from tablehall.core import Agent, BotAgent, GameSpec, Match, Rng, SeatPolicy, derive_seed
+from tablehall.core import Agent, BotAgent, GameSpec, Match, Result, Rng, SeatPolicy, derive_seed
 from tablehall.core.hosting import (Entrant, HeldTable, Host, OpenSeat, Service, Session, Setting, Table,
                                     TableSeat, Transport, read_settings)
 from tablehall.core.match import TRUSTED
 from tablehall.core.lineproc import LineBuffer, LineTooLong
 
 from .agent import DEFAULT_REPLY_TIMEOUT, MAX_LINE, LineBotAgent
+from .room import SeatLines
 
 DEFAULT_PORT = 8291
 ANY = "any"
@@ -59,6 +60,15 @@ class TcpBotAgent(LineBotAgent):
     def _send_lines(self, lines: list[str]) -> None:
         self.connection.transport.write(("\n".join(lines) + "\n").encode())
 
+    def write(self, data: bytes) -> None:
+        """Lines already encoded, with their newlines (`room.SeatLines`)."""
+        self.connection.transport.write(data)
+
+    async def finish(self, seat: int, result: Result) -> None:
+        if not self.out_reason and self.protocol.stage == "ready":
+            self.protocol.finish(result)
+        self.connection.close()  # game-end is flushed first; a connection closes at once, no task
+
     async def _close(self) -> None:
         self.connection.close()
 
@@ -74,10 +84,11 @@ class BotConnection(Session):
         self.agent: TcpBotAgent | None = None
         self.table: "HostedTable | None" = None  # the table whose held seat it took
         self.early_lines = 0  # lines sent while waiting for a game
-        self.default_join = service.host.spawn(self._join_by_default())
+        # a timer, not a task: nearly every bot joins at once, and the timer is cancelled then
+        # (the loop the service runs on; sessions may be opened outside its callbacks: fuzzers)
+        self.default_join = asyncio.get_event_loop().call_later(service.join_grace, self._join_by_default)
 
-    async def _join_by_default(self) -> None:
-        await asyncio.sleep(self.service.join_grace)
+    def _join_by_default(self) -> None:
         if self.stage == "lobby":
             self._join(self.service.default_join)
 
@@ -240,6 +251,7 @@ class DominionService(Service):
                 policies.append(TRUSTED)
             agents.append(agent)
         match = Match(self.spec, agents, seed=seed, policies=policies)
+        match.add_listener(SeatLines([a for a in agents if isinstance(a, TcpBotAgent)]))
         self.host.start_match(match)
         return match
 
@@ -299,4 +311,5 @@ class HostedTable(HeldTable):
             agents.append(agent)
         match = Match(service.spec, agents, seed=table.seed, options=table.options, policies=policies,
                       names=names, match_id=table.id)
+        match.add_listener(SeatLines([a for a in agents if isinstance(a, TcpBotAgent)]))
         service.host.start_table(table, match)

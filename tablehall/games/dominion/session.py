@@ -18,6 +18,8 @@ from .cards import NAMES
 from .rules import DominionState
 from .replies import interpret
 
+_NAME = NAMES.__getitem__  # a card's name, called from C (`map`)
+
 #: lines a bot may send that answer nothing, over a whole game, before it counts as flooding
 DEFAULT_MAX_UNSOLICITED = 100
 
@@ -62,7 +64,7 @@ class SeatProtocol:
         only the seat's own hand and the public counts are read, and the reply is read against
         it)."""
         self._asked = state
-        hand = [NAMES[c] for c in state.players[self.seat].hand]
+        hand = list(map(_NAME, state.players[self.seat].hand))
         if state.attack:
             self.send(codec.format_attack(state.attack[self.seat], hand))
         else:
@@ -143,14 +145,19 @@ def event_lines(event: Event) -> list[str]:
     next play-request's hand, discards by top-discard)."""
     data = event.data
     kind = event.kind
-    if kind == "game":
-        return [codec.format_kingdom(data["kingdom"])]
+    if kind == "turn-end":  # the two of every turn first
+        seat = data["seat"]
+        lines = []
+        if data["gained"]:
+            lines.append(codec.format_cards(seat, "gained", data["gained"]))
+        if data["played"]:
+            lines.append(codec.format_cards(seat, "played", data["played"]))
+        lines.append(codec.format_top_discard(seat, data["top"]))
+        return lines
     if kind == "turn":
         return [codec.format_supply(data["supply"])]
-    if kind == "turn-end":
-        seat = data["seat"]
-        lines = [codec.format_cards(seat, verb, data[verb]) for verb in ("gained", "played") if data[verb]]
-        return lines + [codec.format_top_discard(seat, data["top"])]
+    if kind == "game":
+        return [codec.format_kingdom(data["kingdom"])]
     if kind == "trashed":
         return [codec.format_cards(data["seat"], "trashed", data["cards"])]
     if kind == "top-discard":

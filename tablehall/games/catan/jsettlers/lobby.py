@@ -21,6 +21,7 @@ Two hooks are left for the engine adapter:
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from itertools import compress
 from typing import Any, Callable, Iterable, Sequence
 
 from .connection import NAME_IN_USE, NAME_NOT_ALLOWED, ServerConfig, ServerConnection
@@ -287,18 +288,28 @@ class GameRoom:
             for_humans = [tuple(messages), None]
             sends = [(member, for_robots if member.is_robot else for_humans) for member in members]
         else:
-            targets = [(*_reach(e.audience), isinstance(e.message, GameServerText)) for e in entries]
+            # each entry's audience as a mask (`_mask`), and the masks robots go by (no server
+            # texts): a member's share is the entries whose mask has its bit, picked in C
+            masks = [_mask(e.audience) for e in entries]
+            robot_masks = None
+            indices = range(len(entries))
+            holders = self.holders  # `seat_of` for every member at once (a connection's first seat)
+            seats = {id(holders[pn]): pn for pn in range(len(holders) - 1, -1, -1) if holders[pn] is not None}
             shares: dict[tuple[int, ...], list] = {}  # message indices -> [messages, frames]
             sends = []
             for member in members:
-                pn = self.seat_of(member)
-                robot = member.is_robot
-                picked = tuple([i for i, (reached, observers, text) in enumerate(targets)
-                                if not (robot and text) and (observers if pn is None else pn in reached)])
+                pn = seats.get(id(member))
+                bit = OBSERVERS_BIT if pn is None else 1 << pn
+                if member.is_robot:
+                    if robot_masks is None:
+                        robot_masks = [0 if isinstance(m, GameServerText) else mask for m, mask in zip(messages, masks)]
+                    picked = tuple(compress(indices, map(bit.__and__, robot_masks)))
+                else:
+                    picked = tuple(compress(indices, map(bit.__and__, masks)))
                 if picked:
                     share = shares.get(picked)
                     if share is None:
-                        share = shares[picked] = [tuple(messages[i] for i in picked), None]
+                        share = shares[picked] = [tuple(map(messages.__getitem__, picked)), None]
                     sends.append((member, share))
         for member, share in sends:  # share: [messages, their frames joined on first use]
             if share is None:
@@ -320,16 +331,20 @@ class GameRoom:
 
 #: the messages about a game the lobby answers itself (`PregameLobby.game_message`)
 _ROOM_MESSAGES = frozenset((SitDown, StartGame, SetSeatLock, ChangeFace, LeaveGame, GameTextMsg))
-_REACH: dict[Audience, tuple[frozenset[int], bool]] = {}
+_MASKS: dict[Audience, int] = {}
+OBSERVERS_BIT = 1 << MAX_PLAYERS  # `_mask`'s bit for the members not seated
 
 
-def _reach(audience: Audience) -> tuple[frozenset[int], bool]:
-    """The seats a server message with `audience` reaches, and whether observers get it
-    (`Audience.reaches_member`, worked out once per audience: games use a handful)."""
-    found = _REACH.get(audience)
+def _mask(audience: Audience) -> int:
+    """Whom a server message with `audience` reaches, as bits: ``1 << pn`` per seat
+    (`Audience.reaches`), `OBSERVERS_BIT` when observers get it (`Audience.reaches_member`);
+    worked out once per audience (games use a handful)."""
+    found = _MASKS.get(audience)
     if found is None:
-        seats = frozenset(pn for pn in range(MAX_PLAYERS) if audience.reaches(pn))
-        found = _REACH[audience] = (seats, audience.reaches_member(None))
+        found = sum(1 << pn for pn in range(MAX_PLAYERS) if audience.reaches(pn))
+        if audience.reaches_member(None):
+            found |= OBSERVERS_BIT
+        _MASKS[audience] = found
     return found
 
 
@@ -631,6 +646,11 @@ class PregameLobby:
         if self.games.get(room.name) is not room or room.state != State.READY or room.seats[pn] is not None:
             return
         if pn in room.held:
+            return
+        if not room.humans() and not room.invitations and room.table is None and all(h is None for h in room.holders):
+            # a robots-only game the server formed, every robot asked gone before it began: there
+            # is nobody to play it for (not a game of tablehall bots alone, played to no one)
+            self.delete_game(room, "its robots left before it began")
             return
         if self.fill_bot is not None:
             self._seat_bot(room, pn)

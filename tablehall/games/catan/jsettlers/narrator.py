@@ -115,6 +115,7 @@ class Narrator:
         self._closing_turn = False
         self._current = 0
         self._known: dict[tuple, Entry] = {}  # `_told`'s entries
+        self._hexes = self._nodes = self._edges = None  # JSettlers coordinates (`_coords`)
         # each engine event kind's handler (``_on_<kind>``), looked up once
         self._handlers = {name[len("_on_"):]: getattr(self, name) for name in dir(self) if name.startswith("_on_")}
 
@@ -187,7 +188,8 @@ class Narrator:
         """What the server sends after `seat` took `action` (events as the engine returned them)."""
         before = self._phase
         kind = action[0]
-        self._coords(state)
+        if self._hexes is None:  # the board's coordinates: the same for the whole game
+            self._coords(state)
         self._hands = state.hands
         self._closing_turn = kind == "end_turn"
         events = list(events)

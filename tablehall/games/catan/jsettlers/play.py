@@ -30,6 +30,7 @@ from tablehall.core import derive_seed
 from tablehall.core.seats import make_bot
 
 from .. import SPEC, timeout_policy
+from ..actions import SHAPES
 from .game_messages import ChangeFace, DiscardRequest, GameServerText, LeaveGame, RobotDismiss, SitDown
 from .joining import seat_hand, started_game_picture
 from .message import Message
@@ -45,6 +46,9 @@ log = logging.getLogger("tablehall.jsettlers")
 
 HUMAN_AGENT = "remote:jsettlers"  # the agent kind records show for a JSettlers client
 ROBOT_AGENT = "remote:jsettlers-robot"
+#: action kinds whose arguments are plain numbers (or none): their record form, a list, is the
+#: action once made a tuple (`actions.decode` would only check it again)
+_NUMBERS_ONLY = frozenset(kind for kind, shape in SHAPES.items() if set(shape) <= {"i"})
 
 
 @dataclass(frozen=True)
@@ -281,8 +285,8 @@ class GamePlay:
             told = self.narrator.forfeit(new[-1].seat, events, state)
         else:
             step = new[-1]
-            raw = step.action  # recorded, so well-formed: one without arguments is just its kind
-            action = (raw[0],) if len(raw) == 1 else SPEC.decode_action(raw)
+            raw = step.action  # recorded, so well-formed: one of numbers only is their tuple
+            action = tuple(raw) if raw[0] in _NUMBERS_ONLY else SPEC.decode_action(raw)
             self._in_flight.pop((step.seat, action), None)
             if action[0] in ("roll", "end_turn"):
                 self._discard_reprompted.clear()

@@ -1,0 +1,61 @@
+"""`GameRoom.deliver` picks each member's share with audience masks: the same messages, in the
+same order, as the audiences' own rule (`Audience.reaches_member` for the member's seat, no server
+texts to robots), for batches of every audience kind and rooms of players, robots, observers
+and a connection in two seats."""
+
+from __future__ import annotations
+
+import random
+
+from tablehall.games.catan.jsettlers.game_messages import DiceResult, GameServerText, Turn
+from tablehall.games.catan.jsettlers.lobby import GameRoom
+from tablehall.games.catan.jsettlers.soclog import ALL, OBSERVER, Entry, all_except, to_player
+
+
+class Member:
+    """A member as `deliver` sees one: what it is sent, message by message."""
+
+    def __init__(self, robot: bool) -> None:
+        self.is_robot = robot
+        self.got: list = []
+
+    def send(self, *messages) -> None:
+        self.got.extend(messages)
+
+    def send_framed(self, messages, frames: bytes) -> None:
+        assert frames == b"".join(m.frame for m in messages)
+        self.got.extend(messages)
+
+
+def expected(room: GameRoom, member: Member, entries: list[Entry]) -> list:
+    pn = next((p for p, holder in enumerate(room.holders) if holder is member), None)
+    return [e.message for e in entries if e.audience.reaches_member(pn)
+            and not (member.is_robot and isinstance(e.message, GameServerText))]
+
+
+def test_each_member_gets_what_its_audiences_give_it():
+    rng = random.Random(15)
+    for case in range(400):
+        six = rng.random() < 0.3
+        room = GameRoom("g", {}, 0) if not six else GameRoom("g", {}, 0, seats=[None] * 6, robots=[False] * 6,
+                                                                 holders=[None] * 6, faces=[0] * 6, locks=[0] * 6)
+        members = [Member(rng.random() < 0.6) for _ in range(rng.randint(1, 7))]
+        for member in members:
+            if rng.random() < 0.75:
+                pn = rng.randrange(room.seat_count)
+                if room.holders[pn] is None:
+                    room.holders[pn] = member
+        if case % 10 == 0:  # one connection in two seats: its first seat counts
+            free = [pn for pn in range(room.seat_count) if room.holders[pn] is None]
+            if free:
+                room.holders[free[-1]] = members[0]
+        room.members = list(members)
+        audiences = [ALL, OBSERVER, *(to_player(pn) for pn in range(room.seat_count)),
+                     all_except(rng.randrange(room.seat_count)), all_except(0, room.seat_count - 1)]
+        entries = []
+        for k in range(rng.randint(1, 9)):
+            message = rng.choice([GameServerText("g", f"text {k}"), DiceResult("g", k), Turn("g", k % 4, 15)])
+            entries.append(Entry(rng.choice(audiences), message))
+        room.deliver(entries)
+        for member in members:
+            assert member.got == expected(room, member, entries), (case, entries)
