@@ -243,8 +243,13 @@ def result_json(result: Result | None) -> str:
                 or type(seat.rank) is not int or type(seat.score) is not int):
             return dumps(result.to_json())
         parts.append(f'{{"rank":{seat.rank},"score":{seat.score},"seat":{seat.seat}}}')
-    details = f',"details":{dumps(dict(result.details))}' if result.details else ""
-    return f'{{"cause":{dumps(result.cause.value)}{details},"seats":[{",".join(parts)}]}}'
+    details = result.details
+    if details:
+        details = f',"details":{dumps(details if type(details) is dict else dict(details))}'
+    return f'{{"cause":{_CAUSE_TEXTS[result.cause]}{details or ""},"seats":[{",".join(parts)}]}}'
+
+
+_CAUSE_TEXTS = {cause: encode_basestring_ascii(cause.value) for cause in EndCause}
 
 
 def _head_texts(record: Record) -> tuple[str, str, str]:

@@ -147,3 +147,25 @@ def test_actions_json_falls_back_for_what_it_does_not_know():
         mixed = entries + [odd]
         assert actions_json(mixed) == dumps([entry.canonical() for entry in mixed])
     assert actions_json([]) == "[]"
+
+
+def test_result_json_is_the_results_canonical_json():
+    """`result_json` writes regular outcomes straight from their fields, and anything else
+    through `dumps`: the same text as `dumps(result.to_json())` either way."""
+    from types import MappingProxyType
+
+    from tablehall.core.records import result_json
+    from tablehall.core.result import EndCause, Result, SeatResult
+
+    regular = (SeatResult(0, 2, 27), SeatResult(1, 1, 27))
+    results = [
+        Result(regular, EndCause.REGULAR, {"end": "provinces", "turns": [16, 15]}),
+        Result(regular, EndCause.REGULAR, MappingProxyType({"z": 1, "a": "é"})),  # not a dict
+        Result(regular),
+        Result((SeatResult(0, 1, 2.5), SeatResult(1, 2, 1))),  # a score that is not whole
+        Result((SeatResult(0, 1, 3), SeatResult(1, 2, 0, EndCause.LEFT, "gone")), EndCause.LEFT),
+        Result.aborted(3, "server stopped"),
+    ]
+    for result in results:
+        assert result_json(result) == dumps(result.to_json())
+    assert result_json(None) == "null"
