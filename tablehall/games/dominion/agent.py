@@ -96,9 +96,13 @@ class LineBotAgent(RemoteAgent):
             late.cancel()
 
     async def finish(self, seat: int, result: Result) -> None:
+        self._tell_end(result)
+        await self._close_soon()
+
+    def _tell_end(self, result: Result) -> None:
+        """The game's end, to a bot still in the game past its handshake."""
         if not self.out_reason and self.protocol.stage == "ready":
             self.protocol.finish(result)
-        await self._close_soon()
 
     def cancelled(self, seat: int) -> None:
         self.protocol.cancel()

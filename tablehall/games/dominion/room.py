@@ -79,4 +79,3 @@ class SeatLines:
 
     def on_end(self, match: Any, record: Any) -> None:
         pass
-

@@ -58,15 +58,14 @@ class TcpBotAgent(LineBotAgent):
         self.connection.transport.write(text.encode() + b"\n")
 
     def _send_lines(self, lines: list[str]) -> None:
-        self.connection.transport.write(("\n".join(lines) + "\n").encode())
+        self.write(("\n".join(lines) + "\n").encode())
 
     def write(self, data: bytes) -> None:
         """Lines already encoded, with their newlines (`room.SeatLines`)."""
         self.connection.transport.write(data)
 
     async def finish(self, seat: int, result: Result) -> None:
-        if not self.out_reason and self.protocol.stage == "ready":
-            self.protocol.finish(result)
+        self._tell_end(result)
         self.connection.close()  # game-end is flushed first; a connection closes at once, no task
 
     async def _close(self) -> None:

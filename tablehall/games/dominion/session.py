@@ -14,11 +14,8 @@ from typing import Callable, NamedTuple, Sequence
 from tablehall.core import EndCause, Event, Result
 
 from . import codec
-from .cards import NAMES
-from .rules import DominionState
+from .rules import DominionState, names
 from .replies import interpret
-
-_NAME = NAMES.__getitem__  # a card's name, called from C (`map`)
 
 #: lines a bot may send that answer nothing, over a whole game, before it counts as flooding
 DEFAULT_MAX_UNSOLICITED = 100
@@ -64,7 +61,7 @@ class SeatProtocol:
         only the seat's own hand and the public counts are read, and the reply is read against
         it)."""
         self._asked = state
-        hand = list(map(_NAME, state.players[self.seat].hand))
+        hand = names(state.players[self.seat].hand)
         if state.attack:
             self.send(codec.format_attack(state.attack[self.seat], hand))
         else:
