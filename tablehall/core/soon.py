@@ -13,26 +13,22 @@ from __future__ import annotations
 
 import asyncio
 import logging
-import threading
+from threading import get_ident
 from typing import Callable
 
 log = logging.getLogger("tablehall.soon")
 
 
-class _Reading(threading.local):
-    """The read being handled in this thread, if any (threads may run event loops of their own:
-    the arena's workers)."""
-
-    queue: list[Callable[[], None]] | None = None
-
-
-_reading = _Reading()
+#: the queue of the read each thread is handling, by thread (threads may run event loops of
+#: their own: the arena's workers); a dict, not a `threading.local`, whose attributes cost a
+#: few times more to read, and they are read several times per move
+_queues: dict[int, list[Callable[[], None]]] = {}
 
 
 def after_read(callback: Callable[[], None]) -> bool:
     """Queue `callback` to run once the read being handled is done with (in the order asked);
     False, and nothing queued, when no read is being handled."""
-    queue = _reading.queue
+    queue = _queues.get(get_ident())
     if queue is None:
         return False
     queue.append(callback)
@@ -41,7 +37,7 @@ def after_read(callback: Callable[[], None]) -> bool:
 
 def soon(callback: Callable[[], None]) -> None:
     """`after_read`, or the event loop's next pass when no read is being handled."""
-    queue = _reading.queue
+    queue = _queues.get(get_ident())
     if queue is not None:
         queue.append(callback)
     else:
@@ -52,22 +48,20 @@ def handling_read(handle: Callable[[bytes], None], data: bytes) -> None:
     """`handle(data)`, then what it and the callbacks it queued asked `soon` for.  An exception
     of `handle` is raised after the queued work ran; one of a queued callback is logged (as the
     event loop does) and the others still run."""
-    if _reading.queue is not None:  # a read inside another's queued work: that one drains both
+    thread = get_ident()
+    if thread in _queues:  # a read inside another's queued work: that one drains both
         handle(data)
         return
     queue: list[Callable[[], None]] = []
-    _reading.queue = queue
+    _queues[thread] = queue
     try:
         handle(data)
     finally:
         try:
-            index = 0
-            while index < len(queue):  # callbacks may queue more
-                callback = queue[index]
-                index += 1
+            for callback in queue:  # callbacks may queue more: a list's iterator reaches them too
                 try:
                     callback()
                 except Exception:
                     log.exception("callback %r failed after a read", callback)
         finally:
-            _reading.queue = None
+            del _queues[thread]

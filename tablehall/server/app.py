@@ -48,13 +48,12 @@ class SocketTransport(Transport):
         self.peer = f"{peer[0]}:{peer[1]}" if peer else "-"
 
     def write(self, data: bytes) -> None:
-        if self._transport.is_closing():
-            return
-        if self._pending is None:
+        pending = self._pending
+        if pending is not None:  # more of a batch: `flush` looks at the socket once for all
+            pending.append(data)
+        elif not self._transport.is_closing():
             self._pending = [data]
             soon(self.flush)
-        else:
-            self._pending.append(data)
 
     def flush(self) -> None:
         pending, self._pending = self._pending, None
