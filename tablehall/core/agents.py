@@ -116,14 +116,22 @@ class RemoteAgent(Agent):
         self.on_finish = on_finish
         self._pending: dict[int, asyncio.Future] = {}
         self._wake: dict[int, Callable[[], None]] = {}
-        self._gone = False
+        #: the client is gone (`gone`): every later decision fails at once
+        self.is_gone = False
         self._gone_reason = "left the game"
 
+    # `wants_events` and `is_gone` are plain attributes, not properties: the runner and the
+    # rooms read them for every seat at every move, and a property is a Python call each time
     @property
-    def wants_events(self) -> bool:  # type: ignore[override]
+    def on_events(self) -> Callable[[int, Sequence[Event], GameState], None] | None:
+        return self._on_events
+
+    @on_events.setter
+    def on_events(self, callback: Callable[[int, Sequence[Event], GameState], None] | None) -> None:
         """Nothing to tell without `on_events` (a session that follows the match as a
         listener instead): the runner then skips sorting out what this seat may see."""
-        return self.on_events is not None or type(self).notify is not RemoteAgent.notify
+        self._on_events = callback
+        self.wants_events = callback is not None or type(self).notify is not RemoteAgent.notify
 
     @property
     def wants_observation(self) -> bool:  # type: ignore[override]
@@ -131,18 +139,14 @@ class RemoteAgent(Agent):
         return (self.on_request is not None or type(self).decide is not RemoteAgent.decide
                 or type(self).begin_decision is not RemoteAgent.begin_decision)
 
-    @property
-    def is_gone(self) -> bool:
-        return self._gone
-
     def waiting(self, seat: int) -> bool:
         """Whether the runner is waiting for `seat`'s decision right now."""
         future = self._pending.get(seat)
         return future is not None and not future.done()
 
     def notify(self, seat: int, events: Sequence[Event], state: GameState) -> None:
-        if self.on_events is not None and not self._gone:
-            self.on_events(seat, events, state)
+        if self._on_events is not None and not self.is_gone:
+            self._on_events(seat, events, state)
 
     async def decide(self, seat: int, state: GameState) -> Any:
         return await self.begin_decision(seat, state)
@@ -155,7 +159,7 @@ class RemoteAgent(Agent):
         done-callback's loop pass), and its event `loop` (asking the running loop costs a
         system call, getpid, per decision)."""
         future = (loop or asyncio.get_running_loop()).create_future()
-        if self._gone:
+        if self.is_gone:
             future.set_exception(AgentGone(self._gone_reason))
             return future
         self._pending[seat] = future
@@ -174,7 +178,12 @@ class RemoteAgent(Agent):
         future = self._pending.get(seat)
         if future is None or future.done():
             return False
-        self._complete(seat, future, result=action)
+        # `_complete`, written out: every answer of every client comes this way
+        del self._pending[seat]
+        future.set_result(action)
+        wake = self._wake.pop(seat, None)
+        if wake is not None:
+            wake()
         return True
 
     def _complete(self, seat: int, future: asyncio.Future, result: Any = None,
@@ -191,15 +200,15 @@ class RemoteAgent(Agent):
     def gone(self, reason: str = "left the game") -> None:
         """The client is gone: fail every pending decision and all later ones.  `reason` is
         what the record says (e.g. "closed its output", "crashed with code 3")."""
-        if not self._gone:
+        if not self.is_gone:
             self._gone_reason = reason
-        self._gone = True
+        self.is_gone = True
         for seat, future in list(self._pending.items()):
             if not future.done():
                 self._complete(seat, future, error=AgentGone(self._gone_reason))
 
     def rejected(self, seat: int, action: Any, error: IllegalAction) -> None:
-        if self.on_rejected is not None and not self._gone:
+        if self.on_rejected is not None and not self.is_gone:
             self.on_rejected(seat, action, error)
 
     def cancelled(self, seat: int) -> None:

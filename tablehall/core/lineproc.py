@@ -58,12 +58,14 @@ class LineBuffer:
         self._partial = bytearray()
 
     def feed(self, data: bytes) -> list[bytes]:
-        if data and not self._partial and data.find(b"\n") == len(data) - 1:
+        end = data.find(b"\n")
+        if end == len(data) - 1 and end >= 0 and not self._partial:
             # the common case, one whole line in one read: no copy through the buffer
-            end = len(data) - 1
             if end > self.max_line:
                 raise LineTooLong(f"a line of {end} bytes (the limit is {self.max_line})")
-            return [bytes(data[:end - 1] if data.endswith(b"\r\n") else data[:end])]
+            if end and data[end - 1] == 13:  # \r\n
+                end -= 1
+            return [bytes(data[:end])]
         self._partial += data
         lines: list[bytes] = []
         start = 0

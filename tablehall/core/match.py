@@ -319,14 +319,16 @@ class Match:
                 return True
         if self._volunteers and self._offer_volunteers():
             return True
-        if self._play_inline():
-            return True
         state = self.state
+        first = True
         for seat in state.to_act():
             if seat in self._tasks:
                 continue
             agent = self.agents[seat]
             inline = self._inline(seat, agent)
+            if inline is not None and first:  # the first seat to act decides inline: play its run
+                return self._play_inline()
+            first = False
             if inline is not None:  # after a seat that is asked (several seats act at once)
                 started = self.clock()
                 action = inline(state, seat)

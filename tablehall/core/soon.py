@@ -14,31 +14,30 @@ from __future__ import annotations
 
 import asyncio
 import logging
-import threading
+from threading import get_ident
 from typing import Callable, Protocol
 
 log = logging.getLogger("tablehall.soon")
+
+
+#: the queue of the read each thread is handling, by thread (threads may run event loops of
+#: their own: the arena's workers); a dict, not a `threading.local`, whose attributes cost a
+#: few times more to read, and they are read several times per move
+_queues: dict[int, list[Callable[[], None]]] = {}
 
 
 class Flushable(Protocol):
     def flush(self) -> None: ...
 
 
-class _Reading(threading.local):
-    """The read being handled in this thread, if any (threads may run event loops of their own:
-    the arena's workers)."""
-
-    queue: list[Callable[[], None]] | None = None
-    flushes: list[Flushable] | None = None  # `flush_soon`
-
-
-_reading = _Reading()
+#: the outputs to flush at the end of the read each thread is handling (`flush_soon`)
+_flushes: dict[int, list[Flushable]] = {}
 
 
 def after_read(callback: Callable[[], None]) -> bool:
     """Queue `callback` to run once the read being handled is done with (in the order asked);
     False, and nothing queued, when no read is being handled."""
-    queue = _reading.queue
+    queue = _queues.get(get_ident())
     if queue is None:
         return False
     queue.append(callback)
@@ -47,7 +46,7 @@ def after_read(callback: Callable[[], None]) -> bool:
 
 def soon(callback: Callable[[], None]) -> None:
     """`after_read`, or the event loop's next pass when no read is being handled."""
-    queue = _reading.queue
+    queue = _queues.get(get_ident())
     if queue is not None:
         queue.append(callback)
     else:
@@ -59,7 +58,7 @@ def flush_soon(writer: Flushable) -> None:
     (so that what they write goes out in the same flush), or on the event loop's next pass when
     no read is being handled.  For outputs that gather what is written to them and send it in one
     go: a move's writes to every connection cost one pass over them at the end of the read."""
-    flushes = _reading.flushes
+    flushes = _flushes.get(get_ident())
     if flushes is not None:
         flushes.append(writer)
     else:
@@ -71,28 +70,28 @@ def handling_read(handle: Callable[[bytes], None], data: bytes) -> None:
     flushes asked for (`flush_soon`).  An exception of `handle` is raised after the queued work
     ran; one of a queued callback or a flush is logged (as the event loop does) and the others
     still run."""
-    if _reading.queue is not None:  # a read inside another's queued work: that one drains both
+    thread = get_ident()
+    if thread in _queues:  # a read inside another's queued work: that one drains both
         handle(data)
         return
     queue: list[Callable[[], None]] = []
     flushes: list[Flushable] = []
-    _reading.queue, _reading.flushes = queue, flushes
+    _queues[thread] = queue
+    _flushes[thread] = flushes
     try:
         handle(data)
     finally:
         try:
-            index = 0
-            while index < len(queue):  # callbacks may queue more
-                callback = queue[index]
-                index += 1
+            for callback in queue:  # callbacks may queue more: a list's iterator reaches them too
                 try:
                     callback()
                 except Exception:
                     log.exception("callback %r failed after a read", callback)
-            for writer in flushes:  # flushes add none, but a flush may come after the loop began
+            for writer in flushes:  # the writes of the read and of its callbacks, one flush each
                 try:
                     writer.flush()
                 except Exception:
                     log.exception("flush of %r failed after a read", writer)
         finally:
-            _reading.queue = _reading.flushes = None
+            del _queues[thread]
+            del _flushes[thread]

@@ -49,7 +49,7 @@ class SocketTransport(Transport):
 
     def write(self, data: bytes) -> None:
         pending = self._pending
-        if pending is not None:
+        if pending is not None:  # more of a batch: `flush` looks at the socket once for all
             pending.append(data)
         elif not self._transport.is_closing():
             self._pending = [data]

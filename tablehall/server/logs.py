@@ -50,10 +50,17 @@ class JsonFormatter(logging.Formatter):
 def _text(value: object) -> str:
     """A field's value in a text line: lists as [a, b], records as {key=value ...}, strings with
     spaces quoted, so every line still splits into key=value fields."""
+    kind = value.__class__
+    if kind is str:  # most fields: names, ids, addresses; a word of letters and digits needs no quotes
+        if value.isalnum() or (value and not _NEEDS_QUOTES.search(value)):  # type: ignore[union-attr]
+            return value  # type: ignore[return-value]
+        return json.dumps(value)
+    if kind is int:
+        return str(value)
     if isinstance(value, (list, tuple)):
-        return "[" + ", ".join(_text(v) for v in value) + "]"
+        return "[" + ", ".join([_text(v) for v in value]) + "]"
     if isinstance(value, dict):
-        return "{" + " ".join(f"{k}={_text(v)}" for k, v in value.items()) + "}"
+        return "{" + " ".join([f"{k}={_text(v)}" for k, v in value.items()]) + "}"
     text = str(value)
     return json.dumps(text) if not text or _NEEDS_QUOTES.search(text) else text
 

@@ -354,3 +354,22 @@ def test_remote_seats_that_read_no_observation_or_events_are_spared_them():
     scripted = Scripted([])  # its on_events is set after construction
     assert scripted.wants_observation and scripted.wants_events
 
+
+
+def test_a_remote_agent_wants_events_exactly_when_it_has_someone_to_tell():
+    """`wants_events` and `is_gone` are plain attributes the runner reads at every move: they
+    follow `on_events` as it is set, a subclass's own `notify`, and `gone`."""
+    agent = RemoteAgent("a", "remote:test")
+    assert not agent.wants_events and not agent.is_gone
+    agent.on_events = lambda seat, events, state: None
+    assert agent.wants_events
+    agent.on_events = None
+    assert not agent.wants_events
+
+    class Told(RemoteAgent):
+        def notify(self, seat, events, state):
+            pass
+
+    assert Told("b", "remote:test").wants_events
+    agent.gone("left")
+    assert agent.is_gone

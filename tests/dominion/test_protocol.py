@@ -267,3 +267,15 @@ def test_the_supply_line_is_the_same_however_it_is_written():
         plain = "supply " + " ".join(f"{name} {count}" for name, count in zip(NAMES, counts))
         assert codec.format_supply(counts) == plain
         assert codec.format_supply(counts) == plain  # read back from the table of lines
+
+
+def test_a_turns_end_in_one_go_is_the_lines_of_its_parts():
+    """`format_turn_end` (every turn of every game) writes what `format_cards` and
+    `format_top_discard` write, in that order, each part only when it has cards."""
+    for gained in ([], ["silver"], ["gold", "smithy"]):
+        for played in ([], ["copper", "copper", "silver"]):
+            for top in (None, "estate"):
+                expected = ([codec.format_cards(1, "gained", gained)] if gained else []) \
+                    + ([codec.format_cards(1, "played", played)] if played else []) \
+                    + [codec.format_top_discard(1, top)]
+                assert codec.format_turn_end(1, gained, played, top) == expected

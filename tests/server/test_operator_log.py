@@ -91,3 +91,28 @@ def test_game_start_and_end_lines_for_a_tcp_bot_against_a_built_in_one(tmp_path,
     assert record.status == "finished"
     if scores is not None:
         assert scores == {record.seats[r.seat].name: r.score for r in record.result.seats}
+
+
+def test_a_fields_text_is_quoted_exactly_where_it_must_be():
+    """`_text` takes a word of letters and digits, and a whole number, as it is without asking
+    the quoting rule: every value still comes out as the rule alone writes it."""
+    import re
+
+    from tablehall.core import EndCause
+    from tablehall.server.logs import _text
+
+    needs_quotes = re.compile(r'[\s"=]')
+
+    def by_the_rule(value):
+        if isinstance(value, (list, tuple)):
+            return "[" + ", ".join(by_the_rule(v) for v in value) + "]"
+        if isinstance(value, dict):
+            return "{" + " ".join(f"{k}={by_the_rule(v)}" for k, v in value.items()) + "}"
+        text = str(value)
+        return json.dumps(text) if not text or needs_quotes.search(text) else text
+
+    values = ["loadbot", "0f3c2b1a", "127.0.0.1:45678", "", "two words", 'say "hi"', "k=v", "tab\there",
+              "\u00a0nbsp", "\u2003", "éclair", "ünï", "٣", 0, -3, 12345678901234567890, True, None, 1.5,
+              [1, "a b"], ("x", ""), {"seat": 0, "name": "a b"}, [{"k": [], "v": {"w": "="}}], EndCause.REGULAR]
+    for value in values:
+        assert _text(value) == by_the_rule(value), value

@@ -80,6 +80,18 @@ def format_top_discard(seat: int, card: str | None) -> str:
     return f"player{seat + 1} top-discard {card}" if card else f"player{seat + 1} top-discard"
 
 
+def format_turn_end(seat: int, gained: Sequence[str], played: Sequence[str], top: str | None) -> list[str]:
+    """The lines of every turn's end: what the seat gained and played (each only if anything),
+    then its top discard (`format_cards`, `format_top_discard`, written out in one go: every
+    turn of every game has them)."""
+    player = f"player{seat + 1}"
+    lines = [f"{player} gained {' '.join(gained)}"] if gained else []
+    if played:
+        lines.append(f"{player} played {' '.join(played)}")
+    lines.append(f"{player} top-discard {top}" if top else f"{player} top-discard")
+    return lines
+
+
 def format_revealed(seat: int, card: str) -> str:
     return f"{seat_label(seat)} revealed hand {card}"
 
@@ -89,8 +101,9 @@ def format_disqualified(seat: int) -> str:
 
 
 def format_play_turn(actions: int, buys: int, extra_money: int, hand: Sequence[str]) -> str:
-    head = f"play-request play-turn actions {actions} buys {buys} extra-money {extra_money} hand"
-    return f"{head} {' '.join(hand)}" if hand else head
+    if hand:  # one string built: a seat is asked at every move
+        return f"play-request play-turn actions {actions} buys {buys} extra-money {extra_money} hand {' '.join(hand)}"
+    return f"play-request play-turn actions {actions} buys {buys} extra-money {extra_money} hand"
 
 
 def format_attack(discard: int, hand: Sequence[str]) -> str:

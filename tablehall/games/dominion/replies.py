@@ -49,15 +49,13 @@ def _known(names: tuple[str, ...]) -> list[int]:
 
 
 def _buy(state: DominionState, names: tuple[str, ...]) -> tuple:
-    money, buys = state.money(), state.buys
-    supply = list(state.supply)
+    money, buys, supply = state.money(), state.buys, state.supply
     bought: list[int] = []
     for card in _known(names):
-        if not buys or not supply[card] or COST[card] > money:
+        if not buys or supply[card] <= bought.count(card) or COST[card] > money:
             break
         bought.append(card)
         buys -= 1
-        supply[card] -= 1
         money -= COST[card]
     return ("buy", tuple(bought)) if bought else PASS
 

@@ -18,7 +18,7 @@ from typing import TYPE_CHECKING, Any, Sequence
 
 from tablehall.core import Event
 
-from .session import TOLD, event_lines
+from .session import LINE_WRITERS
 
 if TYPE_CHECKING:
     from .service import TcpBotAgent
@@ -38,8 +38,9 @@ class SeatLines:
         outs: tuple[int, ...] = ()  # seats this delivery takes out
         for event in events:
             kind = event.kind
-            if kind not in TOLD:
-                continue
+            write = LINE_WRITERS.get(kind)
+            if write is None:
+                continue  # a kind without lines (`session.event_lines`)
             if event.audience.kind != "all":  # some seat may not see it: each seat its own share
                 self._each_its_own(match, events)
                 return
@@ -47,7 +48,7 @@ class SeatLines:
                 game_at = len(lines)
             elif kind == "out":
                 outs += (event.data["seat"],)
-            lines += event_lines(event)
+            lines += write(event.data)
         if not lines:
             return
         everything = ("\n".join(lines) + "\n").encode()

@@ -9,7 +9,7 @@ protocol in a way that disqualifies it).
 
 from __future__ import annotations
 
-from typing import Callable, NamedTuple, Sequence
+from typing import Any, Callable, Mapping, NamedTuple, Sequence
 
 from tablehall.core import EndCause, Event, Result
 
@@ -98,7 +98,12 @@ class SeatProtocol:
 
     # -- from the bot ----------------------------------------------------------------------------
     def line_received(self, raw: bytes) -> Ready | Answer | Refused | None:
-        line = raw.decode("utf-8", errors="replace")
+        line = raw.decode("utf-8", "replace")
+        if self.stage == "ready":  # every line but the handshake's two
+            state, self._asked = self._asked, None
+            if state is not None:
+                return _answer(Answer, (interpret(state, self.seat, codec.parse_reply(line)),))
+            return self._unasked()
         if self.stage == "name":
             self.name = codec.parse_name(line, self.seat) or self.name
             self.stage = "version"
@@ -109,19 +114,22 @@ class SeatProtocol:
                 return Refused(f"did not accept protocol version {codec.VERSION} (answered {line[:80]!r})")
             self.stage = "ready"
             return Ready(self.name)
-        state, self._asked = self._asked, None
-        if state is None or self.stage != "ready":
-            self.unsolicited += 1
-            if self.unsolicited > self.max_unsolicited:
-                return Refused(f"flooding: more than {self.max_unsolicited} lines nobody asked for")
-            return None
-        return Answer(interpret(state, self.seat, codec.parse_reply(line)))
+        self._asked = None  # before the handshake ("new"): nobody asked anything
+        return self._unasked()
+
+    def _unasked(self) -> Refused | None:
+        """A line nobody asked for: ignored, up to `max_unsolicited` of them in a game."""
+        self.unsolicited += 1
+        if self.unsolicited > self.max_unsolicited:
+            return Refused(f"flooding: more than {self.max_unsolicited} lines nobody asked for")
+        return None
+
+
+#: `Answer(action)` without the named tuple's own `__new__` (a Python function): one per move
+_answer = tuple.__new__
 
 
 _LINES: dict[int, tuple[Event, list[str]]] = {}
-
-#: the kinds of event `event_lines` tells (the others, draws, gains, plays..., have no lines)
-TOLD = frozenset(("game", "turn", "turn-end", "trashed", "top-discard", "revealed", "out"))
 
 
 def lines_of(event: Event) -> list[str]:
@@ -140,27 +148,21 @@ def lines_of(event: Event) -> list[str]:
 def event_lines(event: Event) -> list[str]:
     """The protocol lines a kernel event becomes (most events have none: draws are told by the
     next play-request's hand, discards by top-discard)."""
-    data = event.data
-    kind = event.kind
-    if kind == "turn-end":  # the two of every turn first
-        seat = data["seat"]
-        lines = []
-        if data["gained"]:
-            lines.append(codec.format_cards(seat, "gained", data["gained"]))
-        if data["played"]:
-            lines.append(codec.format_cards(seat, "played", data["played"]))
-        lines.append(codec.format_top_discard(seat, data["top"]))
-        return lines
-    if kind == "turn":
-        return [codec.format_supply(data["supply"])]
-    if kind == "game":
-        return [codec.format_kingdom(data["kingdom"])]
-    if kind == "trashed":
-        return [codec.format_cards(data["seat"], "trashed", data["cards"])]
-    if kind == "top-discard":
-        return [codec.format_top_discard(data["seat"], data["card"])]
-    if kind == "revealed":
-        return [codec.format_revealed(data["seat"], data["card"])]
-    if kind == "out":
-        return [codec.format_disqualified(data["seat"])]
-    return []
+    write = LINE_WRITERS.get(event.kind)
+    return [] if write is None else write(event.data)
+
+
+#: kind -> the lines an event of that kind becomes, from its data: one look-up per event (the
+#: turn's end and the supply first, as every turn has them)
+LINE_WRITERS: dict[str, Callable[[Mapping[str, Any]], list[str]]] = {
+    "turn-end": lambda data: codec.format_turn_end(data["seat"], data["gained"], data["played"], data["top"]),
+    "turn": lambda data: [codec.format_supply(data["supply"])],
+    "game": lambda data: [codec.format_kingdom(data["kingdom"])],
+    "trashed": lambda data: [codec.format_cards(data["seat"], "trashed", data["cards"])],
+    "top-discard": lambda data: [codec.format_top_discard(data["seat"], data["card"])],
+    "revealed": lambda data: [codec.format_revealed(data["seat"], data["card"])],
+    "out": lambda data: [codec.format_disqualified(data["seat"])],
+}
+
+#: the kinds of event `event_lines` tells (the others, draws, gains, plays..., have no lines)
+TOLD = frozenset(LINE_WRITERS)
