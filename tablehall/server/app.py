@@ -43,16 +43,16 @@ class SocketTransport(Transport):
 
     def __init__(self, transport: asyncio.Transport) -> None:
         self._transport = transport
-        self._pending: list[bytes] | None = None
+        self._pending: bytes | None = None  # written since the last flush
         peer = transport.get_extra_info("peername")
         self.peer = f"{peer[0]}:{peer[1]}" if peer else "-"
 
     def write(self, data: bytes) -> None:
         pending = self._pending
-        if pending is not None:  # more of a batch: `flush` looks at the socket once for all
-            pending.append(data)
+        if pending is not None:  # more of a batch (rare: most connections are written once a read)
+            self._pending = pending + data
         elif not self._transport.is_closing():
-            self._pending = [data]
+            self._pending = data
             flush_soon(self)
 
     def flush(self) -> None:
@@ -60,7 +60,7 @@ class SocketTransport(Transport):
         transport = self._transport
         if not pending or transport.is_closing():
             return
-        transport.write(b"".join(pending))  # one chunk: joined, it is that chunk itself
+        transport.write(pending)
         if transport.get_write_buffer_size() > MAX_WRITE_BUFFER:
             log.warning("peer does not read; closing", extra={"peer": self.peer})
             transport.abort()

@@ -175,3 +175,14 @@ def test_line_ends_and_blank_lines():
     text = reference_path("recorded-classic4p-robots-A.soclog").read_text(encoding="utf-8")
     crlf = text.replace("\n", "\r\n\r\n")  # Java's readLine accepts CR LF; blank lines are skipped
     assert read_soclog(crlf).render() == text
+
+
+def test_entry_is_an_entry_made_faster():
+    from tablehall.games.catan.jsettlers.soclog import ALL, Entry, all_except, entry, to_player
+
+    for audience in (ALL, to_player(2), all_except(1, 3)):
+        made, plain = entry(audience, REQUEST), Entry(audience, REQUEST)
+        assert made == plain and hash(made) == hash(plain) and repr(made) == repr(plain)
+        assert made.render() == plain.render() and type(made) is Entry
+    assert all_except(1, 3) is all_except(1, 3)  # made once per set of seats
+    assert all_except(1, 3).reach_bits == sum(1 << pn for pn in range(8) if pn not in (1, 3)) | (1 << 8)

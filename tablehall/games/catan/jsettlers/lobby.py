@@ -213,11 +213,11 @@ class GameRoom:
         return self.state >= State.START1A
 
     def seat_of(self, conn: ServerConnection) -> int | None:
-        """The seat `conn` itself sat down in; a namesake gets nothing."""
-        for pn, holder in enumerate(self.holders):
-            if holder is conn:
-                return pn
-        return None
+        """The seat `conn` itself sat down in (its first); a namesake gets nothing."""
+        try:
+            return self.holders.index(conn)  # connections are equal only to themselves
+        except ValueError:
+            return None
 
     def seated_count(self) -> int:
         return sum(name is not None for name in self.seats)
@@ -294,20 +294,16 @@ class GameRoom:
             robots = list(compress(messages, robot_masks)) if texts else messages  # all but the texts
             for_robots, for_humans = [robots, None], [messages, None]
             sends = [(member, for_robots if member.is_robot else for_humans) for member in members]
-        else:
-            holders = self.holders  # `seat_of` for every member at once (a connection's first seat)
-            seats = {id(holders[pn]): pn for pn in range(len(holders) - 1, -1, -1) if holders[pn] is not None}
-            indices = range(len(entries))
-            shares: dict[tuple[int, ...], list] = {}  # message indices -> share
+        else:  # each member its own share (a roll's hands, a robbery): seated members' differ
+            seat_of = self.holders.index  # `seat_of` in C: a connection's first seat
             sends = []
             for member in members:
-                pn = seats.get(id(member))
-                bit = OBSERVERS_BIT if pn is None else 1 << pn
-                picked = tuple(compress(indices, map(bit.__and__, robot_masks if member.is_robot else masks)))
-                share = shares.get(picked)
-                if share is None:
-                    share = shares[picked] = [list(map(messages.__getitem__, picked)), None]
-                sends.append((member, share))
+                try:
+                    bit = 1 << seat_of(member)
+                except ValueError:  # not seated: an observer
+                    bit = OBSERVERS_BIT
+                sent = list(compress(messages, map(bit.__and__, robot_masks if member.is_robot else masks)))
+                sends.append((member, [sent, None]))
         for member, share in sends:
             sent, frames = share
             if not sent:
@@ -542,9 +538,10 @@ class PregameLobby:
             return  # JSettlers ignores messages for games it does not have
         if conn not in room.members:
             return
-        room.record_from(conn, message)
+        if room.log is not None:
+            room.record_from(conn, message)
         if type(message) not in _ROOM_MESSAGES:  # a game action, the usual message: the game's
-            if room.started and self.on_game_action is not None:
+            if room.state >= State.START1A and self.on_game_action is not None:  # started
                 self.on_game_action(room, conn, message)
         elif isinstance(message, SitDown):
             self._sit(room, conn, message.pn)

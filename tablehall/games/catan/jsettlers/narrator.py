@@ -14,6 +14,7 @@ of the sequences; delivery leaves them out for robots, as the Java server does.
 
 from __future__ import annotations
 
+from itertools import compress
 from operator import add
 from typing import Callable, Iterable, Mapping, Sequence
 
@@ -65,7 +66,7 @@ from .game_messages import (
     UndoPutPiece,
 )
 from .message import Message
-from .soclog import ALL, Audience, Entry, all_except, to_player
+from .soclog import ALL, Audience, Entry, all_except, entry, to_player
 
 P = Phase
 SPECIAL_BUILDING = 100  # the special building phase's game state (5-6 players)
@@ -84,7 +85,7 @@ def wire_resources(vector: Sequence[int]) -> tuple[int, int, int, int, int]:
 def resource_elements(vector: Sequence[int], keep_zeros: bool = False) -> tuple[tuple[int, int], ...]:
     """(element type, amount) pairs of a resource vector, as `PlayerElements` lists them."""
     pairs = zip(range(1, len(vector) + 1), vector)  # element types number the resources from 1
-    return tuple(pairs) if keep_zeros else tuple(pair for pair in pairs if pair[1])
+    return tuple(pairs) if keep_zeros else tuple(compress(pairs, vector))
 
 
 def list_names(names: Sequence[str]) -> str:
@@ -130,10 +131,10 @@ class Narrator:
         return self.names[self.pns[seat]]
 
     def _send(self, audience: Audience, *messages: Message) -> None:
-        self._out.extend([Entry(audience, m) for m in messages])
+        self._out.extend([entry(audience, m) for m in messages])
 
     def _all(self, *messages: Message) -> None:
-        self._out.extend([Entry(ALL, m) for m in messages])
+        self._out.extend([entry(ALL, m) for m in messages])
 
     def _text(self, text: str, audience: Audience = ALL) -> None:
         self._send(audience, GameServerText(self.game, text))

@@ -63,6 +63,15 @@ class PlaySettings:
     sleep: Callable[[float], Awaitable[None]] = field(default=asyncio.sleep, compare=False)  # tests: a gate
 
 
+class ClientSeat(RemoteAgent):
+    """A seat a JSettlers client plays.  The room tells the client what happens and what it must
+    do (the narrator's messages, `GamePlay.on_events`), so the runner neither delivers events to
+    the seat nor works out its observation: said once here, for every delivery and decision."""
+
+    wants_events = False
+    wants_observation = False
+
+
 class PacedBotAgent(Agent):
     """A tablehall bot that pauses before each action, as JSettlers robots do in games with
     people: a JSettlers robot keeps its picture of every hand from the messages it reads, some on
@@ -123,7 +132,7 @@ class GamePlay:
         if pn in self.room.bots:
             return self._bot(seat, self.room.bots[pn], self.room.seats[pn] or "")
         kind = ROBOT_AGENT if self.room.robots[pn] else HUMAN_AGENT
-        agent = RemoteAgent(self.room.seats[pn] or "", kind, on_rejected=self._rejected)
+        agent = ClientSeat(self.room.seats[pn] or "", kind, on_rejected=self._rejected)
         member = self.room.member_at(pn)
         agent.peer = member.peer if member is not None else None
         return agent
@@ -184,7 +193,7 @@ class GamePlay:
         robot = room.member_at(pn)
         if robot is not None and robot.is_robot:
             room.to_one(robot, to_player(pn), RobotDismiss(room.name))
-        agent = RemoteAgent(conn.nickname or "", HUMAN_AGENT, on_rejected=self._rejected)
+        agent = ClientSeat(conn.nickname or "", HUMAN_AGENT, on_rejected=self._rejected)
         agent.peer = conn.peer
         self.match.hand_over(self.pns.index(pn), agent, policy=self._client_policy(robot=False))
         return True

@@ -223,6 +223,19 @@ class Entry:
         return cls(Audience.parse(users), message, elapsed)
 
 
+_new_entry = object.__new__
+
+
+def entry(audience: Audience, message: Message) -> Entry:
+    """The same as `Entry(audience, message)`, at about a third of the cost: the frozen
+    dataclass's own ``__init__`` sets each field through ``object.__setattr__``; this fills the
+    entry's dictionary at once (as `games.catan.events.event` does for events).  The narrator
+    makes an entry or two for every move (tests/jsettlers/test_soclog.py checks the two alike)."""
+    made = _new_entry(Entry)
+    made.__dict__.update(audience=audience, message=message, elapsed_ms=None, comment=None)
+    return made
+
+
 def _parse_timestamp(line: str) -> tuple[int, str]:
     """Split ``m:ss.mmm:`` off the front of `line`."""
     first = line.find(":")
