@@ -16,7 +16,7 @@ from typing import Awaitable, Callable
 
 from ..core.hosting import Entrant, Host, Service, ServiceSpec, Session, Table, TableError, TableSeat, Transport
 from ..core.registry import game_names, get_game
-from ..core.soon import handling_read, soon
+from ..core.soon import flush_soon, handling_read
 from ..core.store import RecordStore, describe, is_url, open_store
 from .config import ServerConfig, named_bots
 
@@ -37,7 +37,7 @@ def all_services() -> list[tuple[str, ServiceSpec]]:
 
 class SocketTransport(Transport):
     """Bytes out to one socket.  What a session writes while one read is handled (or, outside
-    a read, during one pass of the event loop) goes out in one send at its end (`soon`): a
+    a read, during one pass of the event loop) goes out in one send at its end (`flush_soon`): a
     move's events, the next request and the lines of several events cost one system call per
     connection instead of one each."""
 
@@ -53,16 +53,17 @@ class SocketTransport(Transport):
             pending.append(data)
         elif not self._transport.is_closing():
             self._pending = [data]
-            soon(self.flush)
+            flush_soon(self)
 
     def flush(self) -> None:
         pending, self._pending = self._pending, None
-        if not pending or self._transport.is_closing():
+        transport = self._transport
+        if not pending or transport.is_closing():
             return
-        self._transport.write(pending[0] if len(pending) == 1 else b"".join(pending))
-        if self._transport.get_write_buffer_size() > MAX_WRITE_BUFFER:
+        transport.write(b"".join(pending))  # one chunk: joined, it is that chunk itself
+        if transport.get_write_buffer_size() > MAX_WRITE_BUFFER:
             log.warning("peer does not read; closing", extra={"peer": self.peer})
-            self._transport.abort()
+            transport.abort()
 
     def close(self) -> None:
         if not self._transport.is_closing():

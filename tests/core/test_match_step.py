@@ -14,7 +14,7 @@ import asyncio
 import pytest
 
 from tablehall.core import BotAgent, EndCause, Match, RemoteAgent, replay
-from tablehall.core.soon import after_read, handling_read, soon
+from tablehall.core.soon import after_read, flush_soon, handling_read, soon
 from tablehall.core.store import SqliteStore
 
 from .pilegame import SPEC, TakeOneBot
@@ -352,6 +352,48 @@ def test_soon_runs_after_the_read_in_order_and_on_the_next_pass_outside_one():
         with pytest.raises(ValueError):
             handling_read(failing, b"")
         assert seen[-1] == "still run"
+
+    asyncio.run(scenario())
+
+
+def test_flushes_come_at_the_end_of_the_read_after_its_callbacks_and_on_the_next_pass_outside_one():
+    """`flush_soon`: an output that gathers what is written to it is flushed once the read and
+    the callbacks it queued are done (what a queued callback writes goes out in the same flush),
+    in the order asked; a failing flush is logged and the others still run; outside a read, on
+    the loop's next pass."""
+    seen = []
+
+    class Output:
+        def __init__(self, name):
+            self.name, self.gathered = name, []
+
+        def write(self, text):
+            if not self.gathered:
+                flush_soon(self)
+            self.gathered.append(text)
+
+        def flush(self):
+            seen.append((self.name, self.gathered))
+            self.gathered = []
+            if self.name == "broken":
+                raise OSError("peer gone")
+
+    async def scenario():
+        first, second, broken = Output("first"), Output("second"), Output("broken")
+
+        def handle(data):
+            first.write("a")
+            broken.write("x")
+            second.write("b")
+            soon(lambda: (seen.append("step"), first.write("c"), second.write("d")))
+            first.write(data)
+        handling_read(handle, "read")
+        assert seen == ["step", ("first", ["a", "read", "c"]), ("broken", ["x"]), ("second", ["b", "d"])]
+        seen.clear()
+        first.write("outside")
+        assert seen == []
+        await asyncio.sleep(0)
+        assert seen == [("first", ["outside"])]
 
     asyncio.run(scenario())
 

@@ -247,3 +247,49 @@ def test_login_messages_before_the_version_are_allowed():
     assert out == [PARAMS]  # third-party brains skip the version check, as in JSettlers
     assert [m.to_cmd() for m in conn.receive(Version(2700, "2.7.00", "JM20260517"))] == ["1083"]
     assert say(conn, AuthRequest("P", "x", 1, None, "").to_cmd())[:1] == ["1069|Welcome to Java Settlers of Catan!"]
+
+
+def test_a_short_wire_string_is_parsed_once_and_gives_the_same_message_to_everyone():
+    """Clients send the same few requests all game: `receive_wire` parses a short string once
+    (messages are immutable) and hands every connection that sends it the same message, exactly
+    what `parse_cmd` gives; strings that do not parse, and long ones, are never kept; the table
+    is bounded."""
+    from tablehall.games.catan.jsettlers import connection
+    from tablehall.games.catan.jsettlers.message import parse_cmd
+
+    got = []
+
+    class Recorder(PregameLobby):
+        def game_message(self, conn, message):
+            got.append(message)
+
+    config = ServerConfig(robot_cookie="cookie")
+    lobby = Recorder(config, clock=lambda: 0)
+    first, second = (connect(config, lobby)[0] for _ in range(2))
+    for conn, name in ((first, "r1"), (second, "r2")):
+        say(conn, ROBOT_2700, f"1022|{name},cookie,{BUILTIN_ROBOT_BRAIN}")
+    wire = "1031|tablehall robots 7"  # a roll
+    say(first, wire)
+    say(second, wire)
+    assert got[0] is got[1] and got[0] == parse_cmd(wire) and connection._PARSED[wire] is got[0]
+    malformed = "1009|g,x,1,171"  # a PutPiece whose player number is no number: ignored, never kept
+    assert say(first, malformed) == [] and malformed not in connection._PARSED
+    long_text = "1031|" + "g" * connection._PARSED_LENGTH
+    say(first, long_text)
+    assert got[-1] == parse_cmd(long_text) and long_text not in connection._PARSED
+    for n in range(connection._PARSED_COUNT + 10):
+        say(first, f"1031|game {n}")
+    assert len(connection._PARSED) <= connection._PARSED_COUNT
+    assert got[-1] == parse_cmd(f"1031|game {connection._PARSED_COUNT + 9}")
+
+
+def test_frames_go_straight_to_an_output_that_takes_every_message_until_the_connection_closes():
+    config = ServerConfig(robot_cookie="cookie")
+    lobby = PregameLobby(config, clock=lambda: 0)
+    written: list[bytes] = []
+    assert ServerConnection(config, lobby, on_frames=written.append).frames_sink is None  # output queued
+    conn = ServerConnection(config, lobby, on_output=lambda c: c.take_output(), on_frames=written.append)
+    assert conn.frames_sink == written.append
+    conn.start()
+    say(conn, ROBOT_2700, LeaveAll().to_cmd())
+    assert conn.closing and conn.frames_sink is None  # a closing connection sends nothing more

@@ -105,3 +105,47 @@ def test_malformed_frame_breaks_the_stream_after_earlier_frames():
         decoder.next_frame()
     with pytest.raises(FrameError):  # the stream is no longer trusted
         decoder.next_frame()
+
+
+def _frames_of(reads: list[bytes], whole: bool) -> list:
+    """What a session reads from `reads`: with `feed_whole` (as it does) or `feed` alone; a
+    `FrameError` ends the list."""
+    decoder, got = FrameDecoder(), []
+    for data in reads:
+        text = decoder.feed_whole(data) if whole else (decoder.feed(data), None)[1]
+        if text is not None:
+            got.append(text)
+            assert decoder.pending_bytes == 0
+            continue
+        try:
+            got.extend(decoder)
+        except FrameError:
+            return got + ["FrameError"]
+    return got + [decoder.pending_bytes]
+
+
+def test_a_read_of_exactly_one_frame_is_taken_whole_and_every_read_as_feed_takes_it():
+    """`feed_whole` (a read of exactly one ASCII frame, nothing buffered: taken at once) gives
+    the frames, the refusal and what stays buffered that `feed` and `next_frame` give, for reads
+    cut anywhere: whole frames, pieces, several at once, non-ASCII and malformed frames."""
+    rng = random.Random(15)
+    pieces = [encode_frame("1031|tablehall robots 1"), encode_frame("1010|g\x00é"), encode_frame(""),
+              encode_frame("1009|g,0,1,171"), b"\x00\x01\x80", b"\x00\x05ab"]
+    decoder = FrameDecoder()
+    assert decoder.feed_whole(pieces[0]) == "1031|tablehall robots 1" and decoder.pending_bytes == 0
+    assert decoder.feed_whole(pieces[1]) is None and list(decoder) == ["1010|g\x00é"]  # not ASCII
+    for _ in range(500):
+        stream = b"".join(rng.choice(pieces[:4] if rng.random() < 0.7 else pieces) for _ in range(rng.randrange(1, 5)))
+        reads, position = [], 0
+        while position < len(stream):
+            step = len(stream) if rng.random() < 0.3 else rng.randrange(1, 12)
+            reads.append(stream[position:position + step])
+            position += step
+        assert _frames_of(reads, whole=True) == _frames_of(reads, whole=False), reads
+    broken = FrameDecoder()
+    broken.feed(b"\x00\x01\x80")
+    with pytest.raises(FrameError):
+        broken.next_frame()
+    assert broken.feed_whole(pieces[0]) is None  # a broken stream stays broken
+    with pytest.raises(FrameError):
+        broken.next_frame()

@@ -7,29 +7,34 @@ from __future__ import annotations
 
 import random
 
+from tablehall.games.catan.jsettlers.framing import FrameDecoder
 from tablehall.games.catan.jsettlers.game_messages import DiceResult, GameServerText, Turn
 from tablehall.games.catan.jsettlers.lobby import GameRoom
 from tablehall.games.catan.jsettlers.soclog import ALL, OBSERVER, Entry, all_except, to_player
 
 
 class Member:
-    """A member as `deliver` sees one: what it is sent, message by message."""
+    """A member as `deliver` sees one: what it is sent, as wire strings, message by message; with
+    `framed`, an output that takes a batch's frames as bytes (`ServerConnection.frames_sink`)."""
 
-    def __init__(self, robot: bool) -> None:
+    def __init__(self, robot: bool, framed: bool = False) -> None:
         self.is_robot = robot
-        self.got: list = []
+        self.got: list[str] = []
+        self.frames_sink = self._frames if framed else None
 
     def send(self, *messages) -> None:
-        self.got.extend(messages)
+        self.got.extend(m.to_cmd() for m in messages)
 
-    def send_framed(self, messages, frames: bytes) -> None:
-        assert frames == b"".join(m.frame for m in messages)
-        self.got.extend(messages)
+    def _frames(self, frames: bytes) -> None:
+        decoder = FrameDecoder()
+        decoder.feed(frames)
+        self.got.extend(decoder)
+        assert decoder.pending_bytes == 0
 
 
 def expected(room: GameRoom, member: Member, entries: list[Entry]) -> list:
     pn = next((p for p, holder in enumerate(room.holders) if holder is member), None)
-    return [e.message for e in entries if e.audience.reaches_member(pn)
+    return [e.message.to_cmd() for e in entries if e.audience.reaches_member(pn)
             and not (member.is_robot and isinstance(e.message, GameServerText))]
 
 
@@ -39,7 +44,7 @@ def test_each_member_gets_what_its_audiences_give_it():
         six = rng.random() < 0.3
         room = GameRoom("g", {}, 0) if not six else GameRoom("g", {}, 0, seats=[None] * 6, robots=[False] * 6,
                                                                  holders=[None] * 6, faces=[0] * 6, locks=[0] * 6)
-        members = [Member(rng.random() < 0.6) for _ in range(rng.randint(1, 7))]
+        members = [Member(rng.random() < 0.6, rng.random() < 0.7) for _ in range(rng.randint(1, 7))]
         for member in members:
             if rng.random() < 0.75:
                 pn = rng.randrange(room.seat_count)

@@ -238,8 +238,14 @@ class CatanState(SpecialBuilding, Undo, Legality, Views, GameState):
                 + self.dev_old[seat][VICTORY_POINT] + self.dev_new[seat][VICTORY_POINT])
 
     # -- checking ---------------------------------------------------------------------------
+    _checked: tuple | None = None
+    """The last action `check` found legal, as (seat, action, what `_check` returned), until the
+    state changes: `apply` of that very action (the same object) does not check it again.  A
+    protocol checks a client's request to answer a refusal its own way, and the runner then
+    applies it; nothing can change the game in between but `apply` and `forfeit`, which drop it."""
+
     def check(self, seat: int, action: Any) -> None:
-        self._check(seat, action)
+        self._checked = (seat, action, self._check(seat, action))
 
     def _check(self, seat: int, action: Any):
         """Raise IllegalAction unless `seat` may take `action`; return the method that applies it
@@ -263,7 +269,12 @@ class CatanState(SpecialBuilding, Undo, Legality, Views, GameState):
 
     # -- applying ---------------------------------------------------------------------------
     def apply(self, seat: int, action: Any) -> list[Event]:
-        do, scoring = self._check(seat, action)
+        checked = self._checked
+        if checked is not None and checked[1] is action and checked[0] == seat:
+            do, scoring = checked[2]  # checked in this very state (`check`)
+        else:
+            do, scoring = self._check(seat, action)
+        self._checked = None
         self.action_count += 1
         if self.last_bank_trade is not None and action[0] != "bank_trade":
             self.last_bank_trade = None
@@ -902,6 +913,7 @@ class CatanState(SpecialBuilding, Undo, Legality, Views, GameState):
         """The seat leaves: its pieces stay, its turns are skipped.  With one seat left, it wins."""
         if self.phase is OVER or seat in self.out:
             return []
+        self._checked = None
         self.out[seat] = cause
         events = [_event("forfeit", {"seat": seat, "cause": cause.value, "reason": reason})]
         self.offers[seat] = None
@@ -981,6 +993,7 @@ class CatanState(SpecialBuilding, Undo, Legality, Views, GameState):
         twin = object.__new__(cls)
         d = twin.__dict__
         d.update(self.__dict__)
+        d["_checked"] = None  # a check of the game as it is, not of a twin that may differ
         for name in _PUBLIC_LISTS:
             d[name] = d[name][:]
         for name in _PUBLIC_ROWS:

@@ -27,7 +27,7 @@ from __future__ import annotations
 import secrets
 from dataclasses import dataclass, field
 from enum import Enum
-from typing import Callable, Mapping, Protocol, Sequence
+from typing import Callable, Mapping, Protocol
 
 from .constants import StatusValue
 from .lobby_messages import (
@@ -187,8 +187,12 @@ class ServerConnection:
         self.pings_unanswered = 0
         self._told_unoffered = False
         self._on_output = on_output
-        self._on_frames = on_frames  # takes messages already framed (`send_framed`)
         self._outbox: list[Message] = []
+        # where messages already framed go as bytes (a game's batch, framed once for every member
+        # that gets it: `GameRoom.deliver`), or None: send them as messages.  Only with an output
+        # that takes every message as it is queued (so nothing can be queued before the bytes);
+        # None once the connection is closing, which sends nothing more
+        self.frames_sink: Callable[[bytes], None] | None = on_frames if on_output is not None else None
 
     # --- output -------------------------------------------------------------------------------
 
@@ -200,17 +204,6 @@ class ServerConnection:
         self._outbox.extend(messages)
         if self._on_output is not None:
             self._on_output(self)
-
-    def send_framed(self, messages: Sequence[Message], frames: bytes) -> None:
-        """Queue `messages`, whose frames `frames` already holds (a game's batch, framed once for
-        every member that gets it): handed over as bytes when the output takes them and nothing
-        is queued before them, else queued as messages."""
-        if self.phase is Phase.CLOSING:
-            return
-        if self._on_frames is None or self._outbox:
-            self.send(*messages)
-        else:
-            self._on_frames(frames)
 
     def take_output(self) -> list[Message]:
         out, self._outbox = self._outbox, []
@@ -228,6 +221,7 @@ class ServerConnection:
     def _close(self) -> None:
         if self.phase is not Phase.CLOSING:
             self.phase = Phase.CLOSING
+            self.frames_sink = None
             self.lobby.disconnected(self)
 
     # --- input --------------------------------------------------------------------------------
@@ -240,10 +234,16 @@ class ServerConnection:
 
     def receive_wire(self, text: str) -> list[Message]:
         """Handle one frame's text: a message that does not parse is ignored, as in JSettlers."""
-        try:
-            message = parse_cmd(text)
-        except MalformedMessage:
-            return self.take_output()
+        message = _PARSED.get(text)
+        if message is None:
+            try:
+                message = parse_cmd(text)
+            except MalformedMessage:
+                return self.take_output()
+            if len(text) <= _PARSED_LENGTH:
+                if len(_PARSED) >= _PARSED_COUNT:
+                    _PARSED.clear()
+                _PARSED[text] = message
         return self.receive(message)
 
     def receive(self, message: Message) -> list[Message]:
@@ -442,6 +442,12 @@ class ServerConnection:
         if self._log_in(message.nickname, message.password):
             self.lobby.channel_message(self, message)
 
+
+#: short wire strings clients send again and again (a game's rolls, ends of turn, builds), parsed
+#: once: messages are immutable, so the same text is the same message.  Bounded: emptied when full
+_PARSED: dict[str, Message] = {}
+_PARSED_COUNT = 4096
+_PARSED_LENGTH = 200
 
 _HANDLERS: dict[type[Message], Callable[[ServerConnection, Message], None]] = {
     Version: ServerConnection._on_version,

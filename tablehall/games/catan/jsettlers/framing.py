@@ -111,6 +111,16 @@ class FrameDecoder:
     def feed(self, data: bytes) -> None:
         self._buffer += data
 
+    def feed_whole(self, data: bytes) -> str | None:
+        """`feed`, but for the commonest read, nothing buffered and `data` exactly one ASCII frame
+        (a client's request), its text at once (then nothing is buffered); None otherwise, and
+        the frames are taken with `next_frame` as after `feed`."""
+        if (not self._buffer and self._broken is None and len(data) >= 2
+                and (data[0] << 8 | data[1]) == len(data) - 2 and data.isascii()):
+            return data[2:].decode("ascii")
+        self._buffer += data
+        return None
+
     @property
     def pending_bytes(self) -> int:
         """Bytes received but not yet part of a complete frame."""

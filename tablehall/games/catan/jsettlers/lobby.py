@@ -21,7 +21,8 @@ Two hooks are left for the engine adapter:
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from itertools import compress
+from itertools import compress, repeat
+from operator import and_, attrgetter
 from typing import Any, Callable, Iterable, Sequence
 
 from .connection import NAME_IN_USE, NAME_NOT_ALLOWED, ServerConfig, ServerConnection
@@ -74,7 +75,7 @@ from .framing import FrameTooLong
 from .joining import JOINED_STARTED, JOINED_STARTED_BOTS
 from .message import Message, is_single_line_and_safe
 from .options import OptionValue, UnknownOption, adjust_options, pack_options, parse_options
-from .soclog import ALL, FROM_OBSERVER, OBSERVER, Audience, Entry, from_player, to_player
+from .soclog import ALL, FROM_OBSERVER, OBSERVER, OBSERVERS_BIT, Audience, Entry, from_player, to_player
 
 GAME_NAME_MAX_LENGTH = 30
 MIN_PLAYERS = 2
@@ -273,7 +274,8 @@ class GameRoom:
         ``!pN`` messages); server texts are never sent to robots.
 
         Each member's share goes out in one write, and a share several members get (all robots,
-        when every message is for everyone, as after most moves) is framed and joined once."""
+        when every message is for everyone, as after most moves) is framed and joined once and
+        handed to each member's output as those bytes (`ServerConnection.frames_sink`)."""
         if not isinstance(entries, list):
             entries = list(entries)
         if self.log is not None:
@@ -281,47 +283,46 @@ class GameRoom:
         members = self.members
         if not members or not entries:
             return
-        messages = [entry.message for entry in entries]
-        if all([entry.audience.kind == "all" for entry in entries]):
-            spoken = [m for m in messages if not isinstance(m, GameServerText)]
-            for_robots = [tuple(spoken), None] if spoken else None
-            for_humans = [tuple(messages), None]
+        messages = list(map(_MESSAGE, entries))
+        # each entry's audience as bits (`Audience.reach_bits`), and the bits robots go by (no
+        # server texts): a member's share is the entries whose bits have its own, picked in C
+        masks = list(map(_REACH_BITS, entries))
+        texts = GameServerText in map(type, messages)
+        robot_masks = list(map(and_, masks, map(_SPOKEN_BITS.get, map(type, messages), repeat(-1)))) if texts else masks
+        # a share: [messages, their frames joined on first use]
+        if masks.count(EVERYONE_BITS) == len(masks):  # every message for everyone: most moves
+            robots = list(compress(messages, robot_masks)) if texts else messages  # all but the texts
+            for_robots, for_humans = [robots, None], [messages, None]
             sends = [(member, for_robots if member.is_robot else for_humans) for member in members]
         else:
-            # each entry's audience as a mask (`_mask`), and the masks robots go by (no server
-            # texts): a member's share is the entries whose mask has its bit, picked in C
-            masks = [_mask(e.audience) for e in entries]
-            robot_masks = None
-            indices = range(len(entries))
             holders = self.holders  # `seat_of` for every member at once (a connection's first seat)
             seats = {id(holders[pn]): pn for pn in range(len(holders) - 1, -1, -1) if holders[pn] is not None}
-            shares: dict[tuple[int, ...], list] = {}  # message indices -> [messages, frames]
+            indices = range(len(entries))
+            shares: dict[tuple[int, ...], list] = {}  # message indices -> share
             sends = []
             for member in members:
                 pn = seats.get(id(member))
                 bit = OBSERVERS_BIT if pn is None else 1 << pn
-                if member.is_robot:
-                    if robot_masks is None:
-                        robot_masks = [0 if isinstance(m, GameServerText) else mask for m, mask in zip(messages, masks)]
-                    picked = tuple(compress(indices, map(bit.__and__, robot_masks)))
-                else:
-                    picked = tuple(compress(indices, map(bit.__and__, masks)))
-                if picked:
-                    share = shares.get(picked)
-                    if share is None:
-                        share = shares[picked] = [tuple(map(messages.__getitem__, picked)), None]
-                    sends.append((member, share))
-        for member, share in sends:  # share: [messages, their frames joined on first use]
-            if share is None:
-                continue
+                picked = tuple(compress(indices, map(bit.__and__, robot_masks if member.is_robot else masks)))
+                share = shares.get(picked)
+                if share is None:
+                    share = shares[picked] = [list(map(messages.__getitem__, picked)), None]
+                sends.append((member, share))
+        for member, share in sends:
             sent, frames = share
+            if not sent:
+                continue
+            sink = member.frames_sink  # an output that takes bytes, or None: send the messages
+            if sink is None:
+                member.send(*sent)
+                continue
             if frames is None:
                 try:
-                    frames = share[1] = b"".join([m.frame for m in sent])
+                    frames = share[1] = b"".join(map(_FRAME, sent))
                 except FrameTooLong:
                     member.send(*sent)  # the session leaves out what does not fit in a frame
                     continue
-            member.send_framed(sent, frames)
+            sink(frames)
 
     def record_from(self, conn: ServerConnection, message: Message) -> None:
         if self.log is not None:
@@ -331,21 +332,11 @@ class GameRoom:
 
 #: the messages about a game the lobby answers itself (`PregameLobby.game_message`)
 _ROOM_MESSAGES = frozenset((SitDown, StartGame, SetSeatLock, ChangeFace, LeaveGame, GameTextMsg))
-_MASKS: dict[Audience, int] = {}
-OBSERVERS_BIT = 1 << MAX_PLAYERS  # `_mask`'s bit for the members not seated
-
-
-def _mask(audience: Audience) -> int:
-    """Whom a server message with `audience` reaches, as bits: ``1 << pn`` per seat
-    (`Audience.reaches`), `OBSERVERS_BIT` when observers get it (`Audience.reaches_member`);
-    worked out once per audience (games use a handful)."""
-    found = _MASKS.get(audience)
-    if found is None:
-        found = sum(1 << pn for pn in range(MAX_PLAYERS) if audience.reaches(pn))
-        if audience.reaches_member(None):
-            found |= OBSERVERS_BIT
-        _MASKS[audience] = found
-    return found
+_MESSAGE = attrgetter("message")
+_REACH_BITS = attrgetter("audience.reach_bits")
+_FRAME = attrgetter("frame")
+_SPOKEN_BITS = {GameServerText: 0}  # a message's bits for robots: none for server texts
+EVERYONE_BITS = ALL.reach_bits
 
 
 StartHook = Callable[[GameRoom], None]

@@ -247,12 +247,12 @@ class GamePlay:
                 self._discard_reprompted.add(seat)
             self.deliver(decision.entries)
         elif isinstance(decision, Forward):
-            self._in_flight[(seat, decision.action)] = (message, conn.is_robot)
+            action = decision.action
+            self._in_flight[(seat, action)] = (message, conn.is_robot)
             agent = self.match.agents[seat]
-            if isinstance(agent, RemoteAgent) and agent.waiting(seat):
-                agent.answer(seat, decision.action)
-            else:
-                self.match.submit(seat, decision.action)
+            # the answer to the seat's decision if the runner waits for it, else unprompted
+            if not (isinstance(agent, RemoteAgent) and agent.answer(seat, action)):
+                self.match.submit(seat, action)
 
     def _request(self, seat: int, robot: bool) -> Request:
         """Who asks, made once per seat and kind of client (every request of a game asks it)."""
@@ -276,23 +276,23 @@ class GamePlay:
     # -- what the match tells -----------------------------------------------------------------------
     def on_events(self, match: Match, events: Sequence[Any]) -> None:
         entries = match.record.entries
-        new = entries[self._seen_entries:]
-        self._seen_entries = len(entries)
+        seen, self._seen_entries = self._seen_entries, len(entries)
         state = match.state
-        if not new:
+        if len(entries) == seen:
             told = self.narrator.start(state)
-        elif new[-1].forfeit is not None:
-            told = self.narrator.forfeit(new[-1].seat, events, state)
+        elif entries[-1].forfeit is not None:
+            told = self.narrator.forfeit(entries[-1].seat, events, state)
         else:
-            step = new[-1]
+            step = entries[-1]
             raw = step.action  # recorded, so well-formed: one of numbers only is their tuple
             action = tuple(raw) if raw[0] in _NUMBERS_ONLY else SPEC.decode_action(raw)
             self._in_flight.pop((step.seat, action), None)
             if action[0] in ("roll", "end_turn"):
                 self._discard_reprompted.clear()
             told = self.narrator.action(step.seat, action, events, state)
-        self.room.state = state.jsettlers_state
-        self.deliver(told)
+        room = self.room
+        room.state = state.jsettlers_state
+        room.deliver(told)
 
     def on_end(self, match: Match, record: Any) -> None:
         self.finished = True

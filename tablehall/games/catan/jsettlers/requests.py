@@ -92,6 +92,10 @@ class Request:
     seats: int = 4  # the game's seats (JSettlers' maxPlayers)
 
 
+_FORWARD_ROLL = Forward(A.ROLL)  # the commonest requests' answers, made once
+_FORWARD_END_TURN = Forward(A.END_TURN)
+
+
 def interpret(message: Message, who: Request, state, may_reprompt_discard: bool = True) -> Forward | Answer | None:
     """The engine action `message` asks for, or the answer for a request that cannot be
     taken; None for messages that are not game requests (ignored, as Java ignores them)."""
@@ -246,7 +250,7 @@ def _move_piece(message: MovePiece, who: Request, state, _reprompt: bool):
 def _roll(message: RollDice, who: Request, state, _reprompt: bool):
     if _legal(state, who.seat, A.ROLL) is not None:
         return _text(who, "You can't roll right now.")
-    return Forward(A.ROLL)
+    return _FORWARD_ROLL
 
 
 def _discard(message: Discard, who: Request, state, reprompt: bool):
@@ -386,7 +390,7 @@ def _end_turn(message: EndTurn, who: Request, state, _reprompt: bool):
         return _text(who, "It's not your turn.")
     if _legal(state, who.seat, A.END_TURN) is not None:
         return _text(who, "You can't end your turn yet.", GameState(who.game, int(state.phase)))
-    return Forward(A.END_TURN)
+    return _FORWARD_END_TURN
 
 
 def _simple_request(message: SimpleRequest, who: Request, state, _reprompt: bool):

@@ -307,7 +307,10 @@ class JSettlersSession(Session):
     def data_received(self, data: bytes) -> None:
         if self.closed:
             return
-        self.decoder.feed(data)
+        text = self.decoder.feed_whole(data)
+        if text is not None:  # exactly one frame, as most reads are
+            self._receive(text)
+            return
         while not self.closed:
             try:
                 text = self.decoder.next_frame()
@@ -317,12 +320,15 @@ class JSettlersSession(Session):
                 return
             if text is None:
                 return
-            try:
-                self.conn.receive_wire(text)
-            except Exception:  # a bug answering one message must not cost the server or the client
-                log.exception("message from %s failed: %.200r", self.transport.peer, text)
-            if self.conn.closing:
-                self._close()
+            self._receive(text)
+
+    def _receive(self, text: str) -> None:
+        try:
+            self.conn.receive_wire(text)
+        except Exception:  # a bug answering one message must not cost the server or the client
+            log.exception("message from %s failed: %.200r", self.transport.peer, text)
+        if self.conn.closing:
+            self._close()
 
     def ping(self) -> None:
         if self.conn.is_robot and not self.closed:

@@ -127,6 +127,25 @@ class Audience:
         raise MalformedMessage(users)
 
 
+class _ReachBits:
+    """`Audience.reach_bits`: whom a server message with this audience reaches, as bits: ``1 <<
+    pn`` per seat it `reaches`, `OBSERVERS_BIT` when observers get it (`reaches_member`).  Worked
+    out on first use and kept in the audience (frozen), so a room reads it as a plain attribute."""
+
+    def __get__(self, audience: "Audience | None", owner: type | None = None):
+        if audience is None:
+            return self
+        bits = sum(1 << pn for pn in range(SEAT_BITS) if audience.reaches(pn))
+        if audience.reaches_member(None):
+            bits |= OBSERVERS_BIT
+        audience.__dict__["reach_bits"] = bits
+        return bits
+
+
+SEAT_BITS = 8  # seats `reach_bits` covers (JSettlers games have at most 6)
+OBSERVERS_BIT = 1 << SEAT_BITS
+Audience.reach_bits = _ReachBits()  # type: ignore[attr-defined]
+
 ALL = Audience("all")
 OBSERVER = Audience("observer")
 UNDETERMINED = Audience("undetermined")
@@ -141,7 +160,15 @@ def to_player(pn: int) -> Audience:
 
 
 def all_except(*pns: int) -> Audience:
-    return Audience("except", excluded=pns)
+    found = _EXCEPT.get(pns)
+    if found is None:  # made once per set of seats (a game uses a few): its `reach_bits` too
+        found = Audience("except", excluded=pns)
+        if len(_EXCEPT) < 1024:
+            _EXCEPT[pns] = found
+    return found
+
+
+_EXCEPT: dict[tuple[int, ...], Audience] = {}
 
 
 def from_player(pn: int) -> Audience:
