@@ -179,6 +179,11 @@ class GameSpec:
     the browser) risks for not answering within `limit` seconds or for leaving, as the game's
     protocol service rules it: (limit: float | None, replacement: seat -> Agent | None) ->
     core.match.SeatPolicy.  `replacement` serves protocols that hand such a seat to a bot."""
+    few_actions: bool = False
+    """Whether the game's actions are few and canonical (hashable, one record form each, as
+    the actions a protocol reads from a fixed table of replies): then every match, not only
+    games between in-process bots, keeps each action's record form and JSON text once per
+    process (`records.KnownActions`) instead of encoding it at every move."""
 
     def new(self, seat_count: int | None = None, options: Mapping[str, Any] | None = None,
             seed: int = 0, normalized: bool = False) -> GameState:

@@ -126,6 +126,8 @@ class Match:
         seat_names = list(names) if names is not None else [a.name for a in agents]
         self.record = Record(spec.name, spec.rules_version, self.options, seed,
                              [SeatInfo(n, a.kind) for n, a in zip(seat_names, agents)], id=match_id)
+        # an action's record form (`GameSpec.few_actions`: known once per process, with its text)
+        self._encode = KnownActions.for_spec(spec).encode if spec.few_actions else spec.encode_action
         self.listeners: list[Any] = []
         self.paused = False
         self._resume: asyncio.Event | None = None  # made when first paused: most matches never are
@@ -671,7 +673,7 @@ class Match:
             return
         if self._strikes:
             self._strikes.pop(seat, None)
-        self.record.entries.append(Entry.played(seat, self.spec.encode_action(action), round(elapsed * 1000)))
+        self.record.entries.append(Entry.played(seat, self._encode(action), round(elapsed * 1000)))
         self._deliver(events)
         if self._tasks:
             self._drop_stale_decisions()

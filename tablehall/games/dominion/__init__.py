@@ -64,6 +64,7 @@ SPEC = GameSpec(
     seat_command_bots=True,
     subprocess_agent=subprocess_agent,
     timeout_policy=seat_policy,
+    few_actions=True,  # the replies a bot may send map onto a few hundred actions
     services=(ServiceSpec(name="dominion", default_port=DEFAULT_PORT,
                           factory=lambda host: DominionService(host, SPEC),
                           description="Dominion v1 text bot protocol: join, then the stdin/stdout lines",
