@@ -293,3 +293,27 @@ def test_frames_go_straight_to_an_output_that_takes_every_message_until_the_conn
     conn.start()
     say(conn, ROBOT_2700, LeaveAll().to_cmd())
     assert conn.closing and conn.frames_sink is None  # a closing connection sends nothing more
+
+
+def test_a_game_request_goes_to_the_lobby_the_same_way_once_its_kind_is_known():
+    """`receive_wire` sends a logged-in client's game request (a kind `_dispatch` has sent to
+    `Lobby.game_message` once) straight there; before login it is still refused."""
+    from tablehall.games.catan.jsettlers import connection
+
+    got = []
+
+    class Recorder(PregameLobby):
+        def game_message(self, conn, message):
+            got.append((conn, message))
+
+    config = ServerConfig(robot_cookie="cookie")
+    lobby = Recorder(config, clock=lambda: 0)
+    robot, stranger = connect(config, lobby)[0], connect(config, lobby)[0]
+    say(robot, ROBOT_2700, f"1022|r1,cookie,{BUILTIN_ROBOT_BRAIN}")
+    say(stranger, ROBOT_2700)
+    wire = PutPiece("g", 0, 1, 0x43).to_cmd()
+    say(robot, wire)  # by `_dispatch`, which learns the kind
+    assert PutPiece in connection._GAME_MESSAGES
+    say(robot, wire)  # straight to the lobby
+    assert got == [(robot, PutPiece("g", 0, 1, 0x43))] * 2
+    assert say(stranger, wire) == ["1069|24,Must authenticate first"] and len(got) == 2

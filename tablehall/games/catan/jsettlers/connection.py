@@ -244,6 +244,9 @@ class ServerConnection:
                 if len(_PARSED) >= _PARSED_COUNT:
                     _PARSED.clear()
                 _PARSED[text] = message
+        if self.phase is Phase.LOGGED_IN and type(message) in _GAME_MESSAGES:
+            self.lobby.game_message(self, message)  # where `_dispatch` sends it: a game's request
+            return self.take_output()
         return self.receive(message)
 
     def receive(self, message: Message) -> list[Message]:
@@ -279,6 +282,7 @@ class ServerConnection:
         elif isinstance(message, (ChannelTextMsg, LeaveChannel)):
             self.lobby.channel_message(self, message)
         elif hasattr(message, "game"):
+            _GAME_MESSAGES.add(type(message))  # so routed whenever logged in (`receive_wire`)
             self.lobby.game_message(self, message)
         # anything else is a server-to-client type: ignored, as JSettlers ignores it
 
@@ -448,6 +452,8 @@ class ServerConnection:
 _PARSED: dict[str, Message] = {}
 _PARSED_COUNT = 4096
 _PARSED_LENGTH = 200
+#: message types `_dispatch` hands to `Lobby.game_message` (a game's requests), learnt as it does
+_GAME_MESSAGES: set[type[Message]] = set()
 
 _HANDLERS: dict[type[Message], Callable[[ServerConnection, Message], None]] = {
     Version: ServerConnection._on_version,

@@ -249,8 +249,8 @@ class GamePlay:
             return
         seat = self.pns.index(pn)
         state = self.match.state
-        who = self._request(seat, conn.is_robot)
-        decision = interpret(message, who, state, may_reprompt_discard=seat not in self._discard_reprompted)
+        who = self._requests.get((seat, conn.is_robot)) or self._request(seat, conn.is_robot)
+        decision = interpret(message, who, state, seat not in self._discard_reprompted)
         if isinstance(decision, Answer):
             if any(isinstance(e.message, DiscardRequest) for e in decision.entries):
                 self._discard_reprompted.add(seat)
