@@ -14,6 +14,7 @@ import concurrent.futures
 import dataclasses
 import json
 import os
+import statistics
 import subprocess
 import sys
 import tempfile
@@ -133,8 +134,8 @@ def _read_in_background(stream) -> concurrent.futures.Future:
     return future
 
 
-def table(levels: list[Level]) -> str:
-    lines = [f"  {'matches':>7} {'games':>6} {'moves/s':>8} {'p50 ms':>7} {'p99 ms':>7} {'max ms':>7} "
+def table(levels: list[Level], header: bool = True) -> str:
+    lines = [] if not header else [f"  {'matches':>7} {'games':>6} {'moves/s':>8} {'p50 ms':>7} {'p99 ms':>7} {'max ms':>7} "
              f"{'CPU ms/move':>11} {'server CPU %':>12} {'memory MB':>9} {'clients CPU %':>13}"]
     for level in levels:
         lines.append(f"  {level.matches:>7} {level.games:>6} {level.moves_per_s:>8.0f} {level.pct(0.5):>7.1f} "
@@ -150,22 +151,71 @@ def table(levels: list[Level]) -> str:
 
 
 def measure(protocol: str, args: argparse.Namespace, command: str | None = None) -> dict:
+    """One server for `protocol`: a warm-up, then `args.rounds` rounds of the one-match line and
+    every level's row (rounds take turns, so that a change of the machine's speed weighs on
+    every row alike); with more than one round, each row's median and range at the end."""
     extra = [] if command else [*args.server_arg]
     server = ServerProcess(protocol, command=command, extra=extra, pythonpath=args.server_pythonpath,
                            config=SERVER_CONFIGS.get(protocol, ""))
+    singles: list[Level] = []
+    rows: dict[int, list[Level]] = {matches: [] for matches in args.levels}
     try:
         run_level(server, protocol, 1, min(1.0, args.seconds), 1)  # warm-up: first games, lazy tables
-        single = run_level(server, protocol, 1, args.seconds, 1, args.think_ms)
-        print(f"  one match: {single.moves_per_s:.0f} moves/s, p50 {single.pct(0.5):.2f} ms, "
-              f"p99 {single.pct(0.99):.2f} ms, server CPU {single.cpu_per_move_ms:.3f} ms/move "
-              f"({single.moves} moves, {single.games} games)", flush=True)
-        levels = []
-        for matches in args.levels:
-            levels.append(run_level(server, protocol, matches, args.seconds, args.client_procs, args.think_ms))
-            print(table(levels[-1:]) if len(levels) > 1 else table(levels), flush=True)
-        return {"single": single, "levels": levels}
+        for turn in range(args.rounds):
+            if args.rounds > 1:
+                print(f"  round {turn + 1} of {args.rounds}: {speed_line()}", flush=True)
+            single = run_level(server, protocol, 1, args.seconds, 1, args.think_ms)
+            singles.append(single)
+            print(f"  one match: {single.moves_per_s:.0f} moves/s, p50 {single.pct(0.5):.2f} ms, "
+                  f"p99 {single.pct(0.99):.2f} ms, server CPU {single.cpu_per_move_ms:.3f} ms/move "
+                  f"({single.moves} moves, {single.games} games)", flush=True)
+            for index, matches in enumerate(args.levels):
+                rows[matches].append(run_level(server, protocol, matches, args.seconds, args.client_procs,
+                                               args.think_ms))
+                print(table(rows[matches][-1:]) if index else table(rows[matches][-1:], header=True), flush=True)
+        if args.rounds > 1:
+            print(f"  over {args.rounds} rounds, server CPU ms/move (median, lowest-highest) and p99 ms (median):")
+            print(spread_line("one match", singles))
+            for matches, levels in rows.items():
+                print(spread_line(f"{matches} matches", levels))
+        return {"single": singles[-1], "levels": [levels[-1] for levels in rows.values()],
+                "rounds": {"single": singles, **rows}}
     finally:
         server.stop()
+
+
+def spread_line(label: str, levels: list[Level]) -> str:
+    """``  10 matches     0.181 (0.170-0.199)   p99 6.9``: a row's CPU per move over the rounds."""
+    cpu = [level.cpu_per_move_ms for level in levels]
+    p99 = [level.pct(0.99) for level in levels]
+    return (f"    {label:<13} {statistics.median(cpu):.3f} ({min(cpu):.3f}-{max(cpu):.3f})"
+            f"   p99 {statistics.median(p99):.1f}")
+
+
+#: a fixed piece of pure Python (dict, list and integer work, as a server's is), timed on the CPU
+_PROBE_LOOPS = 20_000
+
+
+def _probe_once() -> float:
+    started = time.process_time()
+    table_: dict[int, list[int]] = {}
+    for i in range(_PROBE_LOOPS):
+        table_.setdefault(i % 97, []).append(i * 3 + 1)
+    sum(len(v) for v in table_.values())
+    return time.process_time() - started
+
+
+_fastest_probe: list[float] = []
+
+
+def speed_line() -> str:
+    """How fast this machine runs Python right now, against the fastest seen in this run
+    (a shared machine's speed swings by half for minutes at a time: a row's CPU per move is
+    read against it).  The best of five short probes, in this process."""
+    probe = min(_probe_once() for _ in range(5))
+    best = min([probe, *_fastest_probe])
+    _fastest_probe[:] = [best]
+    return f"machine speed {best / probe:.2f} (a fixed Python probe, against its fastest so far in this run)"
 
 
 def measure_together(protocols: list[str], args: argparse.Namespace) -> None:
@@ -201,6 +251,8 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--together", action="store_true",
                         help="every protocol's matches at once against one server (each row: N matches of each)")
     parser.add_argument("--server-pythonpath", help="run the server from another tree (before/after figures)")
+    parser.add_argument("--rounds", type=int, default=1,
+                        help="measure every row this many times, in turns, and print each row's median and range")
     args = parser.parse_args(argv)
     args.levels = [int(x) for x in args.levels.split(",") if x.strip()]
     protocols = [p.strip() for p in args.protocols.split(",") if p.strip()]

@@ -12,3 +12,15 @@ def test_bench_server_runs_every_protocol(capsys):
     assert out.count("one match:") == 3
     assert "client errors" not in out
     assert "official contest server: skipped" in out or "official contest server (" in out
+
+
+def test_bench_server_rounds_give_each_rows_median_and_range(capsys):
+    assert main(["--protocols", "dominion", "--levels", "2", "--seconds", "0.3", "--client-procs", "1",
+                 "--rounds", "2"]) == 0
+    out = capsys.readouterr().out
+    assert out.count("one match:") == 2 and "round 2 of 2: machine speed" in out
+    summary = out[out.index("over 2 rounds"):].splitlines()
+    assert summary[1].split()[:2] == ["one", "match"] and summary[2].split()[:2] == ["2", "matches"]
+    low, high = summary[2].split()[3].strip("()").split("-")
+    assert float(low) <= float(summary[2].split()[2]) <= float(high)
+    assert "client errors" not in out
