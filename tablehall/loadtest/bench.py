@@ -156,7 +156,7 @@ def measure(protocol: str, args: argparse.Namespace, command: str | None = None)
     every row alike); with more than one round, each row's median and range at the end."""
     extra = [] if command else [*args.server_arg]
     server = ServerProcess(protocol, command=command, extra=extra, pythonpath=args.server_pythonpath,
-                           config=SERVER_CONFIGS.get(protocol, ""))
+                           config=SERVER_CONFIGS.get(protocol, ""), python=args.server_python)
     singles: list[Level] = []
     rows: dict[int, list[Level]] = {matches: [] for matches in args.levels}
     try:
@@ -222,7 +222,8 @@ def measure_together(protocols: list[str], args: argparse.Namespace) -> None:
     """Every protocol's matches at once against one server (with --server-arg=--workers=N, each
     protocol in a process of its own): a row per protocol, then the whole server's CPU per move."""
     config = "".join(SERVER_CONFIGS.get(protocol, "") for protocol in protocols)
-    server = ServerProcess(protocols, extra=[*args.server_arg], pythonpath=args.server_pythonpath, config=config)
+    server = ServerProcess(protocols, extra=[*args.server_arg], pythonpath=args.server_pythonpath, config=config,
+                           python=args.server_python)
     try:
         run_levels(server, protocols, 1, min(1.0, args.seconds), 1)  # warm-up
         for matches in args.levels:
@@ -238,6 +239,19 @@ def measure_together(protocols: list[str], args: argparse.Namespace) -> None:
         server.stop()
 
 
+def interpreter(python: str) -> str:
+    """``CPython 3.11.7 (/usr/bin/python3)``: which Python the server runs on; how it was built
+    weighs on every figure (a build without profile-guided optimisation runs the same code
+    a fifth slower or more: docs/benchmarks.md)."""
+    try:
+        found = subprocess.run([python, "-c", "import platform, sys; print(platform.python_implementation(), "
+                                "platform.python_version(), sys.executable)"],
+                               capture_output=True, text=True, timeout=30, check=True).stdout.split()
+    except (OSError, subprocess.SubprocessError):
+        return f"{python} (could not be asked its version)"
+    return f"{found[0]} {found[1]} ({found[2]})" if len(found) == 3 else python
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="tablehall bench server", description=__doc__.splitlines()[0])
     parser.add_argument("--protocols", default=",".join(PROTOCOLS),
@@ -251,6 +265,8 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--together", action="store_true",
                         help="every protocol's matches at once against one server (each row: N matches of each)")
     parser.add_argument("--server-pythonpath", help="run the server from another tree (before/after figures)")
+    parser.add_argument("--server-python", help="run the server with another Python interpreter (one with "
+                        "tablehall's serve dependencies; the clients keep this one)")
     parser.add_argument("--rounds", type=int, default=1,
                         help="measure every row this many times, in turns, and print each row's median and range")
     args = parser.parse_args(argv)
@@ -262,6 +278,7 @@ def main(argv: list[str] | None = None) -> int:
     print(f"tablehall server under load: clients in {args.client_procs} other processes, "
           f"{args.seconds:g} s per row, think time {args.think_ms:g} ms; {os.cpu_count()} CPUs, "
           f"load average {os.getloadavg()[0]:.1f}", flush=True)
+    print(f"server interpreter: {interpreter(args.server_python or sys.executable)}", flush=True)
     if args.together:
         print(f"\n{' + '.join(protocols)} at once: tablehall {' '.join(args.server_arg)}".rstrip(), flush=True)
         measure_together(protocols, args)

@@ -77,7 +77,7 @@ class ServerProcess:
     where ``{port}`` stands for the port (appended when absent), e.g. the official SC server."""
 
     def __init__(self, service: str | list[str], command: str | None = None, extra: list[str] | None = None,
-                 pythonpath: str | None = None, config: str = "") -> None:
+                 pythonpath: str | None = None, config: str = "", python: str | None = None) -> None:
         services = [service] if isinstance(service, str) else list(service)
         self.service = services[0]
         self.ports = {name: free_port() for name in services}  # one listener per protocol measured
@@ -91,7 +91,7 @@ class ServerProcess:
                 path = Path(self._scratch.name) / "serve.toml"
                 path.write_text(config)
                 config_args = ["--config", str(path)]
-            args = [sys.executable, "-m", "tablehall.cli", "serve", *config_args, "--db", self.db, "--http-port", "0",
+            args = [python or sys.executable, "-m", "tablehall.cli", "serve", *config_args, "--db", self.db, "--http-port", "0",
                     *extra_ports_off(services), *(f for name, port in self.ports.items() for f in (f"--{name}-port", str(port))),
                     *(extra or [])]
         else:

@@ -1,6 +1,8 @@
 """`tablehall bench server` with tiny sizes: the server in its own process, clients in others,
 every protocol's row printed and no client error.  A smoke test: no figure is asserted."""
 
+import sys
+
 from tablehall.loadtest.bench import main
 
 
@@ -10,13 +12,14 @@ def test_bench_server_runs_every_protocol(capsys):
     for protocol in ("sc", "dominion", "jsettlers"):
         assert f"{protocol}: tablehall" in out
     assert out.count("one match:") == 3
+    assert "server interpreter: CPython 3." in out
     assert "client errors" not in out
     assert "official contest server: skipped" in out or "official contest server (" in out
 
 
 def test_bench_server_rounds_give_each_rows_median_and_range(capsys):
     assert main(["--protocols", "dominion", "--levels", "2", "--seconds", "0.3", "--client-procs", "1",
-                 "--rounds", "2"]) == 0
+                 "--rounds", "2", "--server-python", sys.executable]) == 0
     out = capsys.readouterr().out
     assert out.count("one match:") == 2 and "round 2 of 2: machine speed" in out
     summary = out[out.index("over 2 rounds"):].splitlines()
