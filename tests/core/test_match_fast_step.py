@@ -15,7 +15,7 @@ import time
 
 import pytest
 
-from tablehall.core import BotAgent, Consequence, EndCause, Match, RemoteAgent, SeatPolicy, replay
+from tablehall.core import BotAgent, Consequence, Match, RemoteAgent, SeatPolicy
 from tablehall.core.soon import handling_read
 
 from .pilegame import SPEC, PileState, TakeOneBot
@@ -69,7 +69,8 @@ class Clock:
 
 
 class Play:
-    """One run of a scenario: the match, its clients, the shared log, the steps' paths."""
+    """One run of a scenario: the match, its clients (each seat's `RemoteAgent`, unless `agents`
+    makes others from the log), and the log they and a listener share."""
 
     def __init__(self, stones=9, seats=2, seed=7, policies=None, agents=None, clock=None, spec=SPEC):
         self.log = []
@@ -208,17 +209,27 @@ def test_a_game_of_answers_takes_the_short_path_and_comes_out_as_the_general_cod
 
 
 def test_the_timer_is_set_for_the_sooner_limit_and_kept_for_a_later_one():
+    """The limits are set between moves (as a protocol may do), so that the short path is the
+    one to set the timer: none, then 20 s; kept when the next seat's limit is later; a new one
+    for a sooner limit."""
     async def scenario():
-        play = Play(stones=6, policies=[SeatPolicy(hard_timeout=90), SeatPolicy(hard_timeout=20)])
+        play = Play(stones=6)
+        policies = play.match.policies
         await play.start()
-        ready_both(play)  # seat 0 asked, due in 90 s
-        play.read((0, 1))  # seat 1 asked: a new timer, due in 20 s
+        ready_both(play)  # seat 0 asked, no limit: no timer
+        assert play.log[-1][-1] is None
+        policies[1] = SeatPolicy(hard_timeout=20)
+        play.read((0, 1))  # seat 1 asked: a timer, due in 20 s
         assert play.log[-1][-1] == 20
-        play.read((1, 1))  # seat 0 asked again: the 20 s timer is kept (it wakes the loop early)
+        policies[0] = SeatPolicy(hard_timeout=90)
+        play.read((1, 1))  # seat 0 asked: the 20 s timer is kept (it wakes the loop early)
         assert play.log[-1][-1] == 20
+        policies[1] = SeatPolicy(hard_timeout=5)
+        play.read((0, 1))  # seat 1 asked: a new timer, due in 5 s
+        assert play.log[-1][-1] == 5
         return await play.finish(), play.log
 
-    assert both(scenario) == ["general", "fast", "fast"]
+    assert both(scenario) == ["general", "fast", "fast", "fast"]
 
 
 def test_no_limit_no_timer():
@@ -400,26 +411,26 @@ def test_a_hard_limit_passes_after_a_seat_was_asked_on_the_short_path():
 
 @pytest.mark.parametrize("retries", [3, 1])
 def test_an_illegal_answer_is_refused_and_asked_again_then_costs_the_seat(retries):
+    """Refused and asked again up to the policy's retries in a row; a legal move clears the
+    count (two more refusals later are not one too many)."""
     async def scenario():
         retry = SeatPolicy(on_illegal=Consequence.RETRY, max_retries=retries)
         play = Play(stones=9, policies=[retry, retry])
         await play.start()
         ready_both(play)
         play.read((0, 1))
-        for _ in range(2):
-            if not play.clients[1].waiting(1):
-                break
-            play.read((1, 7))  # illegal: told, and asked again (or out after too many)
-            await asyncio.sleep(0.01)
-            play.note()
-        if play.clients[1].waiting(1):
-            play.read((1, 1))
-            play.read((0, 1))  # the strikes were cleared by the legal move
+        for answers in ([(1, 7), (1, 7), (1, 1)], [(0, 1)], [(1, 9), (1, 9), (1, 1)]):
+            for seat, action in answers:
+                if not play.clients[seat].waiting(seat):
+                    break
+                play.read((seat, action))
+                await asyncio.sleep(0.01)
+                play.note()
         return await play.finish(), play.log
 
     taken = both(scenario)
-    if retries == 3:  # refused and asked again on the short path, twice, then two plain moves
-        assert taken == ["general"] + ["fast"] * 5
+    if retries == 3:  # refused and asked again on the short path, twice, then a plain move, ...
+        assert taken == ["general"] + ["fast"] * 8
     else:  # the second refusal is one too many: out, and the game is over
         assert taken == ["general", "fast", "fast", "settled fast"]
 
@@ -591,3 +602,69 @@ def test_a_seat_replaced_on_the_short_path_is_asked_by_the_general_code(replacem
         assert taken[3:] == ["fast"] * 4
     else:
         assert taken[3:] == ["settled fast"] * 3
+
+
+class RoundsPile(PileState):
+    """The pile game where every seat must say 'ready' again once the pile is a multiple of 4:
+    after such a move several seats act at once."""
+
+    def apply(self, seat, action):
+        events = super().apply(seat, action)
+        if action != "ready" and self.pile % 4 == 0 and not self.is_over:
+            self.ready = set()
+        return events
+
+
+def test_several_seats_to_act_after_an_answer_are_asked_by_the_general_code():
+    from dataclasses import replace
+
+    spec = replace(SPEC, new_game=lambda seats, options, seed: RoundsPile(seats, options, seed))
+
+    async def scenario():
+        play = Play(stones=10, spec=spec)
+        await play.start()
+        ready_both(play)
+        play.read((0, 2))  # pile 8: both asked to say ready again
+        play.read((1, "ready"))
+        play.read((0, "ready"))  # one decision left: the short path, seat 1 to take
+        for turn in range(1, 4):
+            play.read((turn % 2, 1))
+        return await play.finish(), play.log
+
+    taken = both(scenario)
+    assert taken == ["general", "settled fast", "general", "fast", "fast", "fast", "fast"]
+
+
+def test_an_unprompted_action_queued_while_the_task_asked_is_left_to_the_general_code():
+    """A client that acts unasked as soon as it is asked, and is asked by the match's task (after
+    a pause's step): nothing is woken, so the task waits with the action queued.  The next
+    answer's step plays the answer and leaves the rest to the general code, which wakes the task
+    to deal with the action."""
+    class Pushy(Client):
+        match = None
+
+        def _request(self, seat, state):
+            super()._request(seat, state)
+            if state.pile == 8 and self.match is not None:
+                self.match.submit(1, 3)  # not its turn: refused, no strike
+                self.match = None
+
+    async def scenario():
+        play = Play(stones=9, agents=[lambda log: Client(log, "c0"), lambda log: Pushy(log, "pushy")])
+        play.clients = play.match.agents
+        play.clients[1].match = play.match
+        await play.start()
+        ready_both(play)
+        play.match.pause()
+        play.read((0, 1))  # played; nobody asked while paused
+        play.match.step()  # the task asks seat 1, which pushes its action
+        await play.until(lambda: play.clients[1].waiting(1), "seat 1 asked")
+        play.match.resume()
+        play.note()
+        for turn in range(1, 5):
+            await play.until(lambda: play.clients[turn % 2].waiting(turn % 2), "asked")
+            play.read((turn % 2, 1))
+        return await play.finish(), play.log
+
+    taken = both(scenario)
+    assert taken == ["general", "settled fast", "settled fast", "fast", "fast", "fast"]
