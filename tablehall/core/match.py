@@ -614,7 +614,7 @@ class Match:
         [(seat, decision)] = tasks.items()
         try:
             action = decision.result()  # one call for done, not cancelled and not failed
-        except BaseException:  # noqa: BLE001 - not done, cancelled or failed: `_settle` tells which
+        except BaseException:  # not done, cancelled or failed: `_settle` tells which
             return False
         state = self.state
         if state.is_over:

@@ -447,7 +447,8 @@ def test_an_in_process_bot_to_play_next_is_left_to_the_general_code():
             if client.waiting(0) or match.state.is_over:
                 if match.state.is_over:
                     break
-                handling_read(lambda _: client.answer(0, "ready" if "ready" in match.state.legal_actions(0) else 1), b"")
+                action = "ready" if "ready" in match.state.legal_actions(0) else 1
+                handling_read(lambda _: client.answer(0, action), b"")
                 log.append(("after read", len(match.record.entries)))
             await asyncio.sleep(0.001)
         return await asyncio.wait_for(task, 10), log
