@@ -336,19 +336,25 @@ class Match:
                 action = inline(state, seat)
                 self._play(seat, action, elapsed=self.clock() - started)
                 return True
-            self._asked_at[seat] = self.clock()
-            observation = state.observation(seat) if agent.wants_observation else None
-            # remote agents hand back a plain future their client's answer completes: no task
-            # and no coroutine per decision (the commonest wait of a server); the answer is
-            # stepped without waking the match's task (`_answered`)
-            begin = getattr(agent, "begin_decision", None)
-            if begin is not None:
-                decision = begin(seat, observation, wake=self._answered, loop=self._loop)
-            else:
-                decision = asyncio.ensure_future(agent.decide(seat, observation))
-                decision.add_done_callback(self._poke)
-            self._tasks[seat] = decision
+            self._begin_decision(seat, agent)
         return False
+
+    def _begin_decision(self, seat: int, agent: Agent) -> asyncio.Future:
+        """Ask `agent`, which does not decide inline, for `seat`'s decision; the pending
+        decision is kept in `_tasks` (and returned)."""
+        self._asked_at[seat] = self.clock()
+        observation = self.state.observation(seat) if agent.wants_observation else None
+        # remote agents hand back a plain future their client's answer completes: no task
+        # and no coroutine per decision (the commonest wait of a server); the answer is
+        # stepped without waking the match's task (`_answered`)
+        begin = getattr(agent, "begin_decision", None)
+        if begin is not None:
+            decision = begin(seat, observation, wake=self._answered, loop=self._loop)
+        else:
+            decision = asyncio.ensure_future(agent.decide(seat, observation))
+            decision.add_done_callback(self._poke)
+        self._tasks[seat] = decision
+        return decision
 
     def _play_inline(self) -> bool:
         """While the first seat to act is decided inline (in-process bots), play its decisions
@@ -572,28 +578,109 @@ class Match:
         client (one loop pass per move fewer, and no task step).  Anything else (a pause or a
         step, an abort, a queued handover, departure or unprompted action, the game's end, a
         decision already done, an in-process bot to play, nobody to ask) wakes the task, which
-        carries on from there as if it had settled the answers itself."""
+        carries on from there as if it had settled the answers itself.
+
+        The commonest step, one client's answer played and the next client asked, takes a short
+        path (`_played_the_answer`, `_asked_the_next`); whatever is unusual falls back to the
+        general code at the point where it is met, so the outcome is the same either way."""
         self._step_queued = False
         waiter = self._waiter
         if waiter is None or waiter.done():
             return  # the task has run meanwhile, or will: it settles whatever is done
         try:
-            if not self._a_decision_is_done():
+            if self._played_the_answer():
+                parked = self._asked_the_next(waiter)
+            elif self._a_decision_is_done():
+                self._settle_done(self.clock())
+                parked = self._asked_again(waiter)
+            else:
                 return  # settled already (by the task, before it waited again)
-            self._settle_done(self.clock())
-            only_asking_is_left = not (self.state.is_over or self._abort_reason is not None or self.paused
-                                       or self._steps or self._unprompted or waiter.done())
-            if only_asking_is_left and not self._ask() and self._waits_for_clients_only(waiter):
-                timeout = self._next_deadline()
-                if timeout is not None:
-                    self._arm_timer(waiter.get_loop(), timeout)
-                return  # parked again, on the same waiter
         except Exception as exc:  # raised in the task, as if it had done this itself
             if not waiter.done():
                 waiter.set_exception(exc)
             return
-        if not waiter.done():
+        if not parked and not waiter.done():
             waiter.set_result(None)
+
+    def _played_the_answer(self) -> bool:
+        """`_settle_done` for its commonest case, written out: the one decision asked is done
+        with an action, in time.  The action is played (or refused with its consequence); False,
+        with nothing done, for anything else (several decisions, none done, an error or a
+        cancelled decision, a soft limit passed, an abort, the game over), which the general code
+        settles."""
+        tasks = self._tasks
+        if len(tasks) != 1 or self._abort_reason is not None:
+            return False
+        [(seat, decision)] = tasks.items()
+        try:
+            action = decision.result()  # one call for done, not cancelled and not failed
+        except BaseException:  # not done, cancelled or failed: `_settle` tells which
+            return False
+        state = self.state
+        if state.is_over:
+            return False
+        now = self.clock()
+        asked_at = self._asked_at
+        elapsed = now - asked_at.get(seat, now)
+        policy = self.policies[seat]
+        if (policy.soft_timeout is not None and elapsed > policy.soft_timeout
+                and policy.on_timeout is not Consequence.IGNORE):
+            return False  # too late: refused by `_settle`
+        del tasks[seat]
+        asked_at.pop(seat, None)
+        # `_play`, written out
+        try:
+            events = state.apply(seat, action)
+        except IllegalAction as error:
+            self._refused(seat, action, error, False)
+            return True
+        if self._strikes:
+            self._strikes.pop(seat, None)
+        self.record.entries.append(_new_tuple(Entry, (seat, self._encode(action), None, "", round(elapsed * 1000))))
+        self._deliver(events)
+        if tasks:  # asked meanwhile (a listener's doing): as `_play` does
+            self._drop_stale_decisions()
+        return True
+
+    def _asked_the_next(self, waiter: asyncio.Future) -> bool:
+        """`_asked_again` for its commonest case, written out: one seat to act, played by an
+        agent that does not decide inline (a client), and nothing else to do.  Asked, and the
+        timer set for its hard limit; True if the task may go on waiting.  Anything else is
+        left to `_asked_again` before anything is done."""
+        state = self.state
+        if (self._tasks or self.paused or self._steps or self._unprompted or self._abort_reason is not None
+                or state.is_over or waiter.done() or (self._volunteers and state.volunteers())):
+            return self._asked_again(waiter)
+        to_act = state.to_act()
+        if len(to_act) != 1:
+            return self._asked_again(waiter)
+        seat = to_act[0]
+        agent = self.agents[seat]
+        known = self._inline_by_seat.get(seat)  # `_inline`'s memory: None if a client plays it
+        if known is None or known[0] is not agent or known[1] is not None:
+            return self._asked_again(waiter)
+        decision = self._begin_decision(seat, agent)
+        if decision.done() or waiter.done():
+            return False  # answered at once, or the task was woken meanwhile: it carries on
+        # `_next_deadline` and `_arm_timer` for the one decision asked
+        limit = self.policies[seat].hard_timeout
+        asked = self._asked_at.get(seat)
+        if limit is not None and asked is not None:
+            self._arm_timer(waiter.get_loop(), max(0.0, asked + limit - self.clock()))
+        return True
+
+    def _asked_again(self, waiter: asyncio.Future) -> bool:
+        """After the answers were settled: ask the next decisions (`_ask`) unless something
+        else is left to do; True if every seat to act now waits for a client and nothing has
+        woken the task, whose timer is then set for the nearest hard limit."""
+        only_asking_is_left = not (self.state.is_over or self._abort_reason is not None or self.paused
+                                   or self._steps or self._unprompted or waiter.done())
+        if only_asking_is_left and not self._ask() and self._waits_for_clients_only(waiter):
+            timeout = self._next_deadline()
+            if timeout is not None:
+                self._arm_timer(waiter.get_loop(), timeout)
+            return True
+        return False
 
     def _waits_for_clients_only(self, waiter: asyncio.Future) -> bool:
         """Every decision asked is pending and nothing has woken the task: it may go on waiting."""
@@ -662,14 +749,7 @@ class Match:
         try:
             events = self.state.apply(seat, action)
         except IllegalAction as error:
-            self.agents[seat].rejected(seat, action, error)
-            if unprompted:
-                return
-            strikes = self._strikes[seat] = self._strikes.get(seat, 0) + 1
-            consequence = self.policies[seat].on_illegal
-            if consequence is Consequence.RETRY and strikes > self.policies[seat].max_retries:
-                consequence = Consequence.FORFEIT
-            self._consequence(seat, consequence, EndCause.RULE_VIOLATION, str(error))
+            self._refused(seat, action, error, unprompted)
             return
         if self._strikes:
             self._strikes.pop(seat, None)
@@ -677,6 +757,18 @@ class Match:
         self._deliver(events)
         if self._tasks:
             self._drop_stale_decisions()
+
+    def _refused(self, seat: int, action: Any, error: IllegalAction, unprompted: bool) -> None:
+        """The rules refused `seat`'s action: the agent is told, and an action it was asked for
+        costs the seat its policy's consequence (RETRY turns into a forfeit after too many)."""
+        self.agents[seat].rejected(seat, action, error)
+        if unprompted:
+            return
+        strikes = self._strikes[seat] = self._strikes.get(seat, 0) + 1
+        consequence = self.policies[seat].on_illegal
+        if consequence is Consequence.RETRY and strikes > self.policies[seat].max_retries:
+            consequence = Consequence.FORFEIT
+        self._consequence(seat, consequence, EndCause.RULE_VIOLATION, str(error))
 
     def _consequence(self, seat: int, consequence: Consequence, cause: EndCause, reason: str) -> None:
         policy = self.policies[seat]

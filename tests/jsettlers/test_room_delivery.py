@@ -8,7 +8,7 @@ from __future__ import annotations
 import random
 
 from tablehall.games.catan.jsettlers.framing import FrameDecoder
-from tablehall.games.catan.jsettlers.game_messages import DiceResult, GameServerText, Turn
+from tablehall.games.catan.jsettlers.game_messages import DiceResult, GameServerText, GameTextMsg, Turn
 from tablehall.games.catan.jsettlers.lobby import GameRoom
 from tablehall.games.catan.jsettlers.soclog import ALL, OBSERVER, Entry, all_except, to_player
 
@@ -64,3 +64,38 @@ def test_each_member_gets_what_its_audiences_give_it():
         room.deliver(entries)
         for member in members:
             assert member.got == expected(room, member, entries), (case, entries)
+
+
+def test_a_batch_every_member_gets_whole_is_framed_once_and_the_same_bytes_go_to_each():
+    """Every entry for everyone and no server text (most moves): the batch goes to every member,
+    robot, person or observer, framed and joined once (`lobby._send_to_all`), as the audiences'
+    rule says; a batch with a message too long for a frame is sent as messages (the session
+    leaves that one out), a batch with a server text is each member's own share."""
+    rng = random.Random(16)
+    too_long = GameTextMsg("g", "someone", "x" * 70000)
+    for case in range(300):
+        room = GameRoom("g", {}, 0)
+        members = [Member(rng.random() < 0.6, rng.random() < 0.7) for _ in range(rng.randint(1, 6))]
+        for member in members:
+            if rng.random() < 0.75:
+                pn = rng.randrange(room.seat_count)
+                if room.holders[pn] is None:
+                    room.holders[pn] = member
+        room.members = list(members)
+        kinds = [DiceResult("g", 3), Turn("g", 1, 15)] + ([GameServerText("g", "text")] if case % 3 == 0 else [])
+        messages = [rng.choice(kinds) for _ in range(rng.randint(1, 6))]
+        if case % 7 == 0:
+            messages.insert(rng.randrange(len(messages) + 1), too_long)
+        entries = [Entry(ALL, message) for message in messages]
+        framed_batches = []
+        for member in members:
+            if member.frames_sink is not None:
+                member.frames_sink = (lambda sink: lambda frames: (framed_batches.append(frames), sink(frames)))(
+                    member.frames_sink)
+        room.deliver(entries)
+        for member in members:
+            assert member.got == expected(room, member, entries), (case, messages)
+        texts = any(isinstance(m, GameServerText) for m in messages)
+        if not texts:  # one framing for the batch: the very same bytes object to every framed member
+            assert len({id(frames) for frames in framed_batches}) <= 1, case
+            assert not (too_long in messages and framed_batches), case

@@ -289,8 +289,12 @@ class GameRoom:
         masks = list(map(_REACH_BITS, entries))
         texts = GameServerText in map(type, messages)
         robot_masks = list(map(and_, masks, map(_SPOKEN_BITS.get, map(type, messages), repeat(-1)))) if texts else masks
+        everyone = masks.count(EVERYONE_BITS) == len(masks)
+        if everyone and not texts:  # every message for every member: most moves
+            _send_to_all(members, messages)
+            return
         # a share: [messages, their frames joined on first use]
-        if masks.count(EVERYONE_BITS) == len(masks):  # every message for everyone: most moves
+        if everyone:  # every message for everyone, and texts that robots are not sent
             robots = list(compress(messages, robot_masks)) if texts else messages  # all but the texts
             for_robots, for_humans = [robots, None], [messages, None]
             sends = [(member, for_robots if member.is_robot else for_humans) for member in members]
@@ -324,6 +328,24 @@ class GameRoom:
         if self.log is not None:
             seat = self.seat_of(conn)
             self.log.append(Entry(FROM_OBSERVER if seat is None else from_player(seat), message))
+
+
+def _send_to_all(members: list[ServerConnection], messages: list[Message]) -> None:
+    """`GameRoom.deliver` when every member's share is the whole batch: framed and joined once,
+    the same bytes to each member's output (or the messages, to an output that takes those)."""
+    frames = None
+    for member in members:
+        sink = member.frames_sink
+        if sink is None:
+            member.send(*messages)
+            continue
+        if frames is None:
+            try:
+                frames = b"".join(map(_FRAME, messages))
+            except FrameTooLong:
+                member.send(*messages)  # the session leaves out what does not fit in a frame
+                continue
+        sink(frames)
 
 
 #: the messages about a game the lobby answers itself (`PregameLobby.game_message`)
