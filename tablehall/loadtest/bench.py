@@ -21,10 +21,11 @@ import tempfile
 import threading
 import time
 from dataclasses import dataclass
+from operator import sub
 from pathlib import Path
 
 
-from .server import ServerProcess
+from .server import ServerProcess, machine_ticks
 
 PROTOCOLS = ("sc", "dominion", "jsettlers")
 GAMES = {"sc": "blokus", "dominion": "dominion", "jsettlers": "catan"}
@@ -52,6 +53,9 @@ class Level:
     errors: list[str]
     client_cpu: float = 0.0  # CPU seconds of the client processes
     gave_up: list[str] = dataclasses.field(default_factory=list)  # games the clients left: they never end
+    # % of the machine's CPU time the hypervisor took for others meanwhile: on a shared virtual
+    # machine the same code runs far slower per instruction while it does
+    steal: float = 0.0
 
     @property
     def moves_per_s(self) -> float:
@@ -94,7 +98,7 @@ def run_levels(server: ServerProcess, protocols: list[str], matches: int, second
             for _, client in clients:
                 if client.stdout.readline().strip() != "ready":  # type: ignore[union-attr]
                     raise RuntimeError("a load client did not start")
-            cpu_before = server.cpu()
+            cpu_before, ticks_before = server.cpu(), machine_ticks()
             started = time.monotonic()
             for _, client in clients:
                 client.stdin.write("go\n")  # type: ignore[union-attr]
@@ -108,6 +112,7 @@ def run_levels(server: ServerProcess, protocols: list[str], matches: int, second
                 peak = max(peak, server.rss())
             elapsed = time.monotonic() - started
             cpu = server.cpu() - cpu_before
+            ticks, stolen = map(sub, machine_ticks(), ticks_before)
             outputs = [(protocol, json.loads(report.result().strip().splitlines()[-1])) for protocol, report in reports]
         finally:
             for protocol in protocols:
@@ -123,7 +128,7 @@ def run_levels(server: ServerProcess, protocols: list[str], matches: int, second
         if stored is not None and stored[1]:
             games, moves = stored
         levels[protocol] = Level(matches, moves, games, elapsed, cpu, peak, latencies, errors,
-                                 sum(o["cpu"] for o in mine), gave_up)
+                                 sum(o["cpu"] for o in mine), gave_up, 100 * stolen / ticks if ticks else 0.0)
     return levels
 
 
@@ -136,12 +141,12 @@ def _read_in_background(stream) -> concurrent.futures.Future:
 
 def table(levels: list[Level], header: bool = True) -> str:
     lines = [] if not header else [f"  {'matches':>7} {'games':>6} {'moves/s':>8} {'p50 ms':>7} {'p99 ms':>7} {'max ms':>7} "
-             f"{'CPU ms/move':>11} {'server CPU %':>12} {'memory MB':>9} {'clients CPU %':>13}"]
+             f"{'CPU ms/move':>11} {'server CPU %':>12} {'memory MB':>9} {'clients CPU %':>13} {'steal %':>7}"]
     for level in levels:
         lines.append(f"  {level.matches:>7} {level.games:>6} {level.moves_per_s:>8.0f} {level.pct(0.5):>7.1f} "
                      f"{level.pct(0.99):>7.1f} {max(level.latencies, default=float('nan')):>7.1f} "
                      f"{level.cpu_per_move_ms:>11.3f} {100 * level.cpu / level.seconds:>12.0f} "
-                     f"{level.rss / 2**20:>9.0f} {100 * level.client_cpu / level.seconds:>13.0f}")
+                     f"{level.rss / 2**20:>9.0f} {100 * level.client_cpu / level.seconds:>13.0f} {level.steal:>7.0f}")
         if level.errors:
             lines.append(f"          {len(level.errors)} client errors, e.g. {level.errors[0][:150]!r}")
         if level.gave_up:
@@ -168,13 +173,13 @@ def measure(protocol: str, args: argparse.Namespace, command: str | None = None)
             singles.append(single)
             print(f"  one match: {single.moves_per_s:.0f} moves/s, p50 {single.pct(0.5):.2f} ms, "
                   f"p99 {single.pct(0.99):.2f} ms, server CPU {single.cpu_per_move_ms:.3f} ms/move "
-                  f"({single.moves} moves, {single.games} games)", flush=True)
+                  f"({single.moves} moves, {single.games} games; steal {single.steal:.0f} %)", flush=True)
             for index, matches in enumerate(args.levels):
                 rows[matches].append(run_level(server, protocol, matches, args.seconds, args.client_procs,
                                                args.think_ms))
                 print(table(rows[matches][-1:]) if index else table(rows[matches][-1:], header=True), flush=True)
         if args.rounds > 1:
-            print(f"  over {args.rounds} rounds, server CPU ms/move (median, lowest-highest) and p99 ms (median):")
+            print(f"  over {args.rounds} rounds, server CPU ms/move (median, lowest-highest), p99 ms (median), steal:")
             print(spread_line("one match", singles))
             for matches, levels in rows.items():
                 print(spread_line(f"{matches} matches", levels))
@@ -188,8 +193,9 @@ def spread_line(label: str, levels: list[Level]) -> str:
     """``  10 matches     0.181 (0.170-0.199)   p99 6.9``: a row's CPU per move over the rounds."""
     cpu = [level.cpu_per_move_ms for level in levels]
     p99 = [level.pct(0.99) for level in levels]
+    steal = [level.steal for level in levels]
     return (f"    {label:<13} {statistics.median(cpu):.3f} ({min(cpu):.3f}-{max(cpu):.3f})"
-            f"   p99 {statistics.median(p99):.1f}")
+            f"   p99 {statistics.median(p99):.1f}   steal {min(steal):.0f}-{max(steal):.0f} %")
 
 
 #: a fixed piece of pure Python (dict, list and integer work, as a server's is), timed on the CPU
@@ -205,38 +211,12 @@ def _probe_once() -> float:
     return time.process_time() - started
 
 
-_fastest_probe: list[float] = []
-
-
 def speed_line() -> str:
-    """How fast this machine runs Python right now, against the fastest seen in this run
-    (a shared machine's speed swings by half for minutes at a time: a row's CPU per move is
-    read against it).  The best of five short probes, in this process."""
+    """How fast this machine runs Python right now: the best of five runs of a fixed probe, in
+    microseconds a step (a shared machine's speed swings by half or more for minutes at a time;
+    a row's CPU per move is read against it, and against the row's steal)."""
     probe = min(_probe_once() for _ in range(5))
-    best = min([probe, *_fastest_probe])
-    _fastest_probe[:] = [best]
-    return f"machine speed {best / probe:.2f} (a fixed Python probe, against its fastest so far in this run)"
-
-
-def measure_together(protocols: list[str], args: argparse.Namespace) -> None:
-    """Every protocol's matches at once against one server (with --server-arg=--workers=N, each
-    protocol in a process of its own): a row per protocol, then the whole server's CPU per move."""
-    config = "".join(SERVER_CONFIGS.get(protocol, "") for protocol in protocols)
-    server = ServerProcess(protocols, extra=[*args.server_arg], pythonpath=args.server_pythonpath, config=config,
-                           python=args.server_python)
-    try:
-        run_levels(server, protocols, 1, min(1.0, args.seconds), 1)  # warm-up
-        for matches in args.levels:
-            levels = run_levels(server, protocols, matches, args.seconds, args.client_procs, args.think_ms)
-            for protocol, level in levels.items():
-                print(f"  {protocol} (the CPU columns: see the whole server's below):")
-                print(table([dataclasses.replace(level, cpu=float("nan"))]), flush=True)
-            moves = sum(level.moves for level in levels.values())
-            cpu, seconds = next(iter(levels.values())).cpu, next(iter(levels.values())).seconds
-            print(f"  all together: {moves / seconds:.0f} moves/s, server CPU {1000 * cpu / moves if moves else 0:.3f} "
-                  f"ms/move ({100 * cpu / seconds:.0f} % of a core)", flush=True)
-    finally:
-        server.stop()
+    return f"machine speed: a fixed Python probe at {1e6 * probe / _PROBE_LOOPS:.3f} µs a step"
 
 
 def interpreter(python: str) -> str:

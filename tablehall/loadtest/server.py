@@ -60,6 +60,19 @@ def cpu_seconds(pids: list[int]) -> float:
     return total / TICK
 
 
+def machine_ticks() -> tuple[int, int]:
+    """(all, stolen) CPU ticks of this machine so far, from /proc/stat: "stolen" is the time a
+    virtual machine's CPUs were ready to run but the hypervisor ran something else.  (0, 0)
+    where /proc/stat is not there."""
+    try:
+        with open("/proc/stat") as stat:
+            fields = [int(x) for x in stat.readline().split()[1:]]
+    except (OSError, ValueError):
+        return 0, 0
+    steal = fields[7] if len(fields) > 7 else 0
+    return sum(fields[:8]), steal  # user nice system idle iowait irq softirq steal (guest time is in user)
+
+
 def rss_bytes(pids: list[int]) -> int:
     total = 0
     for pid in pids:

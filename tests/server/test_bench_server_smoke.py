@@ -21,7 +21,7 @@ def test_bench_server_rounds_give_each_rows_median_and_range(capsys):
     assert main(["--protocols", "dominion", "--levels", "2", "--seconds", "0.3", "--client-procs", "1",
                  "--rounds", "2", "--server-python", sys.executable]) == 0
     out = capsys.readouterr().out
-    assert out.count("one match:") == 2 and "round 2 of 2: machine speed" in out
+    assert out.count("one match:") == 2 and "round 2 of 2: machine speed: a fixed Python probe at" in out and "steal" in out
     summary = out[out.index("over 2 rounds"):].splitlines()
     assert summary[1].split()[:2] == ["one", "match"] and summary[2].split()[:2] == ["2", "matches"]
     low, high = summary[2].split()[3].strip("()").split("-")
