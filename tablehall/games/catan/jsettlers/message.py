@@ -1,6 +1,7 @@
 """The JSettlers message model: ``TYPE|data`` strings and their ``toString()`` form.
 
-Every message class is a frozen dataclass with a numeric ``TYPE`` and a Java class ``NAME``.
+Every message class is a dataclass (`message_class`: a value, never changed once made) with a
+numeric ``TYPE`` and a Java class ``NAME``.
 Two renderings, each with its parser:
 
 * ``to_cmd()`` / `parse_cmd`: the wire string inside a frame (``SOCMessage.toCmd`` /
@@ -20,6 +21,7 @@ inherit both renderings from `FieldMessage`.  The others implement the four meth
 
 from __future__ import annotations
 
+import os
 import re
 import unicodedata
 from dataclasses import dataclass, fields
@@ -221,8 +223,19 @@ GAME = Field("game", "game", STR)
 
 # --- the message classes' common base ------------------------------------------------------------
 
+#: Messages (and the values inside them) are never changed once made: one object goes to every
+#: member of a game and stays in the caches (`connection._PARSED`, a game's repeated messages).
+#: They are plain dataclasses all the same, equal and hashed by their fields: a frozen
+#: dataclass's `__init__` sets each field through `object.__setattr__`, and its instances' fields
+#: are read more slowly, which cost a JSettlers move about 5 % of the server's instructions
+#: (docs/benchmarks.md, "seventh pass").  TABLEHALL_FROZEN_MESSAGES=1 makes them frozen, so that
+#: any code that changes one fails: tests/jsettlers/test_frozen_messages.py plays games so.
+FROZEN_MESSAGES = os.environ.get("TABLEHALL_FROZEN_MESSAGES") == "1"
+message_class = dataclass(frozen=True) if FROZEN_MESSAGES else dataclass(unsafe_hash=True)
 
-@dataclass(frozen=True)
+
+
+@message_class
 class Message:
     TYPE: ClassVar[int]
     NAME: ClassVar[str]  # the Java class name, first word of toString
@@ -294,7 +307,7 @@ def _writers(present: Sequence[Field]) -> tuple[tuple[str, Any], ...]:
     return tuple((f.attr, str if type(f.kind).wire is Kind.wire else f.kind.wire) for f in present)
 
 
-@dataclass(frozen=True)
+@message_class
 class FieldMessage(Message):
     """A message whose fields are listed in ``LAYOUT``, comma-separated on the wire."""
 
@@ -420,7 +433,7 @@ _FORMS: dict[Any, _WireForm] = {}
 _READERS: dict[type, _WireReader] = {}
 
 
-@dataclass(frozen=True)
+@message_class
 class Unknown(Message):
     """A message string whose type this codec does not know (or a garbled one): kept verbatim."""
 
