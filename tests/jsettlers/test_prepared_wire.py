@@ -77,7 +77,7 @@ def odd_messages(cls) -> list[FieldMessage]:
 
 
 @pytest.mark.parametrize("cls", FIELD_CLASSES, ids=lambda cls: cls.__name__)
-def test_each_field_message_class_writes_and_reads_as_the_general_codec(cls):
+def test_each_field_value_class_writes_and_reads_as_the_general_codec(cls):
     for message in odd_messages(cls):
         cmd = message.to_cmd()
         assert cmd == Message.to_cmd(message), message
@@ -95,7 +95,7 @@ def test_each_field_message_class_writes_and_reads_as_the_general_codec(cls):
 
 
 @pytest.mark.parametrize("cls", FIELD_CLASSES, ids=lambda cls: cls.__name__)
-def test_each_field_message_class_refuses_what_the_general_reader_refuses(cls):
+def test_each_field_value_class_refuses_what_the_general_reader_refuses(cls):
     fields = len(cls.LAYOUT)
     numbers = ["5", "-5", "+5", "0005", "x", "", "2147483648", "-2147483649", "99999999999999999999", "1e3",
                "٣", "0x10", "ab"]

@@ -15,7 +15,7 @@ from .message import (
     expect,
     java_int,
     java_list,
-    message_class,
+    value_class,
     opt_str,
     parse_java_list,
     register,
@@ -34,7 +34,7 @@ def _from_null_text(text: str) -> str | None:
 
 
 @register
-@message_class
+@value_class
 class Version(Message):
     """Each side's version, sent first: number (2700), text, build, features, client locale."""
 
@@ -79,7 +79,7 @@ class Version(Message):
 
 
 @register
-@message_class
+@value_class
 class ImARobot(Message):
     """A robot logs in: nickname, the server's robot cookie, its brain class."""
 
@@ -108,7 +108,7 @@ def _java_float(value: float) -> str:
 
 
 @register
-@message_class
+@value_class
 class UpdateRobotParams(Message):
     """Robot tuning, sent in reply to `ImARobot`: the robot's "login OK"."""
 
@@ -161,7 +161,7 @@ class UpdateRobotParams(Message):
 
 
 @register
-@message_class
+@value_class
 class StatusMessage(Message):
     """A status value (0 is not sent) and text shown to the user."""
 
@@ -190,7 +190,7 @@ class StatusMessage(Message):
 
 
 @register
-@message_class
+@value_class
 class RejectConnection(Message):
     TYPE = 1059
     NAME = "SOCRejectConnection"
@@ -208,7 +208,7 @@ class RejectConnection(Message):
 
 
 @register
-@message_class
+@value_class
 class ServerPing(FieldMessage):
     """Keep-alive: the server sends it, the client echoes it unchanged."""
 
@@ -219,7 +219,7 @@ class ServerPing(FieldMessage):
 
 
 @register
-@message_class
+@value_class
 class LeaveAll(FieldMessage):
     TYPE = 1008
     NAME = "SOCLeaveAll"
@@ -227,7 +227,7 @@ class LeaveAll(FieldMessage):
 
 
 @register
-@message_class
+@value_class
 class BCastTextMsg(Message):
     """Broadcast text to every connected client."""
 
@@ -247,7 +247,7 @@ class BCastTextMsg(Message):
 
 
 @register
-@message_class
+@value_class
 class AuthRequest(Message):
     """Optional login before creating a game: role (``P`` player), nickname, scheme 1, host, password."""
 
@@ -281,7 +281,7 @@ class AuthRequest(Message):
 
 
 @register
-@message_class
+@value_class
 class GamesWithOptions(Message):
     """Every game on the server with its option string (``-`` when none)."""
 
@@ -308,7 +308,7 @@ class GamesWithOptions(Message):
 
 
 @register
-@message_class
+@value_class
 class NewGameWithOptions(Message):
     """Server announces a new game: its name, the oldest client version that can join (-1 any)
     and its option string."""
@@ -337,7 +337,7 @@ class NewGameWithOptions(Message):
 
 
 @register
-@message_class
+@value_class
 class NewGameWithOptionsRequest(Message):
     """Client asks to create a game with options (``-`` for none)."""
 
@@ -365,7 +365,7 @@ class NewGameWithOptionsRequest(Message):
 
 
 @register
-@message_class
+@value_class
 class GameOptionGetDefaults(Message):
     """Client asks (no options) and server answers (packed ``KEY=value`` defaults)."""
 
@@ -385,7 +385,7 @@ class GameOptionGetDefaults(Message):
 
 
 @register
-@message_class
+@value_class
 class GameOptionGetInfos(Message):
     """Client asks about option keys; ``-`` asks for every option newer than the client,
     ``?CHANGES`` also asks for those, ``?I18N`` asks for localized descriptions."""
@@ -427,7 +427,7 @@ class GameOptionGetInfos(Message):
 
 
 @register
-@message_class
+@value_class
 class GameOptionInfo(Message):
     """One option's definition (reply to `GameOptionGetInfos`); key ``-`` ends the list.
 
@@ -499,7 +499,7 @@ class GameOptionInfo(Message):
 
 
 @register
-@message_class
+@value_class
 class LocalizedStrings(Message):
     """Localized names/descriptions: a type (``S`` scenarios, ``O`` options), flags, strings."""
 
@@ -531,7 +531,7 @@ class LocalizedStrings(Message):
 
 
 @register
-@message_class
+@value_class
 class ScenarioInfo(Message):
     """Scenario info request (``[`` then keys, and/or ``?`` for any changed) or reply
     (a scenario's fields; ``KEY|0|-2`` for an unknown key; ``-`` ends the list)."""
@@ -580,7 +580,7 @@ class ScenarioInfo(Message):
 
 
 @register
-@message_class
+@value_class
 class Channels(Message):
     """The chat channel list, sent on connect (clients take it as "connection complete")."""
 
@@ -600,7 +600,7 @@ class Channels(Message):
 
 
 @register
-@message_class
+@value_class
 class NewChannel(FieldMessage):
     TYPE = 1001
     NAME = "SOCNewChannel"
@@ -609,7 +609,7 @@ class NewChannel(FieldMessage):
 
 
 @register
-@message_class
+@value_class
 class ChannelMembers(Message):
     TYPE = 1002
     NAME = "SOCChannelMembers"
@@ -634,7 +634,7 @@ class ChannelMembers(Message):
 
 
 @register
-@message_class
+@value_class
 class JoinChannel(Message):
     TYPE = 1004
     NAME = "SOCJoinChannel"
@@ -657,7 +657,7 @@ class JoinChannel(Message):
 
 
 @register
-@message_class
+@value_class
 class JoinChannelAuth(FieldMessage):
     TYPE = 1020
     NAME = "SOCJoinChannelAuth"
@@ -667,7 +667,7 @@ class JoinChannelAuth(FieldMessage):
 
 
 @register
-@message_class
+@value_class
 class ChannelTextMsg(Message):
     TYPE = 1005
     NAME = "SOCChannelTextMsg"
@@ -688,7 +688,7 @@ class ChannelTextMsg(Message):
 
 
 @register
-@message_class
+@value_class
 class LeaveChannel(FieldMessage):
     TYPE = 1006
     NAME = "SOCLeaveChannel"
@@ -699,7 +699,7 @@ class LeaveChannel(FieldMessage):
 
 
 @register
-@message_class
+@value_class
 class DeleteChannel(FieldMessage):
     TYPE = 1007
     NAME = "SOCDeleteChannel"

@@ -1,6 +1,6 @@
 """The JSettlers message model: ``TYPE|data`` strings and their ``toString()`` form.
 
-Every message class is a dataclass (`message_class`: a value, never changed once made) with a
+Every message class is a dataclass (`value_class`: a value, never changed once made) with a
 numeric ``TYPE`` and a Java class ``NAME``.
 Two renderings, each with its parser:
 
@@ -223,19 +223,20 @@ GAME = Field("game", "game", STR)
 
 # --- the message classes' common base ------------------------------------------------------------
 
-#: Messages (and the values inside them) are never changed once made: one object goes to every
-#: member of a game and stays in the caches (`connection._PARSED`, a game's repeated messages).
-#: They are plain dataclasses all the same, equal and hashed by their fields: a frozen
-#: dataclass's `__init__` sets each field through `object.__setattr__`, and its instances' fields
-#: are read more slowly, which cost a JSettlers move about 5 % of the server's instructions
-#: (docs/benchmarks.md, "seventh pass").  TABLEHALL_FROZEN_MESSAGES=1 makes them frozen, so that
-#: any code that changes one fails: tests/jsettlers/test_frozen_messages.py plays games so.
-FROZEN_MESSAGES = os.environ.get("TABLEHALL_FROZEN_MESSAGES") == "1"
-message_class = dataclass(frozen=True) if FROZEN_MESSAGES else dataclass(unsafe_hash=True)
+#: Messages, the values inside them and what carries them through a move (a log entry, a
+#: request's answer) are never changed once made: one message goes to every member of a game and
+#: stays in the caches (`connection._PARSED`, a game's repeated messages).  They are plain
+#: dataclasses all the same, equal and hashed by their fields: a frozen dataclass's `__init__`
+#: sets each field through `object.__setattr__` (about 1 µs for four fields, five times a plain
+#: one's), which cost a robot's request about 6 % of the server's instructions
+#: (docs/benchmarks.md, "seventh pass").  TABLEHALL_FROZEN_VALUES=1 makes them frozen, so that any code that changes
+#: one fails: tests/jsettlers/test_frozen_values.py plays games so.
+FROZEN_VALUES = os.environ.get("TABLEHALL_FROZEN_VALUES") == "1"
+value_class = dataclass(frozen=True) if FROZEN_VALUES else dataclass(unsafe_hash=True)
 
 
 
-@message_class
+@value_class
 class Message:
     TYPE: ClassVar[int]
     NAME: ClassVar[str]  # the Java class name, first word of toString
@@ -307,7 +308,7 @@ def _writers(present: Sequence[Field]) -> tuple[tuple[str, Any], ...]:
     return tuple((f.attr, str if type(f.kind).wire is Kind.wire else f.kind.wire) for f in present)
 
 
-@message_class
+@value_class
 class FieldMessage(Message):
     """A message whose fields are listed in ``LAYOUT``, comma-separated on the wire."""
 
@@ -433,7 +434,7 @@ _FORMS: dict[Any, _WireForm] = {}
 _READERS: dict[type, _WireReader] = {}
 
 
-@message_class
+@value_class
 class Unknown(Message):
     """A message string whose type this codec does not know (or a garbled one): kept verbatim."""
 

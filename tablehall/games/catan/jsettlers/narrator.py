@@ -66,7 +66,7 @@ from .game_messages import (
     UndoPutPiece,
 )
 from .message import Message
-from .soclog import ALL, Audience, Entry, all_except, entry, to_player
+from .soclog import ALL, Audience, Entry, all_except, to_player
 
 P = Phase
 SPECIAL_BUILDING = 100  # the special building phase's game state (5-6 players)
@@ -131,10 +131,10 @@ class Narrator:
         return self.names[self.pns[seat]]
 
     def _send(self, audience: Audience, *messages: Message) -> None:
-        self._out.extend([entry(audience, m) for m in messages])
+        self._out.extend([Entry(audience, m) for m in messages])
 
     def _all(self, *messages: Message) -> None:
-        self._out.extend([entry(ALL, m) for m in messages])
+        self._out.extend([Entry(ALL, m) for m in messages])
 
     def _text(self, text: str, audience: Audience = ALL) -> None:
         self._send(audience, GameServerText(self.game, text))

@@ -12,7 +12,6 @@ engine decides every rule; this module only maps its verdicts onto the protocol'
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from typing import Sequence
 
 from tablehall.core import IllegalAction
@@ -52,7 +51,7 @@ from .game_messages import (
     SimpleRequest,
     UndoPutPiece,
 )
-from .message import Message
+from .message import Message, value_class
 from .soclog import ALL, Entry, to_player
 
 P = Phase
@@ -66,21 +65,21 @@ ROAD_PLACING = (P.PLACING_ROAD, P.PLACING_FREE_ROAD1, P.PLACING_FREE_ROAD2)
 LOCATION_CODES = frozenset(("BAD_LOCATION", "OCCUPIED", "DISTANCE_RULE", "NOT_CONNECTED", "NO_PIECES"))
 
 
-@dataclass(frozen=True)
+@value_class
 class Forward:
     """A legal engine action to hand to the match."""
 
     action: tuple
 
 
-@dataclass(frozen=True)
+@value_class
 class Answer:
     """Messages to send (to the player, or announcements to all) instead of an engine action."""
 
     entries: tuple[Entry, ...]
 
 
-@dataclass(frozen=True)
+@value_class
 class Request:
     """Who asks: the seat in the engine, its player number, and whether its client is a robot."""
 

@@ -24,7 +24,7 @@ from typing import Iterable
 
 from .game_messages import NewGame
 from .lobby_messages import NewGameWithOptions, Version
-from .message import MalformedMessage, Message, is_single_line_and_safe, java_int, parse_str
+from .message import MalformedMessage, Message, is_single_line_and_safe, java_int, parse_str, value_class
 
 HEADER_PREFIX = "SOC game event log: type="
 MIN_VERSION = 2500
@@ -175,7 +175,7 @@ def from_player(pn: int) -> Audience:
     return Audience("from_player", pn)
 
 
-@dataclass(frozen=True)
+@value_class
 class Entry:
     """One log line: a message with its audience (``message`` None for Java's ``null``), or a
     comment (``audience`` None)."""
@@ -221,19 +221,6 @@ class Entry:
         except MalformedMessage as error:
             raise SoclogParseError(f"Error parsing event: {error}") from None
         return cls(Audience.parse(users), message, elapsed)
-
-
-_new_entry = object.__new__
-
-
-def entry(audience: Audience, message: Message) -> Entry:
-    """The same as `Entry(audience, message)`, at about a third of the cost: the frozen
-    dataclass's own ``__init__`` sets each field through ``object.__setattr__``; this fills the
-    entry's dictionary at once (as `games.catan.events.event` does for events).  The narrator
-    makes an entry or two for every move (tests/jsettlers/test_soclog.py checks the two alike)."""
-    made = _new_entry(Entry)
-    made.__dict__.update(audience=audience, message=message, elapsed_ms=None, comment=None)
-    return made
 
 
 def _parse_timestamp(line: str) -> tuple[int, str]:
