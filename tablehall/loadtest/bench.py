@@ -219,6 +219,27 @@ def speed_line() -> str:
     return f"machine speed: a fixed Python probe at {1e6 * probe / _PROBE_LOOPS:.3f} µs a step"
 
 
+def measure_together(protocols: list[str], args: argparse.Namespace) -> None:
+    """Every protocol's matches at once against one server (with --server-arg=--workers=N, each
+    protocol in a process of its own): a row per protocol, then the whole server's CPU per move."""
+    config = "".join(SERVER_CONFIGS.get(protocol, "") for protocol in protocols)
+    server = ServerProcess(protocols, extra=[*args.server_arg], pythonpath=args.server_pythonpath, config=config,
+                           python=args.server_python)
+    try:
+        run_levels(server, protocols, 1, min(1.0, args.seconds), 1)  # warm-up
+        for matches in args.levels:
+            levels = run_levels(server, protocols, matches, args.seconds, args.client_procs, args.think_ms)
+            for protocol, level in levels.items():
+                print(f"  {protocol} (the CPU columns: see the whole server's below):")
+                print(table([dataclasses.replace(level, cpu=float("nan"))]), flush=True)
+            moves = sum(level.moves for level in levels.values())
+            cpu, seconds = next(iter(levels.values())).cpu, next(iter(levels.values())).seconds
+            print(f"  all together: {moves / seconds:.0f} moves/s, server CPU {1000 * cpu / moves if moves else 0:.3f} "
+                  f"ms/move ({100 * cpu / seconds:.0f} % of a core)", flush=True)
+    finally:
+        server.stop()
+
+
 def interpreter(python: str) -> str:
     """``CPython 3.11.7 (/usr/bin/python3)``: which Python the server runs on; how it was built
     weighs on every figure (a build without profile-guided optimisation runs the same code

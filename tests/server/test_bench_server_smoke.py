@@ -27,3 +27,12 @@ def test_bench_server_rounds_give_each_rows_median_and_range(capsys):
     low, high = summary[2].split()[3].strip("()").split("-")
     assert float(low) <= float(summary[2].split()[2]) <= float(high)
     assert "client errors" not in out
+
+
+def test_bench_server_together_measures_every_protocol_against_one_server(capsys):
+    assert main(["--protocols", "sc,dominion", "--together", "--levels", "2", "--seconds", "0.3",
+                 "--client-procs", "1"]) == 0
+    out = capsys.readouterr().out
+    assert "sc + dominion at once" in out and "all together:" in out
+    assert "sc (the CPU columns" in out and "dominion (the CPU columns" in out
+    assert "client errors" not in out
