@@ -628,18 +628,7 @@ class Match:
             return False  # too late: refused by `_settle`
         del tasks[seat]
         asked_at.pop(seat, None)
-        # `_play`, written out
-        try:
-            events = state.apply(seat, action)
-        except IllegalAction as error:
-            self._refused(seat, action, error, False)
-            return True
-        if self._strikes:
-            self._strikes.pop(seat, None)
-        self.record.entries.append(_new_tuple(Entry, (seat, self._encode(action), None, "", round(elapsed * 1000))))
-        self._deliver(events)
-        if tasks:  # asked meanwhile (a listener's doing): as `_play` does
-            self._drop_stale_decisions()
+        self._play(seat, action, elapsed)
         return True
 
     def _asked_the_next(self, waiter: asyncio.Future) -> bool:
@@ -753,7 +742,7 @@ class Match:
             return
         if self._strikes:
             self._strikes.pop(seat, None)
-        self.record.entries.append(Entry.played(seat, self._encode(action), round(elapsed * 1000)))
+        self.record.entries.append(_new_tuple(Entry, (seat, self._encode(action), None, "", round(elapsed * 1000))))
         self._deliver(events)
         if self._tasks:
             self._drop_stale_decisions()

@@ -140,8 +140,10 @@ def _read_in_background(stream) -> concurrent.futures.Future:
 
 
 def table(levels: list[Level], header: bool = True) -> str:
-    lines = [] if not header else [f"  {'matches':>7} {'games':>6} {'moves/s':>8} {'p50 ms':>7} {'p99 ms':>7} {'max ms':>7} "
-             f"{'CPU ms/move':>11} {'server CPU %':>12} {'memory MB':>9} {'clients CPU %':>13} {'steal %':>7}"]
+    lines = []
+    if header:
+        lines.append(f"  {'matches':>7} {'games':>6} {'moves/s':>8} {'p50 ms':>7} {'p99 ms':>7} {'max ms':>7} "
+                     f"{'CPU ms/move':>11} {'server CPU %':>12} {'memory MB':>9} {'clients CPU %':>13} {'steal %':>7}")
     for level in levels:
         lines.append(f"  {level.matches:>7} {level.games:>6} {level.moves_per_s:>8.0f} {level.pct(0.5):>7.1f} "
                      f"{level.pct(0.99):>7.1f} {max(level.latencies, default=float('nan')):>7.1f} "
@@ -177,7 +179,7 @@ def measure(protocol: str, args: argparse.Namespace, command: str | None = None)
             for index, matches in enumerate(args.levels):
                 rows[matches].append(run_level(server, protocol, matches, args.seconds, args.client_procs,
                                                args.think_ms))
-                print(table(rows[matches][-1:]) if index else table(rows[matches][-1:], header=True), flush=True)
+                print(table(rows[matches][-1:], header=not index), flush=True)  # a header per round
         if args.rounds > 1:
             print(f"  over {args.rounds} rounds, server CPU ms/move (median, lowest-highest), p99 ms (median), steal:")
             print(spread_line("one match", singles))
@@ -190,7 +192,7 @@ def measure(protocol: str, args: argparse.Namespace, command: str | None = None)
 
 
 def spread_line(label: str, levels: list[Level]) -> str:
-    """``  10 matches     0.181 (0.170-0.199)   p99 6.9``: a row's CPU per move over the rounds."""
+    """``  10 matches     0.181 (0.170-0.199)   p99 6.9   steal 0-3 %``: a row over the rounds."""
     cpu = [level.cpu_per_move_ms for level in levels]
     p99 = [level.pct(0.99) for level in levels]
     steal = [level.steal for level in levels]

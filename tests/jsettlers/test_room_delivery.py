@@ -38,18 +38,25 @@ def expected(room: GameRoom, member: Member, entries: list[Entry]) -> list:
             and not (member.is_robot and isinstance(e.message, GameServerText))]
 
 
+def seated_members(rng, room, most: int) -> list:
+    """1 to `most` random members (robots or people, framed or not), three in four of them in a
+    seat of `room` where one is free."""
+    members = [Member(rng.random() < 0.6, rng.random() < 0.7) for _ in range(rng.randint(1, most))]
+    for member in members:
+        if rng.random() < 0.75:
+            pn = rng.randrange(room.seat_count)
+            if room.holders[pn] is None:
+                room.holders[pn] = member
+    return members
+
+
 def test_each_member_gets_what_its_audiences_give_it():
     rng = random.Random(15)
     for case in range(400):
         six = rng.random() < 0.3
         room = GameRoom("g", {}, 0) if not six else GameRoom("g", {}, 0, seats=[None] * 6, robots=[False] * 6,
                                                                  holders=[None] * 6, faces=[0] * 6, locks=[0] * 6)
-        members = [Member(rng.random() < 0.6, rng.random() < 0.7) for _ in range(rng.randint(1, 7))]
-        for member in members:
-            if rng.random() < 0.75:
-                pn = rng.randrange(room.seat_count)
-                if room.holders[pn] is None:
-                    room.holders[pn] = member
+        members = seated_members(rng, room, 7)
         if case % 10 == 0:  # one connection in two seats: its first seat counts
             free = [pn for pn in range(room.seat_count) if room.holders[pn] is None]
             if free:
@@ -75,12 +82,7 @@ def test_a_batch_every_member_gets_whole_is_framed_once_and_the_same_bytes_go_to
     too_long = GameTextMsg("g", "someone", "x" * 70000)
     for case in range(300):
         room = GameRoom("g", {}, 0)
-        members = [Member(rng.random() < 0.6, rng.random() < 0.7) for _ in range(rng.randint(1, 6))]
-        for member in members:
-            if rng.random() < 0.75:
-                pn = rng.randrange(room.seat_count)
-                if room.holders[pn] is None:
-                    room.holders[pn] = member
+        members = seated_members(rng, room, 6)
         room.members = list(members)
         kinds = [DiceResult("g", 3), Turn("g", 1, 15)] + ([GameServerText("g", "text")] if case % 3 == 0 else [])
         messages = [rng.choice(kinds) for _ in range(rng.randint(1, 6))]

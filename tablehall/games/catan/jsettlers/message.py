@@ -229,11 +229,10 @@ GAME = Field("game", "game", STR)
 #: dataclasses all the same, equal and hashed by their fields: a frozen dataclass's `__init__`
 #: sets each field through `object.__setattr__` (about 1 µs for four fields, five times a plain
 #: one's), which cost a robot's request about 6 % of the server's instructions
-#: (docs/benchmarks.md, "seventh pass").  TABLEHALL_FROZEN_VALUES=1 makes them frozen, so that any code that changes
-#: one fails: tests/jsettlers/test_frozen_values.py plays games so.
+#: (docs/benchmarks.md, "seventh pass").  TABLEHALL_FROZEN_VALUES=1 makes them frozen, so that
+#: any code that changes one fails: tests/jsettlers/test_frozen_values.py plays games so.
 FROZEN_VALUES = os.environ.get("TABLEHALL_FROZEN_VALUES") == "1"
 value_class = dataclass(frozen=True) if FROZEN_VALUES else dataclass(unsafe_hash=True)
-
 
 
 @value_class
