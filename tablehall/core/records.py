@@ -14,7 +14,7 @@ import json
 from dataclasses import dataclass, field
 from json.encoder import c_make_encoder, encode_basestring_ascii  # type: ignore[attr-defined]
 from operator import attrgetter, itemgetter
-from typing import Any, Callable, Mapping, NamedTuple
+from typing import Any, Callable, Iterator, Mapping, NamedTuple
 
 from .game import GameSpec, GameState, IllegalAction
 from .result import EndCause, Result
@@ -387,12 +387,23 @@ class Replay:
 
 def replay(record: Record, spec: GameSpec) -> Replay:
     """Re-run `record` through the rules of `spec`; raise RecordError if an action is illegal."""
+    for _, state in replay_steps(record, spec):
+        pass
+    return Replay(record, state, state.result())
+
+
+def replay_steps(record: Record, spec: GameSpec) -> Iterator[tuple[Entry | None, GameState]]:
+    """Re-run `record` through the rules of `spec` step by step: yield (None, the game before
+    the first action), then (entry, the game after it) for each entry.  The game is one state
+    changed in place: read it before the next step.  Raise RecordError where the record stops
+    replaying."""
     if record.game != spec.name:
         raise RecordError(f"record is a {record.game} game, not {spec.name}")
     try:
         state = spec.new(len(record.seats), record.options, record.seed)
     except ValueError as exc:
         raise RecordError(f"record cannot start: {exc}") from None
+    yield None, state
     for index, entry in enumerate(record.entries):
         if state.is_over:
             raise RecordError(f"action {index} comes after the game ended")
@@ -405,4 +416,4 @@ def replay(record: Record, spec: GameSpec) -> Replay:
             raise RecordError(f"action {index} (seat {entry.seat}) is illegal: {exc.message}") from None
         except (KeyError, TypeError, ValueError) as exc:
             raise RecordError(f"action {index} (seat {entry.seat}) cannot be read: {exc}") from None
-    return Replay(record, state, state.result())
+        yield entry, state
