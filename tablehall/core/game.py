@@ -165,6 +165,9 @@ class GameSpec:
     importers: Mapping[str, Callable[[str], "Record"]] = field(default_factory=dict)
     bench: Callable[..., Any] | None = None
     """`tablehall bench GAME`: callable(argv) that measures and prints figures."""
+    web_board: str | None = None
+    """The web hall's board for the game: an ES module file, relative to the game's package,
+    exporting ``render(root, view, ctx)`` (None: the generic board)."""
     seat_command_bots: bool = False
     """Whether seats may be `cmd:COMMAND` subprocess bots (protocols that define stdin/stdout)."""
     subprocess_agent: Callable[..., Any] | None = None

@@ -8,6 +8,8 @@ only when a command uses it, so `tablehall records` or `tablehall --help` start 
 from __future__ import annotations
 
 import importlib
+from pathlib import Path
+from types import ModuleType
 from typing import TYPE_CHECKING, NamedTuple
 
 if TYPE_CHECKING:
@@ -49,8 +51,17 @@ def game_names() -> list[str]:
 
 def get_game(name: str) -> "GameSpec":
     """The SPEC of game `name`, imported on first use."""
+    return _module(name).SPEC
+
+
+def game_file(name: str, relative: str) -> Path:
+    """A file game `name` ships (its web board module, say), `relative` to its package."""
+    return Path(_module(name).__file__).parent / relative
+
+
+def _module(name: str) -> ModuleType:
     try:
         module = GAMES[name]
     except KeyError:
         raise UnknownGame(f"unknown game {name!r} (known: {', '.join(game_names())})") from None
-    return importlib.import_module(module).SPEC
+    return importlib.import_module(module)

@@ -1,14 +1,22 @@
-"""What the web may read of a running server: the record store, the live matches and the
-listeners.  The server fills it; the web never touches sockets or sessions."""
+"""The web hall's shared state: what the web may read of a running server (the record store,
+the live matches and the listeners), which the server fills in, and what the web keeps itself
+(the spectators of each watched match, the browser seats of each game started from the web).
+The web never touches sockets or sessions.  Route modules find it as `hall_of(request)`."""
 
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Any, Callable, Iterable
+from typing import TYPE_CHECKING, Any, Callable, Iterable
 
 from ..core.hosting import Table
 from ..core.match import Match
 from ..core.store import RecordStore
+from .live import Watchers
+
+if TYPE_CHECKING:
+    from starlette.requests import HTTPConnection
+
+    from .seats import BrowserSeat
 
 
 @dataclass
@@ -34,6 +42,9 @@ class Hall:
     open_table: Callable[..., Table] | None = None  # (game, entrants, options=) -> Table
     tables: Callable[[], Iterable[Table]] = lambda: ()
     connect_command: Callable[..., str] = lambda table, seat=None, service=None, host=None: ""
+    # the web's own: spectators of each watched match, and browser seats by match (or table) id
+    watchers: Watchers = field(default_factory=Watchers)
+    people: dict[str, list[BrowserSeat | None]] = field(default_factory=dict)
 
     def live(self) -> dict[str, Match]:
         """Live matches by id (matches without one are named by their object id)."""
@@ -51,3 +62,22 @@ class Hall:
 
     def extra(self) -> dict[str, Any]:
         return {"listeners": [vars(l) for l in self.listeners]}
+
+    def seat_people(self, match_id: str, seats: list[BrowserSeat | None]) -> None:
+        """Keep the browser seats of a game just started (and forget those of games that ended,
+        or never started)."""
+        for gone in [i for i in self.people if self.find(i) is None and self.find_table(i) is None]:
+            del self.people[gone]
+        self.people[match_id] = seats
+
+    def person(self, match_id: str, seat: str) -> BrowserSeat | None:
+        """The browser seat number `seat` (as a page names it) of a game, if there is one."""
+        try:
+            return self.people.get(match_id, [])[int(seat)]
+        except (ValueError, IndexError):
+            return None
+
+
+def hall_of(connection: HTTPConnection) -> Hall:
+    """The hall of the app serving a request or a WebSocket (`app.create_app` puts it there)."""
+    return connection.app.state.hall
