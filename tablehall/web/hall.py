@@ -8,7 +8,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, Callable, Iterable
 
-from ..core.hosting import Table
+from ..core.hosting import Table, TableSeat
 from ..core.match import Match
 from ..core.store import RecordStore
 from .live import Watchers
@@ -59,6 +59,10 @@ class Hall:
 
     def find_table(self, table_id: str) -> Table | None:
         return next((t for t in self.tables() if t.id == table_id), None)
+
+    def commands_for(self, host: str | None) -> Callable[[Table, TableSeat], str]:
+        """How a client on `host`'s side of the network connects to a seat of a table."""
+        return lambda table, seat: self.connect_command(table, seat, host=host)
 
     def extra(self) -> dict[str, Any]:
         return {"listeners": [vars(l) for l in self.listeners]}

@@ -3,7 +3,7 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any, Callable, Sequence
+from typing import Any, Callable, Mapping, Sequence
 
 from ..core.events import Event, visible_to
 from ..core.hosting import Table, TableSeat
@@ -11,9 +11,6 @@ from ..core.match import Match
 from ..core.records import Entry, Record, replay_steps
 from ..core.registry import get_game
 from ..core.store import RecordSummary, TournamentSummary
-
-if TYPE_CHECKING:
-    from .hall import Hall
 
 
 def live_game(match_id: str, match: Match) -> dict[str, Any]:
@@ -31,13 +28,8 @@ def live_game(match_id: str, match: Match) -> dict[str, Any]:
     }
 
 
-def live_games(hall: Hall) -> list[dict[str, Any]]:
-    return [live_game(i, m) for i, m in hall.live().items()]
-
-
-def waiting_tables(hall: Hall, host: str) -> list[dict[str, Any]]:
-    """The tables waiting for clients, each seat with how a client on `host`'s network connects."""
-    return [table_json(t, lambda t, s: hall.connect_command(t, s, host=host)) for t in hall.waiting_tables()]
+def live_games(matches: Mapping[str, Match]) -> list[dict[str, Any]]:
+    return [live_game(i, m) for i, m in matches.items()]
 
 
 def table_json(table: Table, command: Callable[[Table, TableSeat], str], owner: bool = False) -> dict[str, Any]:

@@ -100,12 +100,12 @@ def offer_to(state: CatanState, seat: int) -> tuple[int, ...]:
 def bank_lots(state: CatanState, seat: int, legal: list[tuple]) -> list[tuple]:
     """Bank trades of several lots: where one lot of a trade is `legal`, more lots are as long
     as the hand and the bank cover them."""
-    hand, ratios, bank = state.cards_known_to(seat)[0], state.ratios[seat], state.bank
+    hand, bank = state.cards_known_to(seat)[0], state.bank
     out = []
     for action in legal:
         if action[0] != "bank_trade":
             continue
-        give, ratio, get = SINGLE_LOTS[action]
+        give, ratio, get = SINGLE_LOTS[action]  # at the seat's own ratio: the engine lists no other
         for lots in range(2, MAX_LOTS + 1):
             if hand[give] < lots * ratio or bank[get] < lots:
                 break

@@ -17,8 +17,9 @@ async def lobby(request: Request) -> HTMLResponse:
     hall = hall_of(request)
     host = request.url.hostname or "127.0.0.1"
     commands = {l.service: hall.connect_command(None, service=l.service, host=host) for l in hall.listeners}
-    return page("lobby.html", request, live=views.live_games(hall), listeners=hall.listeners, host=host,
-                tables=views.waiting_tables(hall, host), commands=commands)
+    tables = [views.table_json(t, hall.commands_for(host)) for t in hall.waiting_tables()]
+    return page("lobby.html", request, live=views.live_games(hall.live()), listeners=hall.listeners, host=host,
+                tables=tables, commands=commands)
 
 
 async def api_server(request: Request) -> JSONResponse:
@@ -26,7 +27,7 @@ async def api_server(request: Request) -> JSONResponse:
 
 
 async def api_games(request: Request) -> JSONResponse:
-    return JSONResponse({"games": views.live_games(hall_of(request))})
+    return JSONResponse({"games": views.live_games(hall_of(request).live())})
 
 
 routes = [

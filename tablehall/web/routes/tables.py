@@ -102,7 +102,9 @@ async def api_new_game(request: Request) -> JSONResponse:
 
 
 async def api_tables(request: Request) -> JSONResponse:
-    return JSONResponse({"tables": views.waiting_tables(hall_of(request), request.url.hostname or "127.0.0.1")})
+    hall = hall_of(request)
+    command = hall.commands_for(request.url.hostname or "127.0.0.1")
+    return JSONResponse({"tables": [views.table_json(t, command) for t in hall.waiting_tables()]})
 
 
 def _person(hall: Hall, game: NewGame, index: int) -> BrowserSeat:
@@ -145,7 +147,7 @@ def _open_table(hall: Hall, game: NewGame, browser: list[BrowserSeat | None]) ->
         raise HTTPException(400, str(exc)) from None
     for agent in browser:
         if agent is not None:
-            agent.describe_table = lambda: views.table_json(table, hall.connect_command, owner=True)
+            agent.describe_table = lambda: views.table_json(table, hall.commands_for(None), owner=True)
             table.watchers.append(agent.table_changed)
     return table.id
 
