@@ -40,15 +40,15 @@ class Table(ABC):
 
     def __init__(self, adapter: Adapter) -> None:
         self.adapter = adapter
+        self.action_count = adapter.action_count
         self.drafts: dict[int, Any] = {}
 
     def step(self, seat: int, index: int) -> None:
         """`seat` names action `index`: it extends the seat's draft, or completes an action,
         which is played."""
-        adapter = self.adapter
-        if not 0 <= index < adapter.action_count:
-            raise ValueError(f"action {index} out of range 0..{adapter.action_count - 1}")
-        action, draft = adapter.decode(self.state, seat, index, self.drafts.get(seat))
+        if not 0 <= index < self.action_count:
+            raise ValueError(f"action {index} out of range 0..{self.action_count - 1}")
+        action, draft = self.adapter.decode(self.state, seat, index, self.drafts.get(seat))
         if action is None:
             self.drafts[seat] = draft
         else:
@@ -83,7 +83,9 @@ class InlineTable(Table):
         self.illegal = illegal
         self.played: list[tuple[int, Any]] = []  # (seat, engine action or Forfeit)
         self.out: set[int] = set()  # seats taken out for an illegal action
-        self._play_bots()
+        move = self._bot_move() if self.bots else None
+        if move is not None:
+            self.play(*move)
 
     @property
     def over(self) -> bool:
@@ -96,30 +98,32 @@ class InlineTable(Table):
         return self.state.to_act()[0]
 
     def play(self, seat: int, action: Any) -> None:
-        self._apply(seat, action)
-        if self.bots:
-            self._play_bots()
-
-    def _apply(self, seat: int, action: Any) -> None:
-        try:
-            self.state.apply(seat, action)
-        except IllegalAction as error:
-            if self.illegal == "raise":
-                raise
-            self.state.forfeit(seat, EndCause.RULE_VIOLATION, str(error))
-            self.played.append((seat, Forfeit(str(error))))
-            self.out.add(seat)
-            return
-        self.played.append((seat, action))
-
-    def _play_bots(self) -> None:
-        state, bots = self.state, self.bots
-        while not state.is_over:
-            seat = state.to_act()[0]
-            bot = bots.get(seat)
-            if bot is None:
+        """Apply `seat`'s action, then the bots' moves until a seat of the caller's is asked."""
+        state, played = self.state, self.played
+        while True:
+            try:
+                state.apply(seat, action)
+            except IllegalAction as error:
+                if self.illegal == "raise":
+                    raise
+                state.forfeit(seat, EndCause.RULE_VIOLATION, str(error))
+                played.append((seat, Forfeit(str(error))))
+                self.out.add(seat)
+            else:
+                played.append((seat, action))
+            move = self._bot_move() if self.bots else None
+            if move is None:
                 return
-            self._apply(seat, bot.choose_now(seat, state.observation(seat)))
+            seat, action = move
+
+    def _bot_move(self) -> tuple[int, Any] | None:
+        """The move of the bot whose seat the engine asks first, if it is a bot's."""
+        state = self.state
+        if state.is_over:
+            return None
+        seat = state.to_act()[0]
+        bot = self.bots.get(seat)
+        return None if bot is None else (seat, bot.choose_now(seat, state.observation(seat)))
 
     def record(self, unfinished: str = "left unfinished") -> Record:
         """The game so far as a tablehall record; a game still running is aborted for the
