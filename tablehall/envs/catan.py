@@ -80,6 +80,11 @@ _BANK_TRADES = {A.bank_trade(A.unit(give, lots * ratio), A.unit(get, lots)):
                 (BANK + trade if lots == 1 else BANK_LOTS + LOTS.index(lots) * len(TRADES) + trade, give, ratio)
                 for trade, (give, get) in enumerate(TRADES) for lots in (1, *LOTS) for ratio in (2, 3, 4)}
 _OFFER_INDEX = {(A.unit(give), A.unit(get)): OFFER + trade for trade, (give, get) in enumerate(TRADES)}
+# a choice of the menu -> its index, where that needs no more than the action: the menu lists
+# bank trades at the seat's own ratio only, and offers to every opponent (here: nobody out yet)
+_CHOICE_INDEX = {**_FIXED, **{trade: index for trade, (index, _, _) in _BANK_TRADES.items()},
+                 **{A.offer(A.unit(give), A.unit(get), [s for s in range(n) if s != seat]): OFFER + trade
+                    for n in (2, 3, 4) for seat in range(n) for trade, (give, get) in enumerate(TRADES)}}
 
 LAYOUT = Layout([
     ("hexes", (HEX_COUNT, 16), 0, 1, "per hex: terrain (clay, ore, sheep, wheat, wood, desert), number token "
@@ -145,16 +150,17 @@ class CatanAdapter(Adapter):
             for r in menu.discard_picks(state, seat, draft) if seat in state.to_act() else ():
                 mask[DISCARD + r] = 1
             return mask
-        index_of, fixed = self._index_of, _FIXED
+        index_of, known = self._index_of, _CHOICE_INDEX
         indices = []
         for action in menu.choices(state, seat):
-            index = fixed.get(action)
+            index = known.get(action)
             if index is None:
                 index = index_of(state, seat, action)
                 if index is None:  # not in the index (withdrawing an offer, undoing a build, ...)
                     continue
             indices.append(index)
-        mask[indices] = 1
+        if indices:
+            mask[indices] = 1
         return mask
 
     # -- actions --------------------------------------------------------------------------------
