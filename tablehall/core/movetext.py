@@ -170,6 +170,32 @@ CAUSE_WORDS = {
 }
 
 
+#: a game's words for one kind of event: (view, event) -> a line, or None when it says nothing
+EventWords = Callable[[StepView, Event], "str | None"]
+
+
+def lines_of(view: StepView, words: Mapping[str, EventWords]) -> list[str]:
+    """A line for each of the step's events that `words` (by event kind) says something about."""
+    lines = []
+    for event in view.events:
+        write = words.get(event.kind)
+        line = write(view, event) if write is not None else None
+        if line:
+            lines.append(line)
+    return lines
+
+
+def seat_does(words: str) -> EventWords:
+    """The words of an event that only says its seat did something ("Ana ends the turn")."""
+    return lambda view, event: f"{view.name(event.data['seat'])} {words}"
+
+
+def forfeit_line(view: StepView, event: Event) -> str:
+    """The words of a seat's forfeit event (data: seat, cause, reason)."""
+    data = event.data
+    return out_words(view.name(data["seat"]), data["cause"], data["reason"])
+
+
 def out_words(name: str, cause: str, reason: str = "") -> str:
     """A seat taken out of the game, in words.
 

@@ -11,20 +11,19 @@ import pytest
 
 from tablehall.core import EndCause
 from tablehall.core.movetext import describe
-from tablehall.core.records import replay_steps
 from tablehall.games.catan import SPEC, actions as A, movetext
 from tablehall.games.catan.constants import (COST_CITY, COST_DEV, COST_ROAD, COST_SETTLEMENT, DEV_COMPOSITION,
                                              RESOURCE_NAMES, ROAD)
 from tablehall.games.catan.facts import face_data
 from tablehall.games.catan.movetext import DEV_WORDS, SILENT, bundle
 
-from ..support.bot_games import bot_record
+from ..support.bot_games import bot_record, told
 from .helpers import give, new, setup, to_play
 
 NAMES = ["Ana", "Ben", "Cy", "Di", "Eve"]
 
 
-def told(state, seat, action, names=NAMES):
+def said(state, seat, action, names=NAMES):
     """Apply `action` and tell it to every audience: {viewer: lines}."""
     events = state.apply(seat, action)
     return {viewer: describe(SPEC, state, seat, action, events, names[:state.seat_count], viewer).lines
@@ -47,28 +46,21 @@ def games():
 
 def test_every_step_of_real_games_is_told_to_every_audience(games):
     for record in games:
-        for step in replay_steps(record, SPEC):
-            unknown = {e.kind for e in step.events} - set(movetext._WRITERS) - SILENT
-            assert not unknown, f"no words for {unknown}"
-            for viewer in (None, *range(len(record.seats))):
-                text = describe(SPEC, step.state, step.seat, step.action, step.events, NAMES, viewer)
-                assert text.lines, f"step {step.number} ({step.action}) says nothing to {viewer}"
-                assert all("None" not in line and "[" not in line for line in text.lines), text.lines
+        for step, viewer, text in told(SPEC, record, NAMES):
+            assert {e.kind for e in step.events} <= set(movetext._WRITERS) | SILENT, "an event kind without words"
+            assert text.lines, f"step {step.number} ({step.action}) says nothing to {viewer}"
+            assert all("None" not in line and "[" not in line for line in text.lines), text.lines
 
 
 def test_steals_discards_and_cards_drawn_are_named_only_to_who_may_know(games):
     checked = {"robbed": 0, "discarded": 0, "dev_bought": 0}
     for record in games:
-        seats = range(len(record.seats))
-        for step in replay_steps(record, SPEC):
+        for step, viewer, text in told(SPEC, record, NAMES):
+            lines = " / ".join(text.lines)
             for event in step.events:
-                if event.kind not in checked or event.audience.kind != "seats":
-                    continue
-                checked[event.kind] += 1
-                secret = _secret_words(event)
-                for viewer in (None, *seats):
-                    lines = " / ".join(describe(SPEC, step.state, step.seat, step.action, step.events,
-                                                NAMES, viewer).lines)
+                if event.kind in checked and event.audience.kind == "seats":
+                    checked[event.kind] += 1
+                    secret = _secret_words(event)
                     assert bool(re.search(secret, lines)) == event.audience.admits(viewer), (viewer, secret, lines)
     assert all(checked.values()), checked
 
@@ -98,7 +90,7 @@ def test_the_robber_is_placed_on_a_hex_named_by_its_number_and_terrain():
     state = setup(new(3))
     to_play(state, 7)
     target = next(h for h in range(19) if h != state.robber and state._victims_at(h, 0))
-    lines = told(state, 0, A.robber(target))[None]
+    lines = said(state, 0, A.robber(target))[None]
     number, terrain = state.board.numbers[target], RESOURCE_NAMES[state.board.terrain[target]]
     assert lines[0].startswith(f"Ana moves the robber to the {number}-{terrain} hex")
 
@@ -109,24 +101,24 @@ def test_trades_offers_and_their_answers_in_words():
     give(state, 0, (0, 0, 0, 0, 4))
     give(state, 1, (0, 1, 0, 0, 0))
     offer = A.offer((0, 0, 0, 0, 1), (0, 1, 0, 0, 0), (1, 2))
-    assert told(state, 0, offer)[None] == ("Ana offers Ben and Cy 1 wood for 1 ore",)
-    assert told(state, 2, A.REJECT)[None] == ("Cy declines the offer",)
-    assert told(state, 1, A.accept(0))[2] == ("Ben accepts: Ana gives 1 wood for Ben's 1 ore",)
+    assert said(state, 0, offer)[None] == ("Ana offers Ben and Cy 1 wood for 1 ore",)
+    assert said(state, 2, A.REJECT)[None] == ("Cy declines the offer",)
+    assert said(state, 1, A.accept(0))[2] == ("Ben accepts: Ana gives 1 wood for Ben's 1 ore",)
     ratio = state.ratios[0][4]
     give(state, 0, (0, 0, 0, 0, ratio))
-    assert told(state, 0, A.bank_trade((0, 0, 0, 0, ratio), (0, 0, 1, 0, 0)))[1] == (
+    assert said(state, 0, A.bank_trade((0, 0, 0, 0, ratio), (0, 0, 1, 0, 0)))[1] == (
         f"Ana trades {ratio} wood with the bank for 1 sheep",)
     state.apply(0, A.offer((0, 1, 0, 0, 0), (1, 0, 0, 0, 0), (2,)))
-    assert told(state, 0, A.WITHDRAW)[None] == ("Ana withdraws the offer",)
-    assert told(state, 0, A.END_TURN)[None] == ("Ana ends the turn",)
+    assert said(state, 0, A.WITHDRAW)[None] == ("Ana withdraws the offer",)
+    assert said(state, 0, A.END_TURN)[None] == ("Ana ends the turn",)
 
 
 def test_a_build_paid_first_then_placed_or_cancelled():
     state = setup(new(3))
     to_play(state, 6)
     give(state, 0, COST_ROAD)
-    assert told(state, 0, A.build(ROAD))[2] == ("Ana pays 1 clay and 1 wood for a road",)
-    assert told(state, 0, A.CANCEL_BUILD)[None] == ("Ana cancels the road and takes back 1 clay and 1 wood",)
+    assert said(state, 0, A.build(ROAD))[2] == ("Ana pays 1 clay and 1 wood for a road",)
+    assert said(state, 0, A.CANCEL_BUILD)[None] == ("Ana cancels the road and takes back 1 clay and 1 wood",)
 
 
 def test_an_undone_build_is_said_with_what_comes_back():
@@ -134,8 +126,9 @@ def test_an_undone_build_is_said_with_what_comes_back():
     to_play(state, 6)
     give(state, 0, COST_ROAD)
     edge = next(e for e in range(72) if state.legal_actions(0).count(A.road(e)))
-    assert told(state, 0, A.road(edge))[None][0].startswith("Ana builds a road ")
-    assert told(state, 0, A.undo_build(ROAD, edge))[None] == ("Ana takes back the road and gets 1 clay and 1 wood back",)
+    assert said(state, 0, A.road(edge))[None][0].startswith("Ana builds a road ")
+    assert said(state, 0, A.undo_build(ROAD, edge))[None] == (
+        "Ana takes back the road and gets 1 clay and 1 wood back",)
 
 
 def test_a_forfeit_and_the_end_of_the_game():

@@ -11,7 +11,6 @@ import pytest
 
 from tablehall.core import EndCause
 from tablehall.core.movetext import describe
-from tablehall.core.records import replay_steps
 from tablehall.games.dominion import SPEC, cards, movetext
 from tablehall.games.dominion.cards import (CARD_COUNT, CELLAR, COPPER, COST, ESTATE, IS_ACTION, IS_ATTACK,
                                             IS_REACTION, IS_TREASURE, IS_VICTORY, KINGDOM, MILITIA, MINE, MOAT,
@@ -19,7 +18,7 @@ from tablehall.games.dominion.cards import (CARD_COUNT, CELLAR, COPPER, COST, ES
 from tablehall.games.dominion.movetext import cards_words, title
 from tablehall.games.dominion.rules import DominionState
 
-from ..support.bot_games import bot_record
+from ..support.bot_games import bot_record, told
 
 NAMES_ = ["Bo", "Cy", "Di", "Eva"]
 
@@ -33,33 +32,29 @@ def test_the_examples_in_the_docstrings_hold():
 @pytest.fixture(scope="module")
 def games():
     return [bot_record(SPEC, bots, seed, names=NAMES_[:len(bots)]) for bots, seed in
-            ((["engine", "random", "smithy"], 1), (["engine", "engine"], 2), (["random", "bigmoney", "engine", "random"], 3))]
+            ((["engine", "random", "smithy"], 1), (["engine", "engine"], 2),
+             (["random", "bigmoney", "engine", "random"], 3))]
 
 
 def test_every_step_of_real_games_is_told_to_every_audience(games):
     for record in games:
-        for step in replay_steps(record, SPEC):
-            for viewer in (None, *range(len(record.seats))):
-                text = describe(SPEC, step.state, step.seat, step.action, step.events, NAMES_, viewer)
-                assert text.lines, f"step {step.number} ({step.action}) says nothing to {viewer}"
+        for step, viewer, text in told(SPEC, record, NAMES_):
+            assert text.lines, f"step {step.number} ({step.action}) says nothing to {viewer}"
 
 
 def test_cards_drawn_or_discarded_are_named_only_to_their_seat(games):
     hidden_steps = told_to_owner = 0
     for record in games:
-        for step in replay_steps(record, SPEC):
-            for viewer in (None, *range(len(record.seats))):
-                seen = [e for e in step.events if e.audience.admits(viewer)]
-                unseen = [e for e in step.events if not e.audience.admits(viewer)]
-                secret = _card_names(unseen) - _card_names(seen)
-                lines = " / ".join(describe(SPEC, step.state, step.seat, step.action, step.events, NAMES_,
-                                            viewer).lines)
-                for name in secret:
-                    assert not re.search(rf"\b{title(name)[:-1]}", lines), (viewer, name, lines)
-                hidden_steps += bool(secret)
-                mine = [e for e in seen if e.kind in ("drew", "discarded") and e.audience.kind == "seats"]
-                for event in mine:
-                    told_to_owner += cards_words(event.data["cards"]) in lines
+        for step, viewer, text in told(SPEC, record, NAMES_):
+            seen = [e for e in step.events if e.audience.admits(viewer)]
+            unseen = [e for e in step.events if not e.audience.admits(viewer)]
+            secret = _card_names(unseen) - _card_names(seen)
+            lines = " / ".join(text.lines)
+            for name in secret:
+                assert not re.search(rf"\b{title(name)[:-1]}", lines), (viewer, name, lines)
+            hidden_steps += bool(secret)
+            mine = [e for e in seen if e.kind in ("drew", "discarded") and e.audience.kind == "seats"]
+            told_to_owner += sum(cards_words(event.data["cards"]) in lines for event in mine)
     assert hidden_steps > 100 and told_to_owner > 100
 
 
@@ -96,7 +91,8 @@ def test_plays_say_what_the_card_did():
     assert told[0][0].startswith("Bo plays Smithy and draws ") and "3 cards" not in told[0][0]
     state = dealt([[SMITHY, COPPER, COPPER, ESTATE, ESTATE], [COPPER] * 5])
     state.players[0].deck, state.players[0].discard = [COPPER], []
-    assert play(state, 0, ("play", SMITHY, ()))[1] == ("Bo plays Smithy and draws the last cards of the deck (up to 3)",)
+    assert play(state, 0, ("play", SMITHY, ()))[1] == (
+        "Bo plays Smithy and draws the last cards of the deck (up to 3)",)
     state = dealt([[REMODEL, ESTATE, COPPER, COPPER, COPPER], [COPPER] * 5])
     assert play(state, 0, ("play", REMODEL, (ESTATE, SILVER)))[None] == (
         "Bo plays Remodel, trashes an Estate and gains a Silver",)

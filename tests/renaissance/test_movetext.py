@@ -18,7 +18,7 @@ from tablehall.games.renaissance.faces import card_words, face_data, leader_name
 from tablehall.games.renaissance.movetext import SILENT
 from tablehall.games.renaissance.rules import RenaissanceState
 
-from ..support.bot_games import bot_record
+from ..support.bot_games import bot_record, told
 
 NAMES = ["Eva", "Bo", "Cy", "Di"]
 
@@ -37,33 +37,28 @@ def games():
 
 def test_every_step_of_real_games_is_told_to_every_audience(games):
     for record in games:
-        for step in replay_steps(record, SPEC):
-            unknown = {e.kind for e in step.events} - set(movetext._WRITERS) - SILENT
-            assert not unknown, f"no words for {unknown}"
-            for viewer in (None, *range(len(record.seats))):
-                text = describe(SPEC, step.state, step.seat, step.action, step.events, NAMES, viewer)
-                assert step.number == 0 or text.lines, f"step {step.number} ({step.action}) says nothing"
-                assert all("None" not in line for line in text.lines), text.lines
+        for step, viewer, text in told(SPEC, record, NAMES):
+            assert {e.kind for e in step.events} <= set(movetext._WRITERS) | SILENT, "an event kind without words"
+            assert text.lines, f"step {step.number} ({step.action}) says nothing to {viewer}"
+            assert all("None" not in line for line in text.lines), text.lines
 
 
 def test_leaders_in_hand_are_named_only_to_their_seat(games):
     hidden = named = 0
     for record in games:
-        for step in replay_steps(record, SPEC):
+        for step, viewer, text in told(SPEC, record, NAMES):
+            lines = " / ".join(text.lines)
             for event in step.events:
                 if event.audience.kind != "seats" or "leaders" not in event.data and "leader" not in event.data:
                     continue
                 ids = event.data.get("leaders") or [event.data["leader"]]
-                for viewer in (None, *range(len(record.seats))):
-                    lines = " / ".join(describe(SPEC, step.state, step.seat, step.action, step.events, NAMES,
-                                                viewer).lines)
-                    shown = [i for i in ids if re.search(rf"\b{leader_name(i)}\b", lines)]
-                    if event.audience.admits(viewer):
-                        assert shown == ids, (lines, ids)
-                        named += 1
-                    else:
-                        assert not shown, (viewer, lines)
-                        hidden += 1
+                shown = [i for i in ids if re.search(rf"\b{leader_name(i)}\b", lines)]
+                if event.audience.admits(viewer):
+                    assert shown == ids, (lines, ids)
+                    named += 1
+                else:
+                    assert not shown, (viewer, lines)
+                    hidden += 1
     assert hidden > 20 and named > 10
 
 

@@ -7,14 +7,16 @@ Blokus hides nothing, so every audience reads the same words.
 >>> state = SPEC.new(2, {"start_piece": "PENTO_V"})
 >>> move = state.legal_actions(0)[0]
 >>> text = describe(SPEC, state, 0, move, state.apply(0, move), ["Ana", "Ben"])
->>> text.lines, dict(text.figure)
-(('Ana places the blue V pentomino on A1-C3',), {'piece': 'PENTO_V', 'color': 'BLUE', 'cells': [[0, 0], [0, 1], [0, 2], [1, 2], [2, 2]], 'at': [0, 0]})
+>>> text.lines
+('Ana places the blue V pentomino on A1-C3',)
+>>> dict(text.figure)
+{'piece': 'PENTO_V', 'color': 'BLUE', 'cells': [[0, 0], [0, 1], [0, 2], [1, 2], [2, 2]], 'at': [0, 0]}
 """
 
 from __future__ import annotations
 
 from tablehall.core.events import Event
-from tablehall.core.movetext import MoveText, StepView, listed, out_words
+from tablehall.core.movetext import MoveText, StepView, forfeit_line, listed
 
 from .pieces import Color, Shape, square_name
 from .rules import COLORS, SetMove, SkipMove, decode_action
@@ -32,9 +34,7 @@ def move_text(view: StepView) -> MoveText:
                 figure = piece_figure(move)
             lines += _move(view, event, move)
         elif event.kind == "forfeit":
-            data = event.data
-            lines.append(out_words(view.name(data["seat"]), data["cause"], data["reason"]))
-            lines += _outcome(view)
+            lines += [forfeit_line(view, event), *_outcome(view)]
     return MoveText(tuple(lines), figure)
 
 

@@ -16,10 +16,11 @@ Places are named by the hexes around them, from the board (which everyone sees).
 
 from __future__ import annotations
 
-from typing import Callable, Sequence
+from typing import Sequence
 
 from tablehall.core.events import Event
-from tablehall.core.movetext import MoveText, StepView, counted, listed, out_words
+from tablehall.core.movetext import (EventWords, MoveText, StepView, counted, forfeit_line, lines_of, listed,
+                                     seat_does)
 
 from .constants import DESERT, GENERIC_HARBOR, RESOURCE_NAMES
 
@@ -28,12 +29,7 @@ DEV_WORDS = {"knight": "a knight", "road_building": "Road Building", "year_of_pl
 
 
 def move_text(view: StepView) -> MoveText:
-    lines = []
-    for event in view.events:
-        write = _WRITERS.get(event.kind)
-        line = write(view, event) if write is not None else None
-        if line:
-            lines.append(line)
+    lines = lines_of(view, _WRITERS)
     if view.action is not None and view.action[0] == "end_turn" and not view.of("special_turn_ended"):
         lines.append(f"{view.name(view.seat)} ends the turn")
     return MoveText(tuple(lines))
@@ -191,7 +187,8 @@ def _robber_moved(view: StepView, event: Event) -> str:
         return f"{line} and {_steal(view, robbed)}"
     choose = view.first("choose_victim")
     if choose is not None:
-        return f"{line}; {view.name(data['seat'])} may rob {listed([view.name(s) for s in choose.data['candidates']], 'or')}"
+        candidates = listed([view.name(s) for s in choose.data["candidates"]], "or")
+        return f"{line}; {view.name(data['seat'])} may rob {candidates}"
     return line
 
 
@@ -251,16 +248,7 @@ def _game_over(view: StepView, event: Event) -> str:
     return line
 
 
-def _forfeit(view: StepView, event: Event) -> str:
-    data = event.data
-    return out_words(view.name(data["seat"]), data["cause"], data["reason"])
-
-
-def _seat_line(words: str) -> Callable[[StepView, Event], str]:
-    return lambda view, event: f"{view.name(event.data['seat'])} {words}"
-
-
-_WRITERS: dict[str, Callable[[StepView, Event], str | None]] = {
+_WRITERS: dict[str, EventWords] = {
     "board": _board,
     "built": _built,
     "setup_resources": _setup_resources,
@@ -279,15 +267,15 @@ _WRITERS: dict[str, Callable[[StepView, Event], str | None]] = {
     "bank_trade": _bank_trade,
     "offer": _offer,
     "trade": _trade,
-    "offer_rejected": _seat_line("declines the offer"),
-    "offer_withdrawn": _seat_line("withdraws the offer"),
+    "offer_rejected": seat_does("declines the offer"),
+    "offer_withdrawn": seat_does("withdraws the offer"),
     "longest_road": _longest_road,
     "largest_army": _largest_army,
     "game_over": _game_over,
-    "forfeit": _forfeit,
-    "special_build_asked": _seat_line("asks to build between turns"),
-    "special_turn": _seat_line("builds between turns"),
-    "special_turn_ended": _seat_line("is done building between turns"),
+    "forfeit": forfeit_line,
+    "special_build_asked": seat_does("asks to build between turns"),
+    "special_turn": seat_does("builds between turns"),
+    "special_turn_ended": seat_does("is done building between turns"),
 }
 #: kinds said by another event's line or not worth a line of their own
 SILENT = frozenset({"produced", "choose_victim", "turn", "offers_cleared"})

@@ -20,7 +20,7 @@ from collections import Counter
 from typing import Sequence
 
 from tablehall.core.events import Event
-from tablehall.core.movetext import MoveText, StepView, counted, listed, out_words
+from tablehall.core.movetext import MoveText, StepView, counted, forfeit_line, listed
 
 from .cards import BY_NAME, MONEY, NAMES, PLUS, TITLES
 
@@ -55,7 +55,7 @@ def move_text(view: StepView) -> MoveText:
             lines.append(f"{view.name(data['seat'])} loses an action: the answer could not be carried out "
                          f"({data['reason'].replace('_', ' ').lower()})")
         elif event.kind == "out":
-            lines.append(out_words(view.name(data["seat"]), data["cause"], data["reason"]))
+            lines.append(forfeit_line(view, event))
         elif event.kind == "game-over":
             lines.append(_game_over(view, event))
     return MoveText(tuple(lines))
@@ -175,7 +175,8 @@ def _discarded(view: StepView, event: Event) -> str:
 
 def _game_over(view: StepView, event: Event) -> str:
     data = event.data
-    scores = listed([f"{view.name(seat)} {counted(points, 'victory point')}" for seat, points in enumerate(data["scores"])])
+    scores = listed([f"{view.name(seat)} {counted(points, 'victory point')}"
+                     for seat, points in enumerate(data["scores"])])
     winners = [view.name(seat) for seat in data["winners"]]
     verdict = f"{winners[0]} wins" if len(winners) == 1 else f"{listed(winners)} share the win"
     return f"The game is over ({END_WORDS.get(data['end'], data['end'])}): {scores}; {verdict}"

@@ -112,7 +112,8 @@ def leader_data(leader_id: int) -> dict[str, Any]:
     leader = LEADERS[leader_id]
     return {"id": leader.id, "name": leader_name(leader_id), "kind": leader.kind, "points": leader.points,
             "requirement": requirement_words(leader_id), "ability": ability_words(leader_id),
-            "needs_cards": [{"color": COLORS[c], "level": level or None, "count": n} for c, level, n in leader.needs_cards],
+            "needs_cards": [{"color": COLORS[c], "level": level or None, "count": n}
+                            for c, level, n in leader.needs_cards],
             "needs_resources": _named(leader.needs_resources)}
 
 

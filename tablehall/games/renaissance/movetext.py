@@ -15,10 +15,9 @@ the events for that seat; the others read how many.
 
 from __future__ import annotations
 
-from typing import Callable
-
 from tablehall.core.events import Event
-from tablehall.core.movetext import MoveText, StepView, counted, listed, out_words
+from tablehall.core.movetext import (EventWords, MoveText, StepView, counted, forfeit_line, lines_of, listed,
+                                     seat_does)
 
 from .board import DEPOTS
 from .data import RESOURCES
@@ -29,12 +28,7 @@ PRODUCTION_WORDS = {"base": "the basic production", "leader": "a leader's produc
 
 
 def move_text(view: StepView) -> MoveText:
-    lines = []
-    for event in view.events:
-        write = _WRITERS.get(event.kind)
-        line = write(view, event) if write is not None else None
-        if line:
-            lines.append(line)
+    lines = lines_of(view, _WRITERS)
     faith = view.of("faith")
     if faith:
         moved = [f"{view.name(e.data['seat'])} to {e.data['faith']}" for e in faith]
@@ -53,18 +47,14 @@ def _a(resource: str) -> str:
 
 # -- one writer per event kind --------------------------------------------------------------------
 
-def _deal(view: StepView, event: Event) -> str:
-    data = event.data
-    if "leaders" in data:
-        return f"{view.name(data['seat'])} is dealt {listed([leader_words(i) for i in data['leaders']])}"
-    return f"{view.name(data['seat'])} is dealt {counted(data['count'], 'leader card')}"
-
-
-def _keep(view: StepView, event: Event) -> str:
-    data = event.data
-    if "leaders" in data:
-        return f"{view.name(data['seat'])} keeps {listed([leader_words(i) for i in data['leaders']])}"
-    return f"{view.name(data['seat'])} keeps 2 leaders"
+def _leaders(verb: str, unseen: str) -> EventWords:
+    """The words of a seat's secret leaders: named to the seat, counted (`unseen`) to the others."""
+    def words(view: StepView, event: Event) -> str:
+        data = event.data
+        if "leaders" in data:
+            return f"{view.name(data['seat'])} {verb} {listed([leader_words(i) for i in data['leaders']])}"
+        return f"{view.name(data['seat'])} {verb} {unseen.format(**data)}"
+    return words
 
 
 def _pick(view: StepView, event: Event) -> str:
@@ -188,18 +178,9 @@ def _game_over(view: StepView, event: Event) -> str:
     return f"The game is over ({event.data['reason']}): {scores}; {verdict}"
 
 
-def _forfeit(view: StepView, event: Event) -> str:
-    data = event.data
-    return out_words(view.name(data["seat"]), data["cause"], data["reason"])
-
-
-def _seat_line(words: str) -> Callable[[StepView, Event], str]:
-    return lambda view, event: f"{view.name(event.data['seat'])} {words}"
-
-
-_WRITERS: dict[str, Callable[[StepView, Event], str | None]] = {
-    "deal": _deal,
-    "keep": _keep,
+_WRITERS: dict[str, EventWords] = {
+    "deal": _leaders("is dealt", "{count} leader cards"),
+    "keep": _leaders("keeps", "2 leaders"),
     "pick": _pick,
     "move": _move,
     "market": _market,
@@ -214,13 +195,13 @@ _WRITERS: dict[str, Callable[[StepView, Event], str | None]] = {
     "strongbox": _strongbox,
     "activate": _activate,
     "discard_leader": _discard_leader,
-    "end_turn": _seat_line("ends the turn"),
+    "end_turn": seat_does("ends the turn"),
     "token": _token,
     "black_cross": lambda view, event: f"Lorenzo's black cross reaches space {event.data['position']}",
     "vatican": _vatican,
     "final_round": _final_round,
     "game_over": _game_over,
-    "forfeit": _forfeit,
+    "forfeit": forfeit_line,
 }
 #: kinds said by another line (`faith`, after the others) or not worth a line of their own
 SILENT = frozenset({"faith", "start", "ready", "turn", "deck", "produced", "tokens_shuffled"})
