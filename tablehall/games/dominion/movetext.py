@@ -20,45 +20,16 @@ from collections import Counter
 from typing import Sequence
 
 from tablehall.core.events import Event
-from tablehall.core.movetext import MoveText, StepView, counted, forfeit_line, listed
+from tablehall.core.movetext import EventWords, MoveText, StepView, counted, forfeit_line, lines_of, listed, seat_does
 
-from .cards import BY_NAME, MONEY, NAMES, PLUS, TITLES
+from .cards import BY_NAME, MILITIA_KEEPS, MONEY, NAMES, PLUS, TITLES
 
 END_WORDS = {"provinces": "the Provinces are gone", "piles": "three supply piles are empty",
              "turn-limit": "the turn limit is reached", "last-player": "one player is left"}
 
 
 def move_text(view: StepView) -> MoveText:
-    lines: list[str] = []
-    kind = view.action[0] if view.action is not None else None
-    for event in view.events:
-        data = event.data
-        if event.kind == "game":
-            lines.append(f"The kingdom: {listed([title(c) for c in data['kingdom']])}")
-        elif event.kind == "played":
-            lines.append(_played(view, event))
-        elif event.kind == "attack":
-            lines.append(_attack(view, event))
-        elif event.kind == "shuffled":
-            lines.append(f"{view.name(data['seat'])} shuffles the discard pile into a new deck")
-        elif event.kind == "turn-end" and kind in ("buy", "pass"):
-            lines.append(_bought(view, event))
-        elif event.kind == "drew" and view.seat is None:  # the first hand, told to its seat only
-            lines.append(f"{view.name(data['seat'])} draws {cards_words(data['cards'])}")
-        elif event.kind == "drew" and _own_new_hand(view, event):
-            lines.append(f"{view.name(data['seat'])} draws a new hand: {cards_words(data['cards'])}")
-        elif event.kind == "top-discard" and kind == "discard":
-            lines.append(_discarded(view, event))
-        elif event.kind == "revealed":
-            lines.append(f"{view.name(data['seat'])} reveals a Moat: the attack does not touch them")
-        elif event.kind == "wasted":
-            lines.append(f"{view.name(data['seat'])} loses an action: the answer could not be carried out "
-                         f"({data['reason'].replace('_', ' ').lower()})")
-        elif event.kind == "out":
-            lines.append(forfeit_line(view, event))
-        elif event.kind == "game-over":
-            lines.append(_game_over(view, event))
-    return MoveText(tuple(lines))
+    return MoveText(tuple(lines_of(view, _WRITERS)))
 
 
 # -- card words -------------------------------------------------------------------------------------
@@ -142,35 +113,55 @@ def _draws_seen_by_others(view: StepView, seat: int, card: str) -> list[str]:
 def _attack(view: StepView, event: Event) -> str:
     targets = event.data["targets"]
     if not targets:
-        return "Nobody holds more than 3 cards: the attack changes nothing"
+        return f"Nobody holds more than {MILITIA_KEEPS} cards: the attack changes nothing"
     names = listed([view.name(seat) for seat in targets])
-    return f"{names} must discard down to 3 cards or reveal a Moat"
+    return f"{names} must discard down to {MILITIA_KEEPS} cards or reveal a Moat"
 
 
-def _bought(view: StepView, event: Event) -> str:
+def _bought(view: StepView, event: Event) -> str | None:
+    if _action_kind(view) not in ("buy", "pass"):
+        return None  # a turn ended by a forfeit: said by the forfeit
     data = event.data
     name = view.name(data["seat"])
-    played = [card for card in data["played"] if MONEY[BY_NAME[card]]]
-    if view.action[0] == "pass":
+    if _action_kind(view) == "pass":
         return f"{name} buys nothing and ends the turn"
+    played = [card for card in data["played"] if MONEY[BY_NAME[card]]]
     bought = [NAMES[card] for card in view.action[1]]
     coins = sum(MONEY[BY_NAME[c]] + PLUS.get(BY_NAME[c], (0, 0, 0, 0))[3] for c in data["played"])
     treasures = f"plays {cards_words(played)} and " if played else ""
     return f"{name} {treasures}buys {cards_words(bought)} ({counted(coins, 'coin')} to spend)"
 
 
-def _own_new_hand(view: StepView, event: Event) -> bool:
-    """A seat's own draw at the end of its turn (a play's draw is told with the play)."""
-    return view.first("turn-end") is not None and event.data["seat"] == view.first("turn-end").data["seat"]
+def _drew(view: StepView, event: Event) -> str | None:
+    """A seat's own draw: its first hand, or its new hand as its turn ends (a play's draw is
+    told with the play)."""
+    data = event.data
+    if view.seat is None:
+        return f"{view.name(data['seat'])} draws {cards_words(data['cards'])}"
+    turn_end = view.first("turn-end")
+    if turn_end is not None and turn_end.data["seat"] == data["seat"]:
+        return f"{view.name(data['seat'])} draws a new hand: {cards_words(data['cards'])}"
+    return None
 
 
-def _discarded(view: StepView, event: Event) -> str:
+def _discarded(view: StepView, event: Event) -> str | None:
+    if _action_kind(view) != "discard":
+        return None  # a Cellar's discards: told with the play
     data = event.data
     name = view.name(data["seat"])
     own = view.first("discarded")
     if own is not None:
         return f"{name} discards {cards_words(own.data['cards'])}"
     return f"{name} discards {counted(data['count'], 'card')}, {a_card(data['card'])} on top"
+
+
+def _wasted(view: StepView, event: Event) -> str:
+    reason = event.data["reason"].replace("_", " ").lower()
+    return f"{view.name(event.data['seat'])} loses an action: the answer could not be carried out ({reason})"
+
+
+def _action_kind(view: StepView) -> str | None:
+    return view.action[0] if view.action is not None else None
 
 
 def _game_over(view: StepView, event: Event) -> str:
@@ -180,3 +171,18 @@ def _game_over(view: StepView, event: Event) -> str:
     winners = [view.name(seat) for seat in data["winners"]]
     verdict = f"{winners[0]} wins" if len(winners) == 1 else f"{listed(winners)} share the win"
     return f"The game is over ({END_WORDS.get(data['end'], data['end'])}): {scores}; {verdict}"
+
+
+_WRITERS: dict[str, EventWords] = {
+    "game": lambda view, event: f"The kingdom: {listed([title(c) for c in event.data['kingdom']])}",
+    "played": _played,
+    "attack": _attack,
+    "shuffled": seat_does("shuffles the discard pile into a new deck"),
+    "turn-end": _bought,
+    "drew": _drew,
+    "top-discard": _discarded,
+    "revealed": seat_does("reveals a Moat: the attack does not touch them"),
+    "wasted": _wasted,
+    "out": forfeit_line,
+    "game-over": _game_over,
+}
