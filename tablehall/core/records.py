@@ -90,6 +90,7 @@ class Record:
     started_at: str = ""
     ended_at: str = ""
     id: str = ""
+    rated: bool = False  # played for ratings (the players chose it when the game was made)
 
     def __repr__(self) -> str:  # short: a whole game in a repr costs milliseconds and says little
         return f"<Record {self.game} {self.id or '-'} seed={self.seed} actions={len(self.entries)} {self.status}>"
@@ -126,6 +127,8 @@ class Record:
         }
         if self.handovers:  # only then: records of games nobody left keep their digests
             body["handovers"] = [h.to_json() for h in self.handovers]
+        if self.rated:  # likewise: casual games' records are as they were
+            body["rated"] = True
         return body
 
     def canonical_bytes(self) -> bytes:
@@ -170,6 +173,7 @@ class Record:
                 started_at=str(data.get("started_at", "")),
                 ended_at=str(data.get("ended_at", "")),
                 id=str(data.get("id", "")),
+                rated=data.get("rated") is True,
             )
         except RecordError:
             raise
@@ -198,9 +202,10 @@ class Record:
         JSON once.  With sorted keys both bodies are their items in key order, and the stored
         body's own keys (`ANNOTATIONS`) fall between the canonical ones at fixed places:
 
-            canonical  {actions, format, game, [handovers], options, result, rules_version, seats, seed}
+            canonical  {actions, format, game, [handovers], options, [rated], result, rules_version,
+                        seats, seed}
             stored     {actions, digest, ended_at, format, game, [handovers], id, ms,
-                        options, result, rules_version, seats, seed, started_at}
+                        options, [rated], result, rules_version, seats, seed, started_at}
 
         so each is spliced from the actions' text, the head's texts and those.  The parts that
         do not change between the games of a run (game, options, rules version, seats) are
@@ -208,7 +213,8 @@ class Record:
         front, options_text, back = _head_texts(self)
         if self.handovers:
             front = f'{front},"handovers":{dumps([h.to_json() for h in self.handovers])}'
-        tail = f'{options_text},"result":{result_json(self.result)},{back},"seed":{dumps(self.seed)}'
+        rated = ',"rated":true' if self.rated else ""
+        tail = f'{options_text}{rated},"result":{result_json(self.result)},{back},"seed":{dumps(self.seed)}'
         actions = actions_json(self.entries)
         digest = sha256(f'{{"actions":{actions},{front},{tail}}}'.encode()).hexdigest()
         entries = self.entries
