@@ -3,15 +3,28 @@ low-memory profile).  Only the hash is stored; a password is never logged or kep
 
 from __future__ import annotations
 
-from argon2 import PasswordHasher
-from argon2.exceptions import InvalidHashError, VerificationError, VerifyMismatchError
+from functools import cache
+from typing import Any
 
 MIN_LENGTH = 8
 MAX_LENGTH = 1024  # hashing costs the same for any length; bound what a client may send
 
-_HASHER = PasswordHasher()
-#: checked against when a name has no account, so a login takes as long either way
-_NOBODY = _HASHER.hash("no account has this password")
+
+@cache
+def _hasher() -> Any:
+    """argon2-cffi's hasher, imported when first needed: the rest of tablehall runs without
+    the accounts extra."""
+    try:
+        from argon2 import PasswordHasher
+    except ImportError:
+        raise RuntimeError("accounts need argon2-cffi: pip install 'tablehall[accounts]'") from None
+    return PasswordHasher()
+
+
+@cache
+def _nobody() -> str:
+    """Checked against when a name has no account, so a login takes as long either way."""
+    return _hasher().hash("no account has this password")
 
 
 def password_problem(password: str) -> str | None:
@@ -23,18 +36,20 @@ def password_problem(password: str) -> str | None:
 
 
 def hash_password(password: str) -> str:
-    return _HASHER.hash(password)
+    return _hasher().hash(password)
 
 
 def verify_password(stored: str | None, password: str) -> bool:
     """Whether `password` is the one `stored` was made from (None: no account; the same work
     is done, and False)."""
+    from argon2.exceptions import InvalidHashError, VerificationError
+
     try:
-        return _HASHER.verify(stored or _NOBODY, password) and stored is not None
-    except (VerifyMismatchError, VerificationError, InvalidHashError):
+        return _hasher().verify(stored or _nobody(), password) and stored is not None
+    except (VerificationError, InvalidHashError):  # a mismatch is a VerificationError
         return False
 
 
 def needs_rehash(stored: str) -> bool:
     """Whether a hash was made with weaker parameters than today's (rehashed at next login)."""
-    return _HASHER.check_needs_rehash(stored)
+    return _hasher().check_needs_rehash(stored)
