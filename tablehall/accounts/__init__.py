@@ -45,4 +45,17 @@ class Accounts:
         self.listener = RatingListener(self.ratings)
 
 
-__all__ = ["Accounts", "Account", "AccountError", "AccountSettings", "Session", "SeatTicket"]
+
+
+def open_accounts(store: RecordStore | None, section: dict | None = None) -> "Accounts | None":
+    """The accounts of a server's store, with its ``[accounts]`` settings (SettingError for a
+    bad one); None for a store that keeps records only (a directory of files)."""
+    from .settings import AccountSettings as Settings
+
+    settings = Settings.read(section or {})
+    if store is None or type(store).transact is RecordStore.transact:
+        return None
+    return Accounts(store, settings)
+
+
+__all__ = ["Accounts", "Account", "AccountError", "AccountSettings", "Session", "SeatTicket", "open_accounts"]

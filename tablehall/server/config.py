@@ -15,6 +15,9 @@ Example file::
     [sc]                           # each service's own section
     version = "21.4.0"
 
+    [accounts]                     # people's and bots' accounts (docs/accounts.md)
+    registration = "open"          # or "closed": only admins and `tablehall accounts add` make them
+
     [bots.blokus]                  # bots clients may ask for by name, per game: here a
     learned = "policy:agents/blokus_agent.py:act"   # trained policy (docs/envs.md)
 """
@@ -146,6 +149,14 @@ def check_sections(config: ServerConfig) -> None:
     for name, section in config.sections.items():
         if name == "bots":
             continue  # named bots, not a listener: checked by named_bots
+        if name == "accounts":
+            from ..accounts.settings import SETTINGS as ACCOUNT_SETTINGS
+
+            try:
+                read_settings(name, section, ACCOUNT_SETTINGS)
+            except SettingError as exc:
+                raise ConfigError(str(exc)) from None
+            continue
         if name == "web":
             from .web import WEB_SETTINGS
 
@@ -155,7 +166,7 @@ def check_sections(config: ServerConfig) -> None:
                 raise ConfigError(str(exc)) from None
             continue
         if name not in services:
-            raise ConfigError(f"unknown listener [{name}] (listeners: {', '.join(services)}; also [web], [bots.GAME])")
+            raise ConfigError(f"unknown listener [{name}] (listeners: {', '.join(services)}; also [web], [accounts], [bots.GAME])")
         try:
             read_settings(name, section, services[name].settings)
         except SettingError as exc:
