@@ -13,8 +13,12 @@ The base class is a server without accounts: every name is a guest's.
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass
 from enum import StrEnum
+
+#: what a seat ticket looks like on a line (URL-safe text), so a protocol can tell one from words
+TICKET = re.compile(r"[A-Za-z0-9_\-]{16,128}\Z")
 
 
 class Refusal(StrEnum):

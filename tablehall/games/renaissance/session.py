@@ -15,6 +15,7 @@ from tablehall.core.agents import RemoteAgent
 from tablehall.core.events import Event
 from tablehall.core.game import IllegalAction
 from tablehall.core.hosting import Session, Transport
+from tablehall.core.identity import TICKET, NameRefused
 from tablehall.core.result import Result
 
 from . import messages as m
@@ -173,11 +174,22 @@ class RenaissanceSession(Session):
 
     # -- before the game ---------------------------------------------------------------------------
     def _nickname(self, text: str) -> None:
+        """A nickname, and after it the account's seat ticket for a registered one
+        (docs/accounts.md); a registered nickname without it is refused."""
+        name, _, ticket = text.partition(" ")
+        if TICKET.match(ticket):
+            text = name
+        else:
+            ticket = ""
         if not NICKNAME.match(text) or reserved_nickname(text):
             raise ProtocolError(m.INCORRECT_PARAMETERS, "Invalid nickname: 1-20 letters, digits, _ . or -")
         if self.service.nickname_taken(text):
             raise ProtocolError(m.INCORRECT_PARAMETERS, "Nickname already taken")
-        self.nickname = text
+        try:
+            identity = self.service.host.identities.claim(text, ticket.strip() or None, game="renaissance")
+        except NameRefused as refused:
+            raise ProtocolError(m.INCORRECT_PARAMETERS, f"Nickname refused: {refused}") from None
+        self.nickname = identity.name
         self.moved()
         self.send(m.say(m.NICKNAME_OK))
         self.service.matchmake(self)
