@@ -54,6 +54,7 @@ def describe_games(names: Iterable[str] | None = None) -> str:
 def describe_services() -> str:
     """Every listener, the config file's keys, and each listener's settings."""
     from .server.app import all_services
+    from .accounts.settings import SETTINGS as ACCOUNT_SETTINGS
     from .server.web import DEFAULT_HTTP_PORT, WEB_SETTINGS
 
     services = [spec for _, spec in all_services()]
@@ -70,7 +71,8 @@ def describe_services() -> str:
               "  [ports]                       NAME = PORT per listener above",
               "",
               "settings of each listener: [NAME] in the config, or --set NAME.KEY=VALUE:"]
-    for name, settings in [*((spec.name, spec.settings) for spec in services), ("web", WEB_SETTINGS)]:
+    for name, settings in [*((spec.name, spec.settings) for spec in services), ("web", WEB_SETTINGS),
+                           ("accounts", ACCOUNT_SETTINGS)]:
         lines.append(f"  [{name}]")
         texts = {key: f"{key} = {_value(setting.default)}" for key, setting in settings.items()}
         width = max((len(text) for text in texts.values()), default=0) + 2

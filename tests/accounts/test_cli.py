@@ -37,3 +37,20 @@ def test_add_disable_and_list(location):
         store.close()
     unknown = tablehall("accounts", "--db", location, "disable", "nobody")
     assert unknown.returncode == 2 and "no account 'nobody'" in unknown.stderr
+
+
+def test_the_accounts_section_is_checked_with_the_config(tmp_path):
+    import re
+
+    import pytest
+
+    from tablehall.accounts import open_accounts
+    from tablehall.core.store import DirectoryStore
+    from tablehall.server.config import ConfigError, ServerConfig, check_sections
+
+    check_sections(ServerConfig(sections={"accounts": {"registration": "closed"}}))
+    with pytest.raises(ConfigError, match=re.escape("registration must be 'open' | 'closed'")):
+        check_sections(ServerConfig(sections={"accounts": {"registration": "maybe"}}))
+    with pytest.raises(ConfigError, match="unknown setting 'signup'"):
+        check_sections(ServerConfig(sections={"accounts": {"signup": True}}))
+    assert open_accounts(DirectoryStore(tmp_path / "files")) is None  # records only: every name a guest
