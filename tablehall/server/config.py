@@ -142,26 +142,19 @@ def toml_value(text: str) -> Any:
 def check_sections(config: ServerConfig) -> None:
     """Every service section names a listener and holds only its keys with usable values, so
     a typo stops `serve` before anything listens (ConfigError names the key)."""
+    from ..accounts.settings import SETTINGS as ACCOUNT_SETTINGS
     from ..core.hosting import SettingError, read_settings
     from .app import all_services
+    from .web import WEB_SETTINGS
 
     services = {spec.name: spec for _, spec in all_services()}
+    others = {"web": WEB_SETTINGS, "accounts": ACCOUNT_SETTINGS}  # sections that are not listeners
     for name, section in config.sections.items():
         if name == "bots":
             continue  # named bots, not a listener: checked by named_bots
-        if name == "accounts":
-            from ..accounts.settings import SETTINGS as ACCOUNT_SETTINGS
-
+        if name in others:
             try:
-                read_settings(name, section, ACCOUNT_SETTINGS)
-            except SettingError as exc:
-                raise ConfigError(str(exc)) from None
-            continue
-        if name == "web":
-            from .web import WEB_SETTINGS
-
-            try:
-                read_settings(name, section, WEB_SETTINGS)
+                read_settings(name, section, others[name])
             except SettingError as exc:
                 raise ConfigError(str(exc)) from None
             continue

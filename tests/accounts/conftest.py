@@ -19,18 +19,11 @@ class Clock:
         return self.now
 
 
-@pytest.fixture(params=["sqlite", "postgresql"])
-def location(request, tmp_path) -> str:
-    if request.param == "sqlite":
-        return str(tmp_path / "records.sqlite")
-    return request.getfixturevalue("postgres_url")
-
-
 @pytest.fixture
-def store(location):
-    store = open_store(location)
-    yield store
-    store.close()
+def store(store_location):
+    opened = open_store(store_location)
+    yield opened
+    opened.close()
 
 
 @pytest.fixture

@@ -14,7 +14,8 @@ def tablehall(*argv: str, stdin: str = "") -> subprocess.CompletedProcess:
                           text=True, timeout=120)
 
 
-def test_add_disable_and_list(location):
+def test_add_disable_and_list(store_location):
+    location = store_location
     made = tablehall("accounts", "--db", location, "add", "Boss", "--admin", stdin="a long password\n")
     assert made.returncode == 0, made.stderr
     assert made.stdout.strip() == "added admin Boss" and "a long password" not in made.stdout + made.stderr

@@ -8,24 +8,13 @@ import asyncio
 import sys
 from pathlib import Path
 
-from tablehall.core.registry import get_game
-from tablehall.server.app import Server
-from tablehall.server.config import ServerConfig
+from tests.server.test_tables import run as run_server
 
 REPO = Path(__file__).resolve().parents[2]
-LIMIT = 300  # a last guard only: every wait below ends on an event
 
 
 def run(store, scenario):
-    async def main():
-        server = Server(ServerConfig(), store=store, services=list(get_game("dominion").services))
-        await server.start()
-        try:
-            return await asyncio.wait_for(scenario(server), LIMIT)
-        finally:
-            await server.stop()
-
-    return asyncio.run(main())
+    return run_server(store, "dominion", scenario)
 
 
 class Ended:
