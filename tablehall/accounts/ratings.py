@@ -2,8 +2,8 @@
 
 Who is rated: accounts (found by the seat's name: a registered name is only ever its account's,
 on every protocol) and tablehall's built-in bots (``bot:NAME``, one player per bot and game,
-anchoring the pool).  Guests, JSettlers robots (their names are reserved, never accounts) and
-seats credited to nobody (`credits.py`) are left out.  A game of several players is rated
+anchoring the pool).  Guests, JSettlers robots logged in with the robot cookie (the server's
+helpers, whatever their names) and seats credited to nobody (`credits.py`) are left out.  A game of several players is rated
 pairwise by rank: each rated player's result against each other one, every pair weighted
 1/(n-1), so a game counts as one game whatever its number of players and a four-player win
 moves a rating as far as a win against one equal opponent.  A player whose deviation is above
@@ -31,6 +31,9 @@ log = logging.getLogger("tablehall.accounts")
 
 #: a deviation above this marks a rating provisional (lichess: 110)
 PROVISIONAL = 110.0
+#: the server's own helpers, never rated whatever they are called: JSettlers robots that logged
+#: in with the robot cookie (the agent kind `games/catan/jsettlers` records for them)
+HELPER_KINDS = frozenset({"remote:jsettlers-robot"})
 
 
 @dataclass(frozen=True)
@@ -65,9 +68,11 @@ class RatingChange:
 
 def player_key(sql: Sql, seat: SeatInfo) -> str | None:
     """Whom a seat's result rates: a built-in bot by its kind, an account by its name; None for
-    anyone else (guests, robots)."""
+    anyone else (guests, the server's robots)."""
     if seat.agent.startswith(BOT_KIND):
         return seat.agent
+    if seat.agent in HELPER_KINDS:
+        return None
     account = find(sql, seat.name)
     return None if account is None else account.id
 

@@ -75,7 +75,8 @@ def test_a_rated_game_against_a_bot_moves_both_and_is_rated_once(accounts, peopl
 def test_casual_games_and_guests_are_not_rated(accounts, people):
     assert accounts.ratings.rate(game([("ann", "web"), ("ben", "web")], (1, 2), rated=False)) == []
     assert accounts.ratings.rate(game([("ann", "web"), ("visitor", "web")], (1, 2), record_id="g2")) == []
-    robots = game([("ann", "web"), ("droid 1", "remote:jsettlers-robot"), ("ben", "web")], (2, 1, 3), record_id="g3")
+    robots = game([("ann", "web"), ("droid 1", "remote:jsettlers-robot"), ("ben", "web"),
+                   ("cat", "remote:jsettlers-robot")], (2, 1, 3, 4), record_id="g3")  # a robot named like an account
     assert {c.player for c in accounts.ratings.rate(robots)} == {people["ann"].id, people["ben"].id}
 
 
