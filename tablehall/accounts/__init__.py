@@ -4,7 +4,8 @@ depends on the kernel only; the web hall and the protocol services use it.
 `Accounts(store)` bundles its parts over one record store (SQLite or PostgreSQL, whose schema
 holds their tables):
 
-- `book` (`book.py`): people and their bots, admins, disabling, deleting, the audit log;
+- `book` (`book.py`): people and their bots, admins, disabling, deleting, the audit log (what
+  admins do is checked in `admin.py`);
 - `sessions` (`sessions.py`): passwords (Argon2, `passwords.py`), rate-limited logins
   (`limits.py`), server-side sessions with an expiry;
 - `bots` (`bots.py`): bots' API tokens and the seat tickets they buy;

@@ -125,15 +125,17 @@ def test_changing_the_password_ends_the_other_sessions(accounts):
     assert accounts.sessions.login("mia", "a new password", "10.0.2.3")
 
 
-def test_disabling_ends_sessions_and_logins_and_is_audited(accounts):
+def test_disabling_ends_sessions_and_logins_and_is_audited(accounts, clock):
     accounts.book.add_person("root", PASSWORD, admin=True, actor=CONSOLE)
     accounts.book.add_person("ned", PASSWORD)
     session = accounts.sessions.login("ned", PASSWORD, "10.0.3.1")
+    clock.now += 1
     accounts.book.set_disabled("ned", True, actor="root")
     assert accounts.sessions.find(session.id) is None
     with pytest.raises(NameRefused) as refused:
         accounts.sessions.login("ned", PASSWORD, "10.0.3.1")
     assert refused.value.kind is Refusal.DISABLED
+    clock.now += 1
     accounts.book.set_disabled("ned", False, actor="root")
     assert accounts.sessions.login("ned", PASSWORD, "10.0.3.1")
     log = accounts.book.audit_log()
