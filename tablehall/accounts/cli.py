@@ -32,7 +32,7 @@ def add_parser(commands: Any, default_db: str) -> argparse.ArgumentParser:
 
 
 def run(args: argparse.Namespace) -> int:
-    from . import Accounts
+    from .service import Accounts
 
     if args.action is not add_account and not store_exists(args.db):
         raise ValueError(f"no record store at {args.db}")

@@ -8,7 +8,7 @@ from ..core.identity import Identities, Identity, NameRefused, Refusal
 from .book import AccountError
 
 if TYPE_CHECKING:
-    from . import Accounts
+    from .service import Accounts
 
 
 class AccountIdentities(Identities):

@@ -17,7 +17,7 @@ from typing import Awaitable, Callable
 from ..core.hosting import Entrant, Host, Service, ServiceSpec, Session, Table, TableError, TableSeat, Transport
 from ..core.registry import game_names, get_game
 from ..core.soon import flush_soon, handling_read
-from ..accounts import open_accounts
+from ..accounts.service import open_accounts
 from ..core.store import RecordStore, describe, is_url, open_store
 from .config import ServerConfig, named_bots
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pytest
 
-from tablehall.accounts import Accounts, AccountSettings
+from tablehall.accounts.service import Accounts, AccountSettings
 from tablehall.core.store import open_store
 
 

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import pytest
 
-from tablehall.accounts import AccountError
+from tablehall.accounts.book import AccountError
 from tablehall.accounts.book import CONSOLE
 from tablehall.core import Record, SeatInfo
 from tablehall.core.identity import NameRefused, Refusal

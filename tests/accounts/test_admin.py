@@ -6,7 +6,7 @@ import asyncio
 
 import pytest
 
-from tablehall.accounts import AccountError
+from tablehall.accounts.book import AccountError
 from tablehall.accounts.admin import abort_game, disable_account
 from tablehall.core import BotAgent, Match
 from tablehall.core.registry import get_game

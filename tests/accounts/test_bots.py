@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pytest
 
-from tablehall.accounts import AccountError
+from tablehall.accounts.book import AccountError
 from tablehall.accounts.bots import TICKET_SECONDS
 from tablehall.core.identity import Identities, Identity, NameRefused, Refusal
 
@@ -98,7 +98,7 @@ def test_a_server_without_accounts_has_only_guests():
 
 
 def test_protocol_logins_and_registration(accounts, store, clock):
-    from tablehall.accounts import Accounts, AccountSettings
+    from tablehall.accounts.service import Accounts, AccountSettings
 
     identity = accounts.identities.register("sam", PASSWORD, address="10.1.1.1")
     assert identity.name == "sam" and not identity.guest

@@ -5,7 +5,7 @@ from __future__ import annotations
 import subprocess
 import sys
 
-from tablehall.accounts import Accounts
+from tablehall.accounts.service import Accounts
 from tablehall.core.store import open_store
 
 
@@ -45,7 +45,7 @@ def test_the_accounts_section_is_checked_with_the_config(tmp_path):
 
     import pytest
 
-    from tablehall.accounts import open_accounts
+    from tablehall.accounts.service import open_accounts
     from tablehall.core.store import DirectoryStore
     from tablehall.server.config import ConfigError, ServerConfig, check_sections
 
