@@ -571,6 +571,8 @@ def cmd_records(args: argparse.Namespace) -> int:
 
     if args.game:
         get_game(args.game)  # an unknown game is an error, not an empty table
+    if args.limit < 1:  # SQLite takes a negative LIMIT as none
+        raise UsageError("--limit must be at least 1")
     if not store_exists(args.db):
         raise UsageError(f"no record store at {args.db}")
     store = open_store(args.db)

@@ -99,3 +99,13 @@ def test_the_arena_s_errors_are_one_line_when_run_as_a_module():
                           capture_output=True, text=True, timeout=300, env={**os.environ, "PYTHONPATH": str(REPO)})
     assert done.returncode == 2
     one_line_error(done.stderr, "2-seat games need at least 2 entrants, not 1")
+
+
+@pytest.mark.parametrize("limit", ["0", "-3"])
+def test_records_wants_a_limit_of_at_least_one(limit, places, capsys):
+    assert run(capsys, *PLAY, "--db", places["db"])[0] == 0
+    code, out, err = run(capsys, "records", "--db", places["db"], "--limit", limit)
+    assert code == 2 and out == ""
+    one_line_error(err, "--limit must be at least 1")
+    code, out, _ = run(capsys, "records", "--db", places["db"], "--limit", "1")
+    assert code == 0 and len(out.splitlines()) == 2
