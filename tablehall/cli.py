@@ -46,7 +46,10 @@ class Parser(argparse.ArgumentParser):
     def parse_known_args(self, args: Any = None, namespace: Any = None) -> Any:
         if self.more_arguments:
             self.more_arguments, add = None, self.more_arguments
-            add(self)
+            try:
+                add(self)
+            except UnknownGame as exc:  # a TABLEHALL_GAMES module that cannot be imported
+                self.error(str(exc))
         return super().parse_known_args(args, namespace)
 
 
