@@ -6,9 +6,10 @@ from tablehall.core.hosting import ServiceSpec, Setting
 from tablehall.core.match import SeatPolicy
 
 from .bots import RandomBot, StrongBot
-from .pieces import Color, Rotation, Shape, transform
+from .movetext import move_text
+from .pieces import Color, Rotation, Shape, face_data, transform
 from .rules import (MOVE_MISTAKES, BlokusState, InvalidMove, SetMove, SkipMove, decode_action, encode_action,
-                    move_text, new_game, normalize_options)
+                    move_words, new_game, normalize_options)
 
 #: the [sc] config section (also --set sc.KEY=VALUE)
 SC_SETTINGS = {
@@ -47,6 +48,8 @@ SPEC = GameSpec(
     gym_id="tablehall/Blokus-v0",
     option_help={"start_piece": "the first piece of every colour: empty (drawn from the seed, like the contest) "
                                 "or a pentomino name other than PENTO_X, e.g. PENTO_L"},
+    move_text=move_text,
+    face_data=face_data,
 )
 
 
@@ -62,6 +65,6 @@ def _replay_xml(record):
     return export_replay_xml(record)
 
 __all__ = [
-    "SPEC", "BlokusState", "SetMove", "SkipMove", "InvalidMove", "MOVE_MISTAKES", "move_text",
+    "SPEC", "BlokusState", "SetMove", "SkipMove", "InvalidMove", "MOVE_MISTAKES", "move_words",
     "Color", "Shape", "Rotation", "transform", "RandomBot", "StrongBot",
 ]

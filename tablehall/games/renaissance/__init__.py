@@ -5,6 +5,8 @@ from tablehall.core.game import GameSpec, strict_options
 
 from . import actions
 from .bots import GreedyBot, RandomBot
+from .faces import face_data
+from .movetext import move_text
 from .rules import RenaissanceState
 from .service import service_spec, timeout_policy
 
@@ -25,4 +27,6 @@ SPEC = GameSpec(
     gym_id="tablehall/Renaissance-v0",
     timeout_policy=timeout_policy,
     services=(service_spec(lambda: SPEC),),
+    move_text=move_text,
+    face_data=face_data,
 )
