@@ -6,6 +6,7 @@ plugin with an entry point ``nim = "tests.fifth_game"`` in the group ``tablehall
 from tablehall.core import GameSpec
 
 from .bots import PerfectBot, RandomBot
+from .movetext import move_text
 from .notation import record_to_text, text_to_record
 from .rules import MAX_PILES, MAX_STONES, decode_action, new_game, normalize_options
 
@@ -28,4 +29,5 @@ SPEC = GameSpec(
     env_adapter=".env:NimAdapter",
     gym_id="tablehall-tests/Nim-v0",
     web_board="board.js",
+    move_text=move_text,
 )

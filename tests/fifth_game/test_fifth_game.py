@@ -1,8 +1,8 @@
 """A fifth game, registered in one place: Nim lives in this folder alone, is named by no file
-outside it, and plays through `tablehall play`, the arena, the record store, `replay`, its own
-notation and `import`, `tablehall bench`, a PettingZoo environment (PettingZoo's api_test) and
-Gymnasium, and the web hall's replay viewer with its own board module, each in the processes
-those commands start.  It is found through TABLEHALL_GAMES and, installed, through an entry
+outside it, and plays through `tablehall play`, the arena, the record store, `replay` (its moves
+in its own words too), its own notation and `import`, `tablehall bench`, a PettingZoo
+environment (PettingZoo's api_test) and Gymnasium, and the web hall's replay viewer with its own
+board module, each in the processes those commands start.  It is found through TABLEHALL_GAMES and, installed, through an entry
 point."""
 
 from __future__ import annotations
@@ -53,6 +53,8 @@ def test_play_stores_games_that_replay_in_another_process(played):
     for record_id in ids[:2]:
         done = tablehall("replay", record_id, "--db", str(db), cwd=folder)
         assert done.returncode == 0 and done.stdout.startswith("ok: nim record "), done.stdout + done.stderr
+    done = tablehall("replay", ids[0], "--db", str(db), "--moves", cwd=folder)  # in the game's own words
+    assert done.stdout.splitlines()[1].startswith("1. perfect takes "), done.stdout + done.stderr
 
 
 def test_the_games_notation_exports_and_imports_and_replay_points_at_import(played):
