@@ -8,12 +8,12 @@ import sys
 import warnings
 from collections import defaultdict
 from pathlib import Path
-from typing import TYPE_CHECKING, Any, Sequence
+from typing import TYPE_CHECKING, Any, Iterator, Sequence
 
 # Only what every command needs: a game, asyncio and the match runner are imported by the
 # commands that use them, so `tablehall records` and `--help` start in a few tens of ms.
 from .core.game import OptionError
-from .core.records import RecordError, replay
+from .core.records import Record, RecordError, replay
 from .core.registry import UnknownGame, get_game
 
 if TYPE_CHECKING:
@@ -27,6 +27,10 @@ DEFAULT_DB = os.environ.get("TABLEHALL_DB", "var/tablehall.sqlite")
 
 class UsageError(Exception):
     """A one-line error for the user; exit code 2."""
+
+
+#: the exit status of a command stopped by Ctrl-C (128 + SIGINT, as a shell reports it)
+INTERRUPTED = 130
 
 
 class Parser(argparse.ArgumentParser):
@@ -66,7 +70,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         print(f"tablehall: error: {exc}", file=sys.stderr)
         return 2
     except KeyboardInterrupt:
-        return 130
+        return INTERRUPTED
     except BrokenPipeError:  # `tablehall records | head`: the reader has all it wanted
         os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
         return 0
@@ -281,11 +285,7 @@ def make_agent(spec: "GameSpec", seat_text: str, seat: int, seed: int):
 
 
 def cmd_play(args: argparse.Namespace) -> int:
-    import asyncio
-    import secrets
-
-    from .core.match import Match
-    from .core.store import DirectoryStore, SaveBatch, describe, open_store
+    from .core.store import DirectoryStore, open_store
 
     spec = get_game(args.game)
     seats = [s.strip() for s in args.seats.split(",") if s.strip()]
@@ -298,14 +298,34 @@ def cmd_play(args: argparse.Namespace) -> int:
     options = spec.normalize_options(parse_options(args.option))
     for seat, text in enumerate(seats):  # fail on a bad seat before playing anything (nothing starts yet)
         make_agent(spec, text, seat, 0)
+    stores: list["RecordStore"] = []
+    try:
+        if args.record_dir:
+            stores.append(DirectoryStore(args.record_dir))
+        if not args.no_db:
+            stores.append(open_store(args.db or DEFAULT_DB))
+    except BaseException:
+        for store in stores:
+            store.close()
+        raise
+    with StopRequest() as stop:
+        return play_games(args, spec, seats, options, stores, stop)
+
+
+def play_games(args: argparse.Namespace, spec: "GameSpec", seats: list[str], options: dict[str, Any],
+               stores: list["RecordStore"], stop: "StopRequest") -> int:
+    """Play `args.games` games into `stores` (closed at the end) and print their table; after
+    a stop request, the games being played finish and the table shows the games played."""
+    import asyncio
+    import secrets
+    from itertools import takewhile
+
+    from .core.match import Match
+    from .core.store import SaveBatch, describe
+
     if args.seed is None:  # a fresh seed, said before the games: the records keep it, so they replay
         args.seed = secrets.randbits(31)
         print(f"seed {args.seed} (--seed {args.seed} plays these games again)", file=sys.stderr, flush=True)
-    stores: list["RecordStore"] = []
-    if args.record_dir:
-        stores.append(DirectoryStore(args.record_dir))
-    if not args.no_db:
-        stores.append(open_store(args.db or DEFAULT_DB))
     table = ResultTable()
     from tqdm import tqdm
 
@@ -316,17 +336,24 @@ def cmd_play(args: argparse.Namespace) -> int:
         return seats[shift:] + seats[:shift]
 
     saved = SaveBatch(stores)  # many games to a transaction: a commit costs more than a game
+    played = 0
 
     def finished(order: list[str], record) -> None:  # in game order, however the games were run
+        nonlocal played
         saved.add(record)
-        for entry in record.entries:  # a subprocess bot that cannot start stops the run: say why
-            if entry.forfeit is not None and entry.reason.startswith("did not start"):
-                raise UsageError(f"seat {entry.seat + 1} ({order[entry.seat]}) {entry.reason}")
+        played += 1
+        not_started = did_not_start(record)  # a subprocess bot that cannot start stops the run: say why
+        if not_started is not None:
+            seat, reason = not_started
+            raise UsageError(f"seat {seat + 1} ({order[seat]}) {reason}")
         table.add(order, record)
         progress.update(1)
 
+    def indexes() -> Iterator[int]:  # the games to play: none more once a stop is asked for
+        return takewhile(lambda index: not stop.requested, range(args.games))
+
     async def play_all() -> None:  # one event loop for every game: starting a loop costs ms
-        for index in range(args.games):
+        for index in indexes():
             seed = args.seed + index
             order = seating(index)
             agents = [make_agent(spec, text, seat, seed) for seat, text in enumerate(order)]
@@ -340,7 +367,7 @@ def cmd_play(args: argparse.Namespace) -> int:
         backend = LocalBackend(args.workers)
         backend.keep_records = True
         jobs = (Job(index, spec.name, tuple(seating(index)), tuple(seating(index)), args.seed + index, options)
-                for index in range(args.games))
+                for index in indexes())
         batcher = Batcher(args.workers, args.games)
         waiting: dict[int, Any] = {}
         done = 0
@@ -367,7 +394,51 @@ def cmd_play(args: argparse.Namespace) -> int:
     if not args.no_db:
         print(f"stored in {describe(args.db or DEFAULT_DB)} (tablehall records, replay, export read it)",
               file=sys.stderr)
+    if stop.requested:
+        print(f"stopped by Ctrl-C after {played} of {args.games} games", file=sys.stderr)
+        return INTERRUPTED
     return 0
+
+
+def did_not_start(record: Record) -> tuple[int, str] | None:
+    """(seat, reason) of the first seat of `record` whose player never started (a program that
+    could not be run, or crashed or failed its protocol's handshake before the first move)."""
+    for entry in record.entries:
+        if entry.forfeit is not None and entry.reason.startswith("did not start"):
+            return entry.seat, entry.reason
+    return None
+
+
+class StopRequest:
+    """Ctrl-C while games are played: the first asks for a stop once the games being played
+    are over (their records are kept and shown), a second stops at once (KeyboardInterrupt).
+    Only the main thread receives signals, and a process started with Ctrl-C ignored (a
+    background job) keeps ignoring it: there this does nothing."""
+
+    def __init__(self) -> None:
+        self.requested = False
+        self._previous: Any = None
+
+    def __enter__(self) -> "StopRequest":
+        import signal
+        import threading
+
+        if (threading.current_thread() is threading.main_thread()
+                and signal.getsignal(signal.SIGINT) is signal.default_int_handler):
+            self._previous = signal.signal(signal.SIGINT, self._interrupted)
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        import signal
+
+        if self._previous is not None:
+            signal.signal(signal.SIGINT, self._previous)
+
+    def _interrupted(self, signum: int, frame: object) -> None:
+        if self.requested:
+            raise KeyboardInterrupt
+        self.requested = True
+        print("\nstopping after the games being played (Ctrl-C again stops at once)", file=sys.stderr, flush=True)
 
 
 class ResultTable:
@@ -481,12 +552,30 @@ def cmd_export(args: argparse.Namespace) -> int:
         for warning in notation_warnings(caught):
             print(f"tablehall: warning: {args.format}: {warning}", file=sys.stderr)
     if args.output:
-        from .core.store import write_atomically
-
-        write_atomically(Path(args.output), text)
+        write_output(output_path(args.output), text)
     else:
         sys.stdout.write(text)
     return 0
+
+
+def output_path(name: str) -> Path:
+    """A file a command is to write, checked before the work: its folder must exist and it
+    must not be a folder itself."""
+    path = Path(name)
+    if path.is_dir():
+        raise UsageError(f"cannot write {name}: it is a directory")
+    if not path.parent.is_dir():
+        raise UsageError(f"cannot write {name}: there is no directory {path.parent}")
+    return path
+
+
+def write_output(path: Path, text: str) -> None:
+    from .core.store import write_atomically
+
+    try:
+        write_atomically(path, text)
+    except OSError as exc:
+        raise UsageError(f"cannot write {path}: {exc.strerror}") from None
 
 
 def notation_warnings(caught: list[warnings.WarningMessage]) -> list[str]:
@@ -505,9 +594,14 @@ def cmd_import(args: argparse.Namespace) -> int:
         text = Path(args.file).read_text(encoding="utf-8")
     except OSError as exc:
         raise UsageError(f"cannot read {args.file}: {exc.strerror}") from None
+    except UnicodeDecodeError:
+        raise UsageError(f"cannot read {args.file}: it is not UTF-8 text") from None
     with warnings.catch_warnings(record=True) as caught:  # a reader's warnings: one line each
         warnings.simplefilter("always", UserWarning)
-        record = importer(text)
+        try:
+            record = importer(text)
+        except ValueError as exc:  # the reader's own words, said of the file
+            raise UsageError(f"{args.file}: {exc}") from None
     for warning in notation_warnings(caught):
         print(f"tablehall: warning: {args.file}: {warning}", file=sys.stderr)
     report = replay(record, spec)
@@ -534,6 +628,8 @@ def cmd_records(args: argparse.Namespace) -> int:
 
     if args.game:
         get_game(args.game)  # an unknown game is an error, not an empty table
+    if args.limit < 1:  # SQLite takes a negative LIMIT as none
+        raise UsageError("--limit must be at least 1")
     if not store_exists(args.db):
         raise UsageError(f"no record store at {args.db}")
     store = open_store(args.db)
@@ -562,4 +658,8 @@ def cmd_renaissance_client(args: argparse.Namespace) -> int:
 
 
 if __name__ == "__main__":
-    raise SystemExit(main())
+    # `python -m tablehall.cli` runs this file as __main__, a second copy of the module: run the
+    # one the arena imports, so that its errors (UsageError) are the ones main catches
+    from tablehall.cli import main as package_main
+
+    raise SystemExit(package_main())
