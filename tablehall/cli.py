@@ -18,6 +18,7 @@ from .core.registry import SERVICES, UnknownGame, game_names, get_game
 
 if TYPE_CHECKING:
     from .core.game import GameSpec
+    from .core.records import Record
     from .core.store import RecordStore
 
 #: the record store every command uses unless told otherwise (TABLEHALL_DB moves it)
@@ -117,9 +118,15 @@ def build_parser() -> argparse.ArgumentParser:
     bots.set_defaults(handler=cmd_bots)
 
     rep = commands.add_parser("replay", help="re-run a record through the rules and check its result",
-                              description="Re-run a record through the rules; exit 1 if the result differs.")
+                              description="Re-run a record through the rules; exit 1 if the result differs. "
+                                          "With --moves, print every move in words first.")
     rep.add_argument("record", help="a record file, or a record id (prefix) in --db")
     rep.add_argument("--db", default=DEFAULT_DB, help=f"record store to look ids up in (default {DEFAULT_DB})")
+    rep.add_argument("--moves", action="store_true",
+                     help="print the numbered moves in words, as an observer sees them (or --seat's player)")
+    rep.add_argument("--seat", type=int, metavar="N",
+                     help="with --moves: the moves as the player of seat N (1 = the first seat) sees them, "
+                          "with what only that seat may know")
     rep.set_defaults(handler=cmd_replay)
 
     export = commands.add_parser("export", help="write a record in a notation (json, or the game's own)",
@@ -397,6 +404,10 @@ def cmd_replay(args: argparse.Namespace) -> int:
 
     record = load_record(args.record, args.db)
     spec = get_game(record.game)
+    if args.seat is not None and not args.moves:
+        raise UsageError("--seat goes with --moves")
+    if args.moves:
+        print_moves(record, spec, viewer_seat(record, args.seat))
     report = replay(record, spec)
     moves = len(record.entries)
     if not report.matches:
@@ -407,6 +418,29 @@ def cmd_replay(args: argparse.Namespace) -> int:
     print(f"ok: {record.game} record {record.id or args.record}: {moves} actions replayed, "
           f"{record.status}, result reproduced (digest {record.digest()[:16]})")
     return 0
+
+
+def viewer_seat(record: "Record", seat: int | None) -> int | None:
+    """`--seat N` (counted from 1) as a seat index, None for an observer."""
+    if seat is None:
+        return None
+    if not 1 <= seat <= len(record.seats):
+        raise UsageError(f"--seat must be 1-{len(record.seats)}: this {record.game} game has {len(record.seats)} seats")
+    return seat - 1
+
+
+def print_moves(record: "Record", spec: "GameSpec", viewer: int | None) -> None:
+    """Every move of `record` in words, numbered, as `viewer` (None: an observer) sees it."""
+    from .core.movetext import record_moves
+
+    players = ", ".join(f"{seat.name} (seat {i + 1})" for i, seat in enumerate(record.seats))
+    audience = "an observer" if viewer is None else f"{record.seats[viewer].name} (seat {viewer + 1})"
+    print(f"{spec.title}: {players}; as {audience} sees it")
+    width = len(str(len(record.entries)))
+    for move in record_moves(record, spec, viewer):
+        label = f"{move.number}." if move.number else ""
+        for i, line in enumerate(move.text.lines):
+            print(f"{label if i == 0 else '':>{width + 1}} {line}")
 
 
 def cmd_export(args: argparse.Namespace) -> int:

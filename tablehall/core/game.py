@@ -184,6 +184,12 @@ class GameSpec:
     the actions a protocol reads from a fixed table of replies): then every match, not only
     games between in-process bots, keeps each action's record form and JSON text once per
     process (`records.KnownActions`) instead of encoding it at every move."""
+    move_text: Callable[[Any], Any] | None = None
+    """Each step in words for a person (`core.movetext`): StepView -> MoveText, from the events
+    the viewer may see; None: the action's record form as JSON."""
+    face_data: Callable[[], Mapping[str, Any]] | None = None
+    """The game's own objects as JSON-able data for faces that draw them (cards with their
+    cost and text, pieces with their shapes, costs), from the rules' tables."""
 
     def new(self, seat_count: int | None = None, options: Mapping[str, Any] | None = None,
             seed: int = 0, normalized: bool = False) -> GameState:

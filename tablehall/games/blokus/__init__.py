@@ -7,9 +7,10 @@ from tablehall.core.match import SeatPolicy
 
 from .bench import bench
 from .bots import RandomBot, StrongBot
-from .pieces import Color, Rotation, Shape, transform
+from .movetext import move_text
+from .pieces import Color, Rotation, Shape, face_data, transform
 from .rules import (MOVE_MISTAKES, BlokusState, InvalidMove, SetMove, SkipMove, decode_action, encode_action,
-                    move_text, new_game, normalize_options)
+                    move_words, new_game, normalize_options)
 
 #: the [sc] config section (also --set sc.KEY=VALUE)
 SC_SETTINGS = {
@@ -45,6 +46,8 @@ SPEC = GameSpec(
     exporters={"replay-xml": lambda record: _replay_xml(record)},
     option_help={"start_piece": "the first piece of every colour: empty (drawn from the seed, like the contest) "
                                 "or a pentomino name other than PENTO_X, e.g. PENTO_L"},
+    move_text=move_text,
+    face_data=face_data,
 )
 
 
@@ -60,6 +63,6 @@ def _replay_xml(record):
     return export_replay_xml(record)
 
 __all__ = [
-    "SPEC", "BlokusState", "SetMove", "SkipMove", "InvalidMove", "MOVE_MISTAKES", "move_text",
+    "SPEC", "BlokusState", "SetMove", "SkipMove", "InvalidMove", "MOVE_MISTAKES", "move_words",
     "Color", "Shape", "Rotation", "transform", "RandomBot", "StrongBot",
 ]

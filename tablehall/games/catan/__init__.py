@@ -45,6 +45,8 @@ from tablehall.core.match import Consequence, SeatPolicy
 
 from . import actions
 from .bots import RandomBot, StrongBot
+from .facts import face_data
+from .movetext import move_text
 from .rules import CatanState, normalize_options
 from .sgn import record_to_sgn, sgn_to_record
 
@@ -134,4 +136,6 @@ SPEC = GameSpec(
         "dev_deck": "SGN card codes, top first: a scripted development deck (empty: shuffled)",
         "steals": "SGN resource codes: scripted robber steals, random once used up",
     },
+    move_text=move_text,
+    face_data=face_data,
 )

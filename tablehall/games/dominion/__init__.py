@@ -15,7 +15,8 @@ from tablehall.core.hosting import ServiceSpec
 from .agent import seat_policy, subprocess_agent
 from .bench import bench
 from .bots import BOTS
-from .cards import BY_NAME, NAMES
+from .cards import BY_NAME, NAMES, face_data
+from .movetext import move_text
 from .rules import DominionState
 from .service import DEFAULT_PORT, SETTINGS, DominionService
 
@@ -65,6 +66,8 @@ SPEC = GameSpec(
     subprocess_agent=subprocess_agent,
     timeout_policy=seat_policy,
     few_actions=True,  # the replies a bot may send map onto a few hundred actions
+    move_text=move_text,
+    face_data=face_data,
     services=(ServiceSpec(name="dominion", default_port=DEFAULT_PORT,
                           factory=lambda host: DominionService(host, SPEC),
                           description="Dominion v1 text bot protocol: join, then the stdin/stdout lines",

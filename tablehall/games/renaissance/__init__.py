@@ -6,6 +6,8 @@ from tablehall.core.game import GameSpec, strict_options
 from . import actions
 from .bench import bench
 from .bots import GreedyBot, RandomBot
+from .faces import face_data
+from .movetext import move_text
 from .rules import RenaissanceState
 from .service import service_spec, timeout_policy
 
@@ -23,4 +25,6 @@ SPEC = GameSpec(
     bench=bench,
     timeout_policy=timeout_policy,
     services=(service_spec(lambda: SPEC),),
+    move_text=move_text,
+    face_data=face_data,
 )
