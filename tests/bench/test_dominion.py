@@ -2,12 +2,12 @@
 `tablehall bench dominion`), and its two loops playing exactly the same games."""
 
 from tablehall.core import derive_seed
-from tablehall.games.dominion.bench import bench, play
+from tablehall.bench.dominion import main, play
 from tablehall.games.dominion.bots import BOTS
 
 
 def test_the_benchmark_runs_and_prints_its_figures(capsys):
-    bench(["--games", "3", "--peer-games", "2", "--rounds", "2", "--play-seconds", "0.2"])
+    assert main(["--games", "3", "--peer-games", "2", "--rounds", "2", "--play-seconds", "0.2"]) == 0
     out = capsys.readouterr().out
     assert "tablehall engine (bots on the live game)" in out
     assert "tablehall match path (observations)" in out

@@ -1,6 +1,6 @@
 """`tablehall bench web` runs (a tiny size; the figures themselves are for docs/benchmarks.md)."""
 
-from tablehall.web.bench import main
+from tablehall.bench.web import main
 
 
 def test_the_web_bench_runs(capsys):

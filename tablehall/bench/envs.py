@@ -30,7 +30,7 @@ from typing import Any, Callable
 
 import numpy as np
 
-from tablehall.core.registry import get_game
+from ..core.registry import get_game
 
 GAMES = (("blokus", 2), ("catan", 4), ("dominion", 2), ("renaissance", 2), ("renaissance", 1))
 

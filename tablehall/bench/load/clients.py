@@ -1,4 +1,4 @@
-"""A load-client process: `python -m tablehall.loadtest.clients PROTOCOL --port N --matches K
+"""A load-client process: `python -m tablehall.bench.load.clients PROTOCOL --port N --matches K
 --seconds S --lock FILE`.  Runs K matches at a time, each starting a new game when its last one
 ends, until S seconds have passed; then lets the games in play finish and prints its totals as
 one JSON line."""
@@ -32,10 +32,7 @@ def build(protocol: str, options: argparse.Namespace):
     if protocol == "jsettlers":
         from . import jsettlers
 
-        robot = jsettlers.example_robot()
-        if robot is None:
-            raise SystemExit(f"the example robot {jsettlers.EXAMPLE} is not there (a source checkout has it)")
-        return lambda totals, deadline, slot: jsettlers.play_match(host, port, robot, totals, deadline, slot)
+        return lambda totals, deadline, slot: jsettlers.play_match(host, port, totals, deadline, slot)
     raise SystemExit(f"unknown protocol {protocol!r}")
 
 
@@ -60,7 +57,7 @@ async def run(play, matches: int, seconds: float) -> Totals:
 
 
 def main(argv: list[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(prog="python -m tablehall.loadtest.clients")
+    parser = argparse.ArgumentParser(prog="python -m tablehall.bench.load.clients")
     parser.add_argument("protocol")
     parser.add_argument("--host", default="127.0.0.1")
     parser.add_argument("--port", type=int, required=True)

@@ -1,8 +1,8 @@
 """JSettlers (Catan) load client: robots that log in with the server's robot cookie and play the
 robots-only games the server starts (``robot_games``), four robots a game.
 
-The robot is examples/catan/simple_robot.py (its `Game` keeps the board and hand from the
-server's messages and picks each request), driven here over asyncio so that one process runs
+The robot is `games/catan/jsettlers/simple_robot.py`, the example robot (its `Game` keeps the
+board and hand from the server's messages and picks each request), driven here over asyncio so that one process runs
 many.  Latency: from a robot's request to the end of the server's answer as that robot sees
 it (the next GameState or Turn, which close every sequence the server sends).
 """
@@ -10,11 +10,10 @@ it (the next GameState or Turn, which close every sequence the server sends).
 from __future__ import annotations
 
 import asyncio
-import importlib.util
 import os
 import struct
-from pathlib import Path
 
+from ...games.catan.jsettlers import simple_robot as robot
 from .common import Deadline, Totals
 
 COOKIE = "loadtest"
@@ -24,10 +23,8 @@ MAX_REPEATS = 50  # the same request sent this many times in a row: the robot is
 # A game of these robots lasts about 20-150 rounds.  A guard, not a cut: past this many of its own
 # turns a robot leaves its game, so that a row of the bench ends whatever a robot does.  (Before
 # the example robot kept to its pieces and bought development cards, about one game in 25 never
-# ended: every seat boxed in, or asking for a city it no longer had; docs/benchmarks.md, "fourth
-# pass".)
+# ended: every seat boxed in, or asking for a city it no longer had.)
 MAX_ROUNDS = 300
-EXAMPLE = Path(__file__).resolve().parents[2] / "examples" / "catan" / "simple_robot.py"
 
 SERVER_CONFIG = f"""
 [jsettlers]
@@ -41,17 +38,7 @@ bot_pause = 0
 # it out at once, so that its record, with every action, is stored within the same row
 
 
-def example_robot():
-    """The example robot's module, or None outside a source checkout."""
-    if not EXAMPLE.exists():
-        return None
-    spec = importlib.util.spec_from_file_location("tablehall_loadtest_simple_robot", EXAMPLE)
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)  # type: ignore[union-attr]
-    return module
-
-
-async def play_robot(host: str, port: int, name: str, robot, totals: Totals, deadline: Deadline,
+async def play_robot(host: str, port: int, name: str, totals: Totals, deadline: Deadline,
                      max_rounds: int = MAX_ROUNDS) -> None:
     """One robot connection: games until the deadline has passed and it is idle; it leaves (and
     returns) a game that reaches `max_rounds` of its turns."""
@@ -129,8 +116,8 @@ async def play_robot(host: str, port: int, name: str, robot, totals: Totals, dea
         writer.close()
 
 
-async def play_match(host: str, port: int, robot, totals: Totals, deadline: Deadline, slot: int,
+async def play_match(host: str, port: int, totals: Totals, deadline: Deadline, slot: int,
                      max_rounds: int = MAX_ROUNDS) -> None:
     """A match's worth of robots (four), each playing until the deadline."""
     names = [f"lt{os.getpid()}-{slot}-{k}" for k in range(ROBOTS_PER_GAME)]
-    await asyncio.gather(*(play_robot(host, port, name, robot, totals, deadline, max_rounds) for name in names))
+    await asyncio.gather(*(play_robot(host, port, name, totals, deadline, max_rounds) for name in names))

@@ -30,11 +30,11 @@ TAIL = 160  # bytes kept between reads, so a marker split over two reads is stil
 
 def make_scripts(per_start: int = SCRIPTS_PER_START) -> dict[str, list[list[tuple[int, str]]]]:
     """start piece -> games, each a list of (team, the move's <data> element)."""
-    from ..games.blokus.bots import RandomBot
-    from ..games.blokus.pieces import START_SHAPES
-    from ..games.blokus.rules import new_game
-    from ..games.blokus.sc import messages as msg
-    from ..games.blokus.sc.xml import render
+    from ...games.blokus.bots import RandomBot
+    from ...games.blokus.pieces import START_SHAPES
+    from ...games.blokus.rules import new_game
+    from ...games.blokus.sc import messages as msg
+    from ...games.blokus.sc.xml import render
 
     scripts: dict[str, list[list[tuple[int, str]]]] = {}
     for shape in START_SHAPES:

@@ -3,7 +3,7 @@ every protocol's row printed and no client error.  A smoke test: no figure is as
 
 import sys
 
-from tablehall.loadtest.bench import main
+from tablehall.bench.server import main
 
 
 def test_bench_server_runs_every_protocol(capsys):

@@ -11,10 +11,13 @@ import asyncio
 import time
 from typing import Sequence
 
-from tablehall.core.rng import Rng, derive_seed
-
-from .bots import GreedyBot, RandomBot
-from .rules import RenaissanceState
+from ..core.agents import BotAgent
+from ..core.match import Match
+from ..core.rng import Rng, derive_seed
+from ..games.renaissance import SPEC
+from ..games.renaissance.bots import GreedyBot, RandomBot
+from ..games.renaissance.rules import RenaissanceState
+from .measure import play_versus_engine
 
 
 def random_game(seats: int, seed: int) -> int:
@@ -44,11 +47,6 @@ def bot_game(seats: int, seed: int) -> int:
 def win_rates(games: int, seed: int) -> tuple[int, int]:
     """(greedy's wins over random in `games` two-player games, seats alternating;
     greedy's wins against Lorenzo in `games` solo games)."""
-    from tablehall.core.agents import BotAgent
-    from tablehall.core.match import Match
-
-    from . import SPEC
-
     duels = solos = 0
     for game in range(games):
         greedy_seat = game % 2
@@ -69,7 +67,7 @@ def measure(play, seats: int, games: int, seed: int) -> tuple[float, float, floa
     return games / elapsed, total / elapsed, total / games
 
 
-def bench(argv: Sequence[str] = ()) -> int:
+def main(argv: Sequence[str] = ()) -> int:
     parser = argparse.ArgumentParser(prog="tablehall bench renaissance", description=__doc__)
     parser.add_argument("--games", type=int, default=300, help="games per measurement (default 300)")
     parser.add_argument("--seed", type=int, default=1)
@@ -89,10 +87,6 @@ def bench(argv: Sequence[str] = ()) -> int:
         print(f"  {label:28s} {per_second:9.1f} games/s  {actions_per_second:9.0f} actions/s  "
               f"{length:6.0f} actions/game")
     if args.play_seconds > 0:
-        from tablehall.core.benchmark import play_versus_engine
-
-        from . import SPEC
-
         print("  4 random bots (the built-in 'random' bot), same games:")
         for line in play_versus_engine(SPEC, ["random"] * 4, args.play_seconds):
             print(line)

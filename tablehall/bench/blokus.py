@@ -17,9 +17,10 @@ import random
 import statistics
 import time
 
-from ...core.benchmark import cpu_loop, play_versus_engine, ratio, take_turns
-from .bots import RandomBot, StrongBot
-from .rules import BlokusState, new_game
+from ..games.blokus import SPEC
+from ..games.blokus.bots import RandomBot, StrongBot
+from ..games.blokus.rules import BlokusState, new_game
+from .measure import cpu_loop, play_versus_engine, ratio, take_turns
 
 # Measured on this machine for ../shared/notes/anchors.md (random play, one core); quoted only:
 # the peer cannot run in the same process here.
@@ -27,7 +28,7 @@ QUOTED_PEERS = {"blokus-gym 2.2 (pure Python)": 0.099}
 MID_GAME_MOVES = (380, 480)  # "about 430 legal moves"
 
 
-def bench(argv: list[str] | None = None) -> int:
+def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="tablehall bench blokus", description=__doc__.splitlines()[0])
     parser.add_argument("--seconds", type=float, default=10.0,
                         help="CPU seconds per contender for the games/s figures (default 10)")
@@ -60,8 +61,6 @@ def bench(argv: list[str] | None = None) -> int:
     strong = strong_move_times(args.strong_games)
     print(f"  strong bot: {1000 * statistics.median(strong):.2f} ms/move median, "
           f"{1000 * sorted(strong)[int(0.95 * (len(strong) - 1))]:.2f} ms p95 ({len(strong)} moves)")
-    from . import SPEC
-
     for line in play_versus_engine(SPEC, ["random", "random"], args.seconds, args.rounds):
         print(line)
     return 0
@@ -101,24 +100,6 @@ def blokus_rl_runner():
         return moves
 
     return lambda cpu_seconds, first_game: cpu_loop(cpu_seconds, first_game, play_one)
-
-
-def measure(seconds: float, position_count: int, strong_games: int) -> dict[str, float]:
-    """The figures `bench` prints, as numbers."""
-    positions = mid_game_positions(position_count)
-    movegen = [time_movegen(state) for state in positions]
-    games, _, elapsed = random_runner(seconds, 0)
-    strong = strong_move_times(strong_games)
-    return {
-        "movegen_ms_median": 1000 * statistics.median(movegen),
-        "movegen_moves_median": statistics.median(len(state.legal_placements()) for state in positions),
-        "random_games": games,
-        "random_seconds": elapsed,
-        "random_games_per_s": games / elapsed,
-        "strong_moves": len(strong),
-        "strong_move_ms_median": 1000 * statistics.median(strong),
-        "strong_move_ms_p95": 1000 * sorted(strong)[int(0.95 * (len(strong) - 1))],
-    }
 
 
 def _random_game(seed: int, visit=None) -> BlokusState:

@@ -3,11 +3,11 @@ here; the figures are in docs/benchmarks.md)."""
 
 from __future__ import annotations
 
-from tablehall.games.catan.bench import main
+from tablehall.bench.catan import measure
 
 
 def test_the_benchmark_runs_and_prints_its_figures(capsys):
-    out = main(["--seconds", "0.2", "--strong-games", "1"])
+    out = measure(["--seconds", "0.2", "--strong-games", "1"])
     printed = capsys.readouterr().out
     for key in ("tablehall", "tablehall_observations", "tablehall_match"):
         assert out[key]["games_per_s"] > 0 and out[key]["actions_per_game"] > 100

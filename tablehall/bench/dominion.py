@@ -26,10 +26,11 @@ import time
 from importlib import metadata
 from typing import Callable, Sequence
 
-from tablehall.core import Bot, derive_seed
-
-from .bots import BOTS
-from .rules import DominionState
+from ..core import Bot, derive_seed
+from ..games.dominion import SPEC
+from ..games.dominion.bots import BOTS
+from ..games.dominion.rules import DominionState
+from .measure import play_versus_engine
 
 #: what one measurement gives: (games per second, player-turns per game)
 Rate = tuple[float, float]
@@ -114,7 +115,7 @@ def _median(rates: list[Rate]) -> float:
     return statistics.median(rate for rate, _ in rates)
 
 
-def bench(argv: Sequence[str] = ()) -> None:
+def main(argv: Sequence[str] = ()) -> int:
     parser = argparse.ArgumentParser(prog="tablehall bench dominion")
     parser.add_argument("--games", type=int, default=2000, help="games per round for tablehall (default 2000)")
     parser.add_argument("--peer-games", type=int, default=400, help="games per round for pyminion (default 400)")
@@ -147,10 +148,6 @@ def bench(argv: Sequence[str] = ()) -> None:
     elif not args.no_peer:
         print("  pyminion not installed (pip install -e '.[bench]'): no side-by-side figure")
     if args.play_seconds > 0:
-        from tablehall.core.benchmark import play_versus_engine
-
-        from . import SPEC
-
         print("Big Money mirror, the engine loop against tablehall play's path, same games:")
         for line in play_versus_engine(SPEC, ["bigmoney", "bigmoney"], args.play_seconds, args.rounds):
             print(line)
@@ -161,3 +158,4 @@ def bench(argv: Sequence[str] = ()) -> None:
             rate = win_rate(name, games=args.winrates)
             print(f"  {name:<9} wins {rate['wins']:>5}  losses {rate['losses']:>5}  ties {rate['ties']:>5}"
                   f"  win% {rate['win%']:5.1f}   ({time.perf_counter() - started:.1f} s)")
+    return 0

@@ -18,10 +18,9 @@ import argparse
 import asyncio
 import time
 
-from tablehall.core import BotAgent, Match, derive_seed
-from tablehall.core.benchmark import Series, play_versus_engine, ratio, take_turns
-
-from . import SPEC
+from ..core import BotAgent, Match, derive_seed
+from ..games.catan import SPEC
+from .measure import Series, play_versus_engine, ratio, take_turns
 
 ROUNDS = 4
 
@@ -133,7 +132,13 @@ def run_strong(games: int) -> tuple[int, int, float]:
     return wins, games, spent / max(1, decisions)
 
 
-def main(argv: list[str]) -> dict:
+def main(argv: list[str]) -> int:
+    measure(argv)
+    return 0
+
+
+def measure(argv: list[str]) -> dict:
+    """Measures and prints; the figures as numbers."""
     parser = argparse.ArgumentParser(prog="tablehall bench catan", description=__doc__.splitlines()[0])
     parser.add_argument("--seconds", type=float, default=10.0, help="CPU time per engine (default 10)")
     parser.add_argument("--strong-games", type=int, default=100, help="strong vs 3 random games (default 100)")

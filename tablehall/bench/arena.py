@@ -24,21 +24,21 @@ import statistics
 import time
 from typing import Any, Sequence
 
-from .entrants import parse_entrants
-from .runner import Backend, LocalBackend, RayBackend, play_job
-from .stats import ClusteredMean, HeadToHead, Sprt
-from .tournament import Settings, Tournament
+from ..arena.entrants import parse_entrants
+from ..arena.runner import Backend, LocalBackend, RayBackend, play_job
+from ..arena.stats import ClusteredMean, HeadToHead, Sprt
+from ..arena.tournament import Settings, Tournament
 from ..core.registry import game_names, get_game
 
-#: the two bots measured in each game (the first is the challenger)
-PAIRS = {"blokus": ("strong", "random"), "catan": ("strong", "random"), "dominion": ("smithy", "bigmoney"),
-         "renaissance": ("greedy", "random")}
+def pair(game: str) -> list[str]:
+    """The two bots measured in `game`, as its SPEC pairs them (the first is the challenger)."""
+    return list(get_game(game).paired_bots())
 
 
 def play(game: str, backend: Backend, games: int, seed: int, duplicate: bool = True,
          on_game: Any = None) -> Tournament:
     spec = get_game(game)
-    settings = Settings(game, parse_entrants(spec, list(PAIRS[game])), 2, games=games, seed=seed, duplicate=duplicate)
+    settings = Settings(game, parse_entrants(spec, pair(game)), 2, games=games, seed=seed, duplicate=duplicate)
     tournament = Tournament(settings, on_game=on_game)
     asyncio.run(tournament.run(backend))
     return tournament
@@ -98,7 +98,7 @@ def scaling(games_list: Sequence[str], games: int, repeats: int) -> None:
                             cpu[key].append(costs[key])
             ratios = [b / a for a, b in zip(rates[1], rates[2])]
             game_cpu, worker_cpu, arena_cpu = (statistics.median(cpu[k]) for k in ("game", "worker", "arena"))
-            print(f"| {game} | {' vs '.join(PAIRS[game])} | {game_cpu:.2f} | {worker_cpu:.3f} | {arena_cpu:.3f} | "
+            print(f"| {game} | {' vs '.join(pair(game))} | {game_cpu:.2f} | {worker_cpu:.3f} | {arena_cpu:.3f} | "
                   f"{game_cpu / (game_cpu + worker_cpu + arena_cpu):.0%} | "
                   f"{spread(rates[1])} | {spread(rates[2])} | {spread(ratios)} | "
                   f"{statistics.median(ratios) / 2:.0%} |")
@@ -181,7 +181,7 @@ def duplicate_seeding(games_list: Sequence[str], games: int, repeats: int) -> No
             sds = f"{statistics.stdev(means[True]):.2f} / {statistics.stdev(means[False]):.2f}"
             scores = (f"{statistics.mean(score_widths[True]):.3f} / {statistics.mean(score_widths[False]):.3f}"
                       if score_widths[True] and score_widths[False] else "-")
-            print(f"| {game} | {' vs '.join(PAIRS[game])} | {dup:.2f} | {per:.2f} | {dup / per:.2f} | {sds} | {scores} |")
+            print(f"| {game} | {' vs '.join(pair(game))} | {dup:.2f} | {per:.2f} | {dup / per:.2f} | {sds} | {scores} |")
     finally:
         backend.close()
     print()
@@ -226,7 +226,7 @@ def store_writes(stores: Sequence[str], count: int) -> None:
     with tempfile.TemporaryDirectory() as folder:
         for game in game_names():
             spec = get_game(game)
-            tournament = Tournament(Settings(game, parse_entrants(spec, list(PAIRS[game])), 2, games=20, seed=5))
+            tournament = Tournament(Settings(game, parse_entrants(spec, pair(game)), 2, games=20, seed=5))
 
             async def play_all() -> list[Any]:
                 return [(await play_job(tournament.job(g), None, True)).record for g in tournament.scheduled()]

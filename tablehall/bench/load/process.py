@@ -172,9 +172,9 @@ class ServerProcess:
 
 
 def extra_ports_off(keep: list[str]) -> list[str]:
-    """Flags turning off every listener but those in `keep` (the registry knows them all)."""
-    from ..core.registry import SERVICES
+    """Flags turning off every listener but those in `keep` (every game's services)."""
+    from ...server.app import all_services
 
-    return [flag for s in SERVICES if s.name not in keep for flag in (f"--{s.name}-port", "0")]
+    return [flag for _, s in all_services() if s.name not in keep for flag in (f"--{s.name}-port", "0")]
 
 

@@ -7,8 +7,8 @@ from __future__ import annotations
 import asyncio
 
 from tablehall.games.catan import SPEC
-from tablehall.loadtest import jsettlers
-from tablehall.loadtest.common import Deadline, Totals
+from tablehall.bench.load import jsettlers
+from tablehall.bench.load.common import Deadline, Totals
 from tablehall.server.app import Server
 from tablehall.server.config import ServerConfig
 
@@ -16,8 +16,6 @@ JSETTLERS = next(s for s in SPEC.services if s.name == "jsettlers")
 
 
 def test_the_load_robots_leave_a_game_past_the_round_limit():
-    robot = jsettlers.example_robot()
-    assert robot is not None, "the example robot is part of the source tree"
     section = {"robot_cookie": jsettlers.COOKIE, "robot_games": 1, "robot_game_robots": 4, "seed": 3,
                "bot_pause": 0}
     totals = Totals()
@@ -27,7 +25,7 @@ def test_the_load_robots_leave_a_game_past_the_round_limit():
         await server.start()
         try:
             # a deadline far away: the robots would play on; only the limit makes them leave
-            await asyncio.wait_for(jsettlers.play_match("127.0.0.1", server.port("jsettlers"), robot, totals,
+            await asyncio.wait_for(jsettlers.play_match("127.0.0.1", server.port("jsettlers"), totals,
                                                         Deadline(600), slot=0, max_rounds=3), timeout=120)
             return list(server.services["jsettlers"].lobby.games)
         finally:
@@ -45,7 +43,6 @@ def test_the_load_robots_leave_a_game_past_the_round_limit():
 def test_the_load_robots_finish_games_that_once_never_ended():
     # seeds where the example robot, before it kept to its pieces and bought development cards,
     # went on for thousands of actions (every seat boxed in, or asking for a 5th city)
-    robot = jsettlers.example_robot()
     for seed in (24, 29):
         section = {"robot_cookie": jsettlers.COOKIE, "robot_games": 1, "robot_game_robots": 4, "seed": seed,
                    "bot_pause": 0}
@@ -58,7 +55,7 @@ def test_the_load_robots_finish_games_that_once_never_ended():
             server = Server(ServerConfig(sections={"jsettlers": section}), store=None, services=[JSETTLERS])
             await server.start()
             try:
-                await asyncio.wait_for(jsettlers.play_match("127.0.0.1", server.port("jsettlers"), robot, totals,
+                await asyncio.wait_for(jsettlers.play_match("127.0.0.1", server.port("jsettlers"), totals,
                                                             OneGame(), slot=seed), timeout=300)
             finally:
                 await server.stop()

@@ -25,7 +25,7 @@ from operator import sub
 from pathlib import Path
 
 
-from .server import ServerProcess, machine_ticks
+from .load.process import ServerProcess, machine_ticks
 
 PROTOCOLS = ("sc", "dominion", "jsettlers")
 GAMES = {"sc": "blokus", "dominion": "dominion", "jsettlers": "catan"}
@@ -33,7 +33,7 @@ REFERENCE_ENV = "TABLEHALL_SC_REFERENCE_SERVER"
 
 
 def _jsettlers_config() -> str:
-    from .jsettlers import SERVER_CONFIG
+    from .load.jsettlers import SERVER_CONFIG
 
     return SERVER_CONFIG
 
@@ -90,7 +90,7 @@ def run_levels(server: ServerProcess, protocols: list[str], matches: int, second
     shares = [matches // procs + (1 if i < matches % procs else 0) for i in range(procs)]
     with tempfile.NamedTemporaryFile(prefix="tablehall-pair-") as lock:
         clients = [(protocol, subprocess.Popen(
-            [sys.executable, "-m", "tablehall.loadtest.clients", protocol, "--port", str(server.ports[protocol]),
+            [sys.executable, "-m", "tablehall.bench.load.clients", protocol, "--port", str(server.ports[protocol]),
              "--matches", str(share), "--seconds", str(seconds), "--lock", f"{lock.name}.{protocol}",
              "--think-ms", str(think_ms)],
             stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True)) for protocol in protocols for share in shares]

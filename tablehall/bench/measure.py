@@ -95,7 +95,7 @@ def cpu_loop(cpu_seconds: float, first_game: int, play_one: Callable[[int], int]
 def engine_runner(spec, seats: list[str], options: dict | None = None) -> Runner:
     """Games straight on the rules: each built-in bot chooses on the live state (as the peers'
     bots do), seeded as `tablehall play` seeds them, so both runners play the same games."""
-    from .rng import derive_seed
+    from ..core.rng import derive_seed
 
     options = spec.normalize_options(options or {})
 
@@ -121,13 +121,13 @@ def play_runner(spec, seats: list[str], options: dict | None = None, store=None)
     the command's thousand: if anything, to play's cost)."""
     import asyncio
 
-    from .seats import make_agent
-    from .store import SaveBatch
+    from ..core.seats import make_agent
+    from ..core.store import SaveBatch
 
     options = spec.normalize_options(options or {})
 
     def run(cpu_seconds: float, first: int) -> tuple[int, int, float]:
-        from .match import Match
+        from ..core.match import Match
 
         async def play_all() -> tuple[int, int, float]:
             games = actions = 0
@@ -165,7 +165,7 @@ def play_versus_engine(spec, seats: list[str], cpu_seconds: float, rounds: int =
     import tempfile
     from pathlib import Path
 
-    from .store import SqliteStore
+    from ..core.store import SqliteStore
 
     rounds = max(rounds, PLAY_ROUNDS)
     with tempfile.TemporaryDirectory(prefix="tablehall-bench-") as scratch:
