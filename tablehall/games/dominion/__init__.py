@@ -25,7 +25,7 @@ RULES_VERSION = "base-1e/v1"
 def encode_action(action: tuple) -> Any:
     """Cards by name, so a record reads like the protocol: ["buy", ["silver"]]."""
     kind = action[0]
-    if kind in ("buy", "discard"):  # the runner records one at every move: names looked up in C
+    if kind in ("buy", "discard"):  # the runner records one at every move
         return [kind, None if action[1] is None else list(map(NAMES.__getitem__, action[1]))]
     if kind == "play":
         return [kind, NAMES[action[1]], list(map(NAMES.__getitem__, action[2]))]

@@ -46,7 +46,6 @@ from .. import JSETTLERS_SETTINGS, SPEC
 from .connection import SERVER_VERSIONS, ServerConfig, ServerConnection
 from .constants import State
 from .engine_rules import PROTOCOL_MAX_PLAYERS
-from .framing import FrameDecoder, FrameError, FrameTooLong
 from .lobby import GameRoom, PregameLobby
 from .message import Message, is_single_line_and_safe
 from .play import GamePlay, PlaySettings
@@ -290,62 +289,27 @@ class JSettlersService(Service):
 
 
 class JSettlersSession(Session):
-    """One client connection: frames to messages and back."""
+    """One client connection: the transport's bytes to its `ServerConnection`, whose one output
+    is the transport (a closing transport drops what is written to it)."""
 
     def __init__(self, service: JSettlersService, transport: Transport) -> None:
         self.service = service
         self.transport = transport
-        self.decoder = FrameDecoder()
         self.closed = False
-        self.conn = ServerConnection(service.settings.server, service.lobby, on_output=self._flush,
-                                     peer=transport.peer, on_frames=transport.write)
-        # frames go straight to the transport: a closed session's connection is closing and sends
-        # nothing more, and a transport that is closing drops what is written to it
+        self.conn = ServerConnection(service.settings.server, service.lobby, transport.write, peer=transport.peer)
         service.sessions.add(self)
         self.conn.start()
 
     def data_received(self, data: bytes) -> None:
         if self.closed:
             return
-        text = self.decoder.feed_whole(data)
-        if text is not None:  # exactly one frame, as most reads are
-            self._receive(text)
-            return
-        while not self.closed:
-            try:
-                text = self.decoder.next_frame()
-            except FrameError as error:  # the Java server drops a stream readUTF refuses
-                log.info("dropping %s: %s", self.transport.peer, error)
-                self._close()
-                return
-            if text is None:
-                return
-            self._receive(text)
-
-    def _receive(self, text: str) -> None:
-        try:
-            self.conn.receive_wire(text)
-        except Exception:  # a bug answering one message must not cost the server or the client
-            log.exception("message from %s failed: %.200r", self.transport.peer, text)
+        self.conn.receive_data(data)
         if self.conn.closing:
             self._close()
 
     def ping(self) -> None:
         if self.conn.is_robot and not self.closed:
             self.conn.ping()
-
-    def _flush(self, conn: ServerConnection) -> None:
-        messages = conn.take_output()
-        if not messages or self.closed or self.transport.is_closing:
-            return
-        frames = []
-        for message in messages:
-            try:
-                frames.append(message.frame)
-            except FrameTooLong:
-                log.warning("message to %s too long for a frame: %.80s", self.transport.peer, message.to_cmd())
-        if frames:
-            self.transport.write(frames[0] if len(frames) == 1 else b"".join(frames))
 
     def _close(self) -> None:
         if self.closed:
