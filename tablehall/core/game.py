@@ -184,6 +184,19 @@ class GameSpec:
     the actions a protocol reads from a fixed table of replies): then every match, not only
     games between in-process bots, keeps each action's record form and JSON text once per
     process (`records.KnownActions`) instead of encoding it at every move."""
+    chance_options: frozenset[str] = frozenset()
+    """Options that fix what chance would otherwise decide (scripted dice, a chosen deck, board
+    or first piece): whoever sets them knows what is coming, so the web hall refuses them for
+    games with other people unless every person seat is the creator's own (practice), and
+    shows them wherever they are set (`fixed_chance`)."""
+
+    def fixed_chance(self, options: Mapping[str, Any]) -> dict[str, Any]:
+        """The chance options `options` set to something other than their default."""
+        if not self.chance_options:
+            return {}
+        defaults = self.normalize_options({})
+        return {key: options[key] for key in sorted(self.chance_options)
+                if key in options and options[key] != defaults.get(key)}
 
     def new(self, seat_count: int | None = None, options: Mapping[str, Any] | None = None,
             seed: int = 0, normalized: bool = False) -> GameState:

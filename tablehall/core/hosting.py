@@ -74,6 +74,13 @@ class Session(ABC):
     @abstractmethod
     def connection_lost(self) -> None: ...
 
+    @property
+    def logged_in(self) -> bool:
+        """Whether the client has said who it is (logged in, joined a game): until then the
+        server closes the connection after ``[limits] login_timeout`` seconds.  A protocol
+        without a login says True."""
+        return True
+
 
 # -- tables: matches hosted for the web hall and the arena ----------------------------------------
 
@@ -204,13 +211,28 @@ def new_table_id() -> str:
     return "t" + secrets.token_hex(6)
 
 
+def new_ticket() -> str:
+    """The secret that takes a seat held for a name (96 random bits): only the table's owner
+    is given it, as a contest reservation code, since a name proves nothing."""
+    return secrets.token_urlsafe(12)
+
+
+def ticket_matches(given: str | None, ticket: str | None) -> bool:
+    return given is not None and ticket is not None and secrets.compare_digest(given.encode(), ticket.encode())
+
+
 def describe_entrants(entrants: Sequence[Entrant], bots: Mapping[str, Any]) -> list[TableSeat]:
     """The seats of a table request, checked: unknown bots are refused."""
     from .agents import Agent
 
+    from .names import name_problem
+
     seats = []
     for entrant in entrants:
         if isinstance(entrant, OpenSeat):
+            problem = name_problem(entrant.name) if entrant.name is not None else None
+            if problem is not None:
+                raise TableError(f"no seat can be held for a player named {entrant.name[:40]!r}: {problem}")
             seats.append(TableSeat("open", entrant.name or "open seat", held_for=entrant.name))
         elif isinstance(entrant, Agent):
             seats.append(TableSeat("agent", entrant.name))
@@ -284,6 +306,11 @@ class Service(ABC):
     async def shutdown(self) -> None:
         """Stop: sessions are about to be closed and matches aborted by the host."""
 
+    def refusal(self, reason: str) -> bytes:
+        """What this protocol writes to a connection the server turns away (a limit: too many
+        connections, no login in time) just before closing it: its own error, saying `reason`."""
+        return b""
+
     def open_table(self, entrants: Sequence[Entrant], *, seed: int | None = None,
                    options: Mapping[str, Any] | None = None) -> Table:
         """Host a match with these seats, in this order; open seats wait for this protocol's
@@ -353,6 +380,8 @@ def read_settings(service: str, section: Mapping[str, Any], settings: Mapping[st
 
 def _convert(value: Any, kind: type) -> Any:
     if isinstance(value, str) and kind is not str:
+        if kind in (list, dict):
+            raise ValueError(value)
         text = value.strip().lower()
         if kind is bool:
             if text not in ("true", "false", "1", "0", "yes", "no"):

@@ -16,6 +16,7 @@ import struct
 from pathlib import Path
 
 from .common import Deadline, Totals
+from .server import client_source
 
 COOKIE = "loadtest"
 ROBOTS_PER_GAME = 4
@@ -55,7 +56,7 @@ async def play_robot(host: str, port: int, name: str, robot, totals: Totals, dea
                      max_rounds: int = MAX_ROUNDS) -> None:
     """One robot connection: games until the deadline has passed and it is idle; it leaves (and
     returns) a game that reaches `max_rounds` of its turns."""
-    reader, writer = await asyncio.open_connection(host, port)
+    reader, writer = await asyncio.open_connection(host, port, local_addr=client_source())
     send = lambda text: writer.write(robot.frame(text))  # noqa: E731
     send(robot.VERSION)
     send(f"1022|{name},{COOKIE},{robot.BRAIN}")

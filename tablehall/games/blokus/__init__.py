@@ -45,6 +45,7 @@ SPEC = GameSpec(
     exporters={"replay-xml": lambda record: _replay_xml(record)},
     option_help={"start_piece": "the first piece of every colour: empty (drawn from the seed, like the contest) "
                                 "or a pentomino name other than PENTO_X, e.g. PENTO_L"},
+    chance_options=frozenset({"start_piece"}),
 )
 
 

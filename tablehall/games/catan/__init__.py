@@ -134,4 +134,5 @@ SPEC = GameSpec(
         "dev_deck": "SGN card codes, top first: a scripted development deck (empty: shuffled)",
         "steals": "SGN resource codes: scripted robber steals, random once used up",
     },
+    chance_options=frozenset({"board", "dice", "dev_deck", "steals"}),
 )

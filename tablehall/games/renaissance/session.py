@@ -15,6 +15,7 @@ from tablehall.core.agents import RemoteAgent
 from tablehall.core.events import Event
 from tablehall.core.game import IllegalAction
 from tablehall.core.hosting import Session, Transport
+from tablehall.core.names import name_problem
 from tablehall.core.result import Result
 
 from . import messages as m
@@ -48,6 +49,7 @@ class RenaissanceSession(Session):
         self.lines = LineBuffer()
         self.stage = "nickname"  # nickname | players | queued | lobby | table | game | over | closed
         self.nickname = ""
+        self.ticket: str | None = None  # the secret of a table's seat held for a name, given at login
         self.last_heard = service.clock()
         # in a game
         self.agent: RemoteAgent | None = None
@@ -104,6 +106,11 @@ class RenaissanceSession(Session):
         if self.agent is not None:
             self.agent.gone(reason)
         self.close()
+
+    @property
+    def logged_in(self) -> bool:
+        """Past its nickname."""
+        return self.stage != "nickname"
 
     def connection_lost(self) -> None:
         if self.stage == "closed":
@@ -173,10 +180,16 @@ class RenaissanceSession(Session):
 
     # -- before the game ---------------------------------------------------------------------------
     def _nickname(self, text: str) -> None:
-        if not NICKNAME.match(text) or reserved_nickname(text):
+        """``NAME`` or, for a table's seat held for a name, ``NAME TICKET`` (the seat's secret)."""
+        text, _, ticket = text.strip().partition(" ")
+        # the players' name policy (core.names), narrowed to one ASCII word as the seed has it
+        if name_problem(text) or not NICKNAME.match(text) or reserved_nickname(text):
             raise ProtocolError(m.INCORRECT_PARAMETERS, "Invalid nickname: 1-20 letters, digits, _ . or -")
         if self.service.nickname_taken(text):
             raise ProtocolError(m.INCORRECT_PARAMETERS, "Nickname already taken")
+        if ticket and not self.service.ticket_held(ticket.strip()):
+            raise ProtocolError(m.INCORRECT_PARAMETERS, "No table holds a seat for that ticket")
+        self.ticket = ticket.strip() or None
         self.nickname = text
         self.moved()
         self.send(m.say(m.NICKNAME_OK))
