@@ -27,6 +27,8 @@ import secrets
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, Callable, Coroutine, Mapping, Sequence, Union
 
+from .names import name_problem
+from .quoting import token
 from .store import RecordStore
 
 if TYPE_CHECKING:
@@ -94,10 +96,13 @@ class TableCancelled(Exception):
 
 @dataclass(frozen=True)
 class OpenSeat:
-    """A seat held for the protocol's clients: the first that comes, or with `name` only the
-    client that logs in under that name."""
+    """A seat held for the protocol's clients: the first that comes, or with `name` one held
+    for that client, taken with a secret ticket (a contest reservation code, a Dominion or
+    Renaissance ticket; JSettlers: the login name).  `ticket` lets the caller choose the secret
+    (the arena keeps one per remote entrant for every game); unset, the service makes one."""
 
     name: str | None = None
+    ticket: str | None = field(default=None, repr=False)
 
 
 #: what a caller puts in a seat: an agent it runs itself (a browser seat, an in-process bot), the
@@ -225,14 +230,12 @@ def describe_entrants(entrants: Sequence[Entrant], bots: Mapping[str, Any]) -> l
     """The seats of a table request, checked: unknown bots are refused."""
     from .agents import Agent
 
-    from .names import name_problem
-
     seats = []
     for entrant in entrants:
         if isinstance(entrant, OpenSeat):
             problem = name_problem(entrant.name) if entrant.name is not None else None
             if problem is not None:
-                raise TableError(f"no seat can be held for a player named {entrant.name[:40]!r}: {problem}")
+                raise TableError(f"no seat can be held for a player named {token(entrant.name)}: {problem}")
             seats.append(TableSeat("open", entrant.name or "open seat", held_for=entrant.name))
         elif isinstance(entrant, Agent):
             seats.append(TableSeat("agent", entrant.name))

@@ -15,10 +15,10 @@ from pathlib import Path
 from typing import Awaitable, Callable
 
 from ..core.hosting import Entrant, Host, Service, ServiceSpec, Session, Table, TableError, TableSeat, Transport
+from ..core.limits import Limits
 from ..core.registry import game_names, get_game
 from ..core.soon import flush_soon, handling_read
 from ..core.store import RecordStore, describe, is_url, open_store
-from ..core.limits import Limits
 from .config import ServerConfig, named_bots
 from .gate import ConnectionGate, ProxyLine, refused
 
@@ -293,6 +293,9 @@ class Server:
         hall.reconnect_grace = settings["reconnect_grace"] or None
         hall.limits = self.limits
         hall.allowed_hosts = allowed_hosts(settings["allowed_hosts"], self.config.host)
+        if not settings["allowed_hosts"] and self.config.host in ("0.0.0.0", "::", ""):
+            log.warning("the web hall answers only to loopback names: set [web] allowed_hosts to the names "
+                        "it is reached by")
         self.hall = hall
         try:
             self.web = WebListener(hall, self.config.host, port, self.gate, deflate=self.web_deflate)

@@ -133,8 +133,9 @@ def create_app(hall: Hall) -> Starlette:
                 raise ValueError(f"pace must be 0 to {MAX_PACE} seconds")
         except (KeyError, TypeError, ValueError, UnknownGame) as exc:
             raise HTTPException(400, f"a new game needs game, seats (and name, options, seed): {exc}") from None
-        if name_problem(name):
-            raise HTTPException(400, f"your name: {name_problem(name)}")
+        problem = name_problem(name)
+        if problem is not None:
+            raise HTTPException(400, f"your name: {problem}")
         # whoever chooses the seed or the options that fix chance knows what is coming: only for
         # practice, a game whose every other seat is a built-in bot
         fixed = [*(["seed"] if body.get("seed") is not None else []), *spec.fixed_chance(options)]

@@ -101,7 +101,8 @@ def test_one_address_cannot_hold_more_than_its_cap_while_others_are_served(tmp_p
         for _ in range(HELD):
             sock = connect(serve.ports["sc"], "127.0.11.1", timeout=60)
             held.append(sock)
-        time.sleep(2)
+        serve.wait_for_log("connected service=sc peer=127.0.11.1:", 64)
+        serve.wait_for_log("connection refused service=sc peer=127.0.11.1 ", HELD - 64)
         for sock in held:
             sock.settimeout(0.5)
             try:

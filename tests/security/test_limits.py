@@ -178,9 +178,9 @@ def test_one_address_may_hold_only_so_many_connections(server, service):
     """Issue 26: 2,000 idle connections held on the HTTP and contest ports were never dropped."""
     source = {"http": "127.0.3.1", "sc": "127.0.3.2", "dominion": "127.0.3.3", "renaissance": "127.0.3.4",
               "jsettlers": "127.0.3.5"}[service]
-    held = [connect(server.ports[name], source) for name in ("sc", "http", "dominion", "renaissance", "jsettlers", "sc")]
+    held = [connect(server.ports[name], source) for name in ("sc", "dominion", "renaissance", "jsettlers", "sc", "dominion")]
     try:
-        time.sleep(0.5)  # each is accepted and counted before the next asks (the cap is 6)
+        server.wait_for_log(f"peer={source}:", 6)  # each accepted and counted (the cap is 6)
         with connect(server.ports[service], source) as sock:
             answer = read_until_closed(sock)
         assert REFUSALS[service] in answer and b"too many connections from " + source.encode() in answer, answer
@@ -197,7 +197,7 @@ def test_the_connection_budget_refuses_past_it(tmp_path):
     with Serve(tmp_path, "[limits]\nmax_connections = 5\nlogin_timeout = 60\n") as serve:
         held = [connect(serve.ports["sc"], f"127.0.4.{k}") for k in range(1, 6)]
         try:
-            time.sleep(0.5)
+            serve.wait_for_log("connected service=sc peer=127.0.4.", 5)  # all five counted
             with connect(serve.ports["dominion"], "127.0.4.9") as sock:
                 assert b"error the server is full (5 connections)" in read_until_closed(sock)
             with connect(serve.ports["http"], "127.0.4.10") as sock:
@@ -205,7 +205,7 @@ def test_the_connection_budget_refuses_past_it(tmp_path):
         finally:
             for sock in held:
                 sock.close()
-        time.sleep(0.5)
+        serve.wait_for_log("disconnected service=sc peer=127.0.4.", 5)  # room again
         assert status_of(http(serve.ports["http"], b"GET / HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\n\r\n")) == 200
 
 
@@ -260,7 +260,8 @@ def test_dns_rebinding_a_foreign_host_is_refused(server):
 
 def test_game_creation_is_rate_limited_and_capped_per_address(tmp_path):
     """Issue 26: 300 games were created in 3.5 s, each live for hours at pace=10."""
-    with Serve(tmp_path, "[limits]\ngames_per_minute = 3\nlive_games_per_address = 2\n") as serve:
+    config = "[limits]\ngames_per_minute = 3\nlive_games_per_address = 2\nseat_joins_per_minute = 2\n"
+    with Serve(tmp_path, config) as serve:
         port = serve.ports["http"]
         slow = json.dumps({"game": "blokus", "seats": ["random", "random"], "pace": 10}).encode()
         assert [post(port, slow, source="127.0.5.1")[0] for _ in range(3)] == [200, 200, 429]
@@ -268,6 +269,10 @@ def test_game_creation_is_rate_limited_and_capped_per_address(tmp_path):
         assert status == 429 and "at most 3 a minute" in answer["detail"]  # the bucket is empty now
         assert post(port, slow, source="127.0.5.2")[0] == 200  # another address has its own quota
         assert "live games already" in serve.log()
+        seat = "/ws/games/nonesuch/seats/0?token=guess"  # seat sockets: at most 2 a minute here
+        answers = [websocket_handshake(port, seat)[:12] for _ in range(3)]
+        assert answers == [b"HTTP/1.1 101", b"HTTP/1.1 101", b"HTTP/1.1 403"]
+        assert "too many seat sockets from 127.0.0.1" in serve.log()
 
 
 # -- headers -------------------------------------------------------------------------------------------

@@ -3,12 +3,15 @@ with a config file, for tests that attack it from outside."""
 
 from __future__ import annotations
 
+import json
 import os
 import signal
 import socket
 import subprocess
 import sys
 import time
+import urllib.error
+import urllib.request
 from pathlib import Path
 
 from tablehall.core.registry import SERVICES
@@ -47,6 +50,30 @@ class Serve:
 
     def log(self) -> str:
         return self.output.read_text(errors="replace")
+
+    def post(self, path: str, body: dict) -> tuple[int, dict]:
+        """A JSON body POSTed to the web hall: the status and the JSON answer (an error's too)."""
+        request = urllib.request.Request(self.url + path, method="POST", data=json.dumps(body).encode())
+        try:
+            with urllib.request.urlopen(request, timeout=60) as response:
+                return response.status, json.loads(response.read())
+        except urllib.error.HTTPError as error:
+            return error.code, json.loads(error.read())
+
+    def new_game(self, body: dict) -> tuple[int, dict]:
+        return self.post("/api/games/new", body)
+
+    def get(self, path: str) -> str:
+        with urllib.request.urlopen(self.url + path, timeout=60) as response:
+            return response.read().decode()
+
+    def wait_for_log(self, text: str, count: int = 1, timeout: float = 120) -> None:
+        """Until the log holds `text` `count` times (bounded: a busy machine may be slow)."""
+        deadline = time.monotonic() + timeout
+        while self.log().count(text) < count:
+            if time.monotonic() > deadline:
+                raise AssertionError(f"{count} x {text!r} not in the log:\n{self.log()[-3000:]}")
+            time.sleep(0.05)
 
     def rss_kib(self) -> int:
         """The server's resident memory."""

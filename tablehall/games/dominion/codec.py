@@ -15,7 +15,7 @@ from __future__ import annotations
 from operator import getitem
 from typing import Iterable, NamedTuple, Sequence
 
-from tablehall.core.names import name_problem
+from tablehall.core.names import MAX_NAME, name_problem
 
 from .cards import NAMES
 
@@ -172,13 +172,13 @@ def _parse_reply(line: str) -> Reply:
 
 
 def parse_name(line: str, seat: int) -> str | None:
-    """The bot's name from ``player <playerN> <bot-name>``, or None if the line is anything
-    else or the name is not one a player may have (`core.names`): the caller then names the
-    bot ``PLAYERN``."""
+    """The bot's name from ``player <playerN> <bot-name>`` (cut to the longest name a player may
+    have), or None if the line is anything else or the name is not one a player may have
+    (`core.names`): the caller then names the bot ``PLAYERN``."""
     words = line.split(maxsplit=2)
     if len(words) < 3 or words[0] != "player" or words[1] != seat_label(seat):
         return None
-    name = words[2].strip()
+    name = words[2].strip()[:MAX_NAME].strip()
     return None if name_problem(name) else name
 
 

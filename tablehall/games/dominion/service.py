@@ -272,10 +272,10 @@ class HostedTable(HeldTable):
         super().__init__(service.host, service.tables, table, entrants)
         self.service = service
         self.connections: dict[int, BotConnection] = self.clients
-        for seat in table.seats:
-            if seat.kind == "open" and seat.held_for is not None:  # its ticket alone takes it
-                seat.ticket, seat.secret = new_ticket(), True
-            elif seat.kind == "open":
+        for seat, entrant in zip(table.seats, entrants):
+            if isinstance(entrant, OpenSeat) and entrant.name is not None:  # its ticket alone takes it
+                seat.ticket, seat.secret = entrant.ticket or new_ticket(), True
+            elif isinstance(entrant, OpenSeat):
                 seat.ticket = table.id
 
     def seat_for(self, wanted: str | None) -> int | None:

@@ -311,9 +311,9 @@ class HostedTable(HeldTable):
         super().__init__(service.host, service.tables, table, entrants)
         self.service = service
         self.sessions: dict[int, RenaissanceSession] = self.clients
-        for seat in table.seats:
-            if seat.kind == "open" and seat.held_for is not None:  # its ticket alone takes it
-                seat.ticket, seat.secret = new_ticket(), True
+        for seat, entrant in zip(table.seats, entrants):
+            if isinstance(entrant, OpenSeat) and entrant.name is not None:  # its ticket alone takes it
+                seat.ticket, seat.secret = entrant.ticket or new_ticket(), True
 
     def seat_for(self, ticket: str | None) -> int | None:
         """The waiting seat a login takes: held for a name, with that seat's ticket; held for

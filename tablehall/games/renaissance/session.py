@@ -33,6 +33,8 @@ if TYPE_CHECKING:
 log = logging.getLogger("tablehall.renaissance")
 
 NICKNAME = re.compile(r"[A-Za-z0-9_.\-]{1,20}\Z")
+#: a nickname and a table seat's ticket (`hosting.new_ticket`: 16 URL-safe characters)
+NICKNAME_AND_TICKET = re.compile(r"(\S+) ([A-Za-z0-9_\-]{16})\Z")
 RESERVED_NAMES = ("lorenzo", "server")
 #: tablehall's own bots sit as "<kind>-bot-<seat>" (e.g. greedy-bot-3): no person may take such a name
 BOT_NAME = re.compile(r".+-bot-\d+\Z", re.IGNORECASE)
@@ -181,15 +183,16 @@ class RenaissanceSession(Session):
     # -- before the game ---------------------------------------------------------------------------
     def _nickname(self, text: str) -> None:
         """``NAME`` or, for a table's seat held for a name, ``NAME TICKET`` (the seat's secret)."""
-        text, _, ticket = text.strip().partition(" ")
+        with_ticket = NICKNAME_AND_TICKET.match(text.strip())
+        text, ticket = with_ticket.groups() if with_ticket else (text, "")
         # the players' name policy (core.names), narrowed to one ASCII word as the seed has it
         if name_problem(text) or not NICKNAME.match(text) or reserved_nickname(text):
             raise ProtocolError(m.INCORRECT_PARAMETERS, "Invalid nickname: 1-20 letters, digits, _ . or -")
         if self.service.nickname_taken(text):
             raise ProtocolError(m.INCORRECT_PARAMETERS, "Nickname already taken")
-        if ticket and not self.service.ticket_held(ticket.strip()):
+        if ticket and not self.service.ticket_held(ticket):
             raise ProtocolError(m.INCORRECT_PARAMETERS, "No table holds a seat for that ticket")
-        self.ticket = ticket.strip() or None
+        self.ticket = ticket or None
         self.nickname = text
         self.moved()
         self.send(m.say(m.NICKNAME_OK))
