@@ -24,9 +24,9 @@ LIMIT_SETTINGS = {
     "request_timeout": Setting(10.0, "seconds an HTTP client has to send a whole request, headers and body, "
                                      "from its first byte (or from connecting); then 408 and closed"),
     "keepalive_timeout": Setting(5, "seconds an idle HTTP connection is kept open between requests"),
-    "login_timeout": Setting(30.0, "seconds a client of a protocol port has to log in (JSettlers' login, a "
-                                   "contest join, Dominion's join line, a Renaissance nickname); then the "
-                                   "protocol's error and closed"),
+    "login_timeout": Setting(30.0, "seconds a client of a protocol port has to say who it is (JSettlers' "
+                                   "version message, a contest join, Dominion's join line, a Renaissance "
+                                   "nickname); then the protocol's error and closed"),
     "connections_per_address": Setting(64, "connections one address may hold open at once, on every port "
                                            "together; more: refused with the protocol's error (a trusted "
                                            "proxy is not counted: its clients are)"),

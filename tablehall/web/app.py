@@ -34,6 +34,7 @@ from .tournaments import routes as tournament_routes
 
 HERE = Path(__file__).parent
 MAX_PAGE = 200
+MAX_OFFSET = 10**12  # past every store; a larger number would not fit SQLite's integers (a 500 the fuzzer found)
 MAX_PACE = 10.0  # seconds a built-in bot of a web game may be made to wait before each move
 STAND_IN = "strong"  # the bot that takes over a person's seat where the game's protocol does that (Catan)
 
@@ -356,7 +357,7 @@ def _record_query(request: Request) -> RecordQuery:
         except UnknownGame as exc:
             raise HTTPException(400, str(exc)) from None
     try:
-        offset = max(0, int(params.get("offset", 0)))
+        offset = min(MAX_OFFSET, max(0, int(params.get("offset", 0))))
         limit = min(MAX_PAGE, max(1, int(params.get("limit", 50))))
     except ValueError:
         raise HTTPException(400, "offset and limit must be whole numbers") from None
