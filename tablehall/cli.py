@@ -14,10 +14,11 @@ from typing import TYPE_CHECKING, Any, Sequence
 # commands that use them, so `tablehall records` and `--help` start in a few tens of ms.
 from .core.game import OptionError
 from .core.records import RecordError, replay
-from .core.registry import SERVICES, UnknownGame, game_names, get_game
+from .core.registry import UnknownGame, get_game
 
 if TYPE_CHECKING:
     from .core.game import GameSpec
+    from .core.records import Record
     from .core.store import RecordStore
 
 #: the record store every command uses unless told otherwise (TABLEHALL_DB moves it)
@@ -30,15 +31,27 @@ class UsageError(Exception):
 
 class Parser(argparse.ArgumentParser):
     """An ArgumentParser whose help may end with text made only when help is asked for
-    (`more_help`): the games' bots and options, the listeners' settings."""
+    (`more_help`: the games' bots and options, the listeners' settings), and whose arguments
+    may in part be added only when it parses (`more_arguments`: the listeners' flags), since
+    both need the games' SPECs and other commands import no game."""
 
-    def __init__(self, *args: Any, more_help: Any = None, **kwargs: Any) -> None:
+    def __init__(self, *args: Any, more_help: Any = None, more_arguments: Any = None, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
         self.more_help = more_help
+        self.more_arguments = more_arguments
 
     def format_help(self) -> str:
         text = super().format_help()
         return f"{text}\n{self.more_help()}\n" if self.more_help else text
+
+    def parse_known_args(self, args: Any = None, namespace: Any = None) -> Any:
+        if self.more_arguments:
+            self.more_arguments, add = None, self.more_arguments
+            try:
+                add(self)
+            except UnknownGame as exc:  # a TABLEHALL_GAMES module that cannot be imported
+                self.error(str(exc))
+        return super().parse_known_args(args, namespace)
 
 
 def main(argv: Sequence[str] | None = None) -> int:
@@ -67,7 +80,8 @@ def build_parser() -> argparse.ArgumentParser:
 
     serve = commands.add_parser("serve", help="run the server: one TCP listener per protocol",
                                 description="Run the server. Binds 127.0.0.1 unless --host says otherwise.",
-                                formatter_class=argparse.RawDescriptionHelpFormatter, more_help=_services_help)
+                                formatter_class=argparse.RawDescriptionHelpFormatter, more_help=_services_help,
+                                more_arguments=_add_listener_flags)
     serve.add_argument("--config", help="TOML config file (see docs/architecture.md)")
     serve.add_argument("--host", help="address to bind (default 127.0.0.1)")
     serve.add_argument("--db", help=f"record store: an SQLite file or postgresql://... (default {DEFAULT_DB})")
@@ -77,9 +91,6 @@ def build_parser() -> argparse.ArgumentParser:
                        help="event loop: uvloop when installed (auto, the default; the fast extra), or asyncio's own")
     serve.add_argument("--set", action="append", default=[], metavar="SERVICE.KEY=VALUE",
                        help="a service option, e.g. --set sc.version=21.3.3")
-    for name, default, description in _service_flags():
-        serve.add_argument(f"--{name}-port", type=int, metavar="PORT", dest=f"port_{name.replace('-', '_')}",
-                           help=f"{description} (default {default}; 0 turns it off)")
     serve.add_argument("--http-port", type=int, metavar="PORT", dest="port_http",
                        help="the web hall: lobby, live boards, records, replays, JSON API (default 8080; 0 turns it off)")
     serve.add_argument("--workers", type=int, default=1, metavar="N",
@@ -93,7 +104,7 @@ def build_parser() -> argparse.ArgumentParser:
                                            "policy:MODULE:CALLABLE (or policy:PATH.py:CALLABLE) for a trained "
                                            "policy (needs the envs extra).",
                                formatter_class=argparse.RawDescriptionHelpFormatter, more_help=_games_help)
-    play.add_argument("game", help=f"one of: {', '.join(game_names())}")
+    play.add_argument("game", help="the game (below)")
     play.add_argument("--seats", required=True, help="comma-separated seats, e.g. random,strong")
     play.add_argument("--seed", type=int, default=None,
                       help="seed of the first game; game k uses seed+k (default: a fresh one, printed)")
@@ -113,15 +124,21 @@ def build_parser() -> argparse.ArgumentParser:
     bots = commands.add_parser("bots", help="each game's built-in bots and options",
                                description="List each game's built-in bots (one line each) and its options "
                                            "with their defaults and accepted values.")
-    bots.add_argument("game", nargs="?", help=f"only this game: one of {', '.join(game_names())}")
+    bots.add_argument("game", nargs="?", help="only this game")
     bots.set_defaults(handler=cmd_bots)
 
     rep = commands.add_parser("replay", help="re-run a record through the rules and check its result",
-                              description="Re-run a record through the rules; exit 1 if the result differs.")
+                              description="Re-run a record through the rules; exit 1 if the result differs. "
+                                          "With --moves, print every move in words first.")
     rep.add_argument("record", help="a record file, or a record id (prefix) in --db")
     rep.add_argument("--db", default=DEFAULT_DB, help=f"record store to look ids up in (default {DEFAULT_DB})")
     rep.add_argument("--strict", action="store_true",
                      help="refuse a record file without its digest (whose integrity cannot be checked)")
+    rep.add_argument("--moves", action="store_true",
+                     help="print the numbered moves in words, as an observer sees them (or --seat's player)")
+    rep.add_argument("--seat", type=int, metavar="N",
+                     help="with --moves: the moves as the player of seat N (1 = the first seat) sees them, "
+                          "with what only that seat may know")
     rep.set_defaults(handler=cmd_replay)
 
     export = commands.add_parser("export", help="write a record in a notation (json, or the game's own)",
@@ -135,7 +152,7 @@ def build_parser() -> argparse.ArgumentParser:
 
     imp = commands.add_parser("import", help="read a game from a notation into a record store",
                               description="Read a game written in one of the game's notations and store it.")
-    imp.add_argument("game", help=f"one of: {', '.join(game_names())}")
+    imp.add_argument("game", help="the game (tablehall bots lists them)")
     imp.add_argument("file", help="the notation file")
     imp.add_argument("--format", "-f", required=True, help="the notation (e.g. sgn, soclog)")
     imp.add_argument("--db", default=DEFAULT_DB, help=f"record store to write (default {DEFAULT_DB})")
@@ -149,7 +166,7 @@ def build_parser() -> argparse.ArgumentParser:
 
     bench = commands.add_parser("bench", help="measure a game's engine and protocol speed",
                                 description="Measure speed; peers are measured side by side where installed.")
-    bench.add_argument("game", help=f"one of: {', '.join(game_names())}, web (the web hall's scale), arena "
+    bench.add_argument("game", help="a game (tablehall bots lists them), web (the web hall's scale), arena "
                                     "(the arena's backends), server (every protocol under load) or envs (the learning "
                                     "environments)")
     bench.add_argument("args", nargs=argparse.REMAINDER, help="arguments for the game's benchmark (try --help)")
@@ -180,10 +197,20 @@ def _services_help() -> str:
     return describe_services()
 
 
-def _service_flags() -> list[tuple[str, int, str]]:
-    """(name, default port, description) of every protocol listener, from the registry: no game
-    is imported to build the parser."""
-    return [(s.name, s.default_port, s.description or s.game) for s in SERVICES]
+def _listeners() -> list[str]:
+    """The name of every protocol listener the games offer."""
+    from .server.app import all_services
+
+    return [spec.name for _, spec in all_services()]
+
+
+def _add_listener_flags(serve: argparse.ArgumentParser) -> None:
+    """--NAME-port for every protocol listener, from the games' SPECs."""
+    from .server.app import all_services
+
+    for game, spec in all_services():
+        serve.add_argument(f"--{spec.name}-port", type=int, metavar="PORT", dest=f"port_{spec.name.replace('-', '_')}",
+                           help=f"{spec.description or game} (default {spec.default_port}; 0 turns it off)")
 
 
 # -- serve ---------------------------------------------------------------------------------------
@@ -204,7 +231,7 @@ def cmd_serve(args: argparse.Namespace) -> int:
             config.log_format = args.log_format
         if args.event_loop:
             config.event_loop = args.event_loop
-        for name in [*(n for n, _, _ in _service_flags()), "http"]:
+        for name in [*_listeners(), "http"]:
             port = getattr(args, f"port_{name.replace('-', '_')}")
             if port is not None:
                 config.ports[name] = check_port(port, f"--{name}-port")
@@ -220,7 +247,7 @@ def cmd_serve(args: argparse.Namespace) -> int:
         raise UsageError(str(exc)) from None
     from .server.app import ListenError, run_server
 
-    if all(config.ports.get(name) == 0 for name, _, _ in _service_flags()) and config.ports.get("http") == 0:
+    if all(config.ports.get(name) == 0 for name in _listeners()) and config.ports.get("http") == 0:
         raise UsageError("every listener is turned off: nothing to serve")
     if args.workers < 1:
         raise UsageError("--workers must be at least 1")
@@ -403,6 +430,10 @@ def cmd_replay(args: argparse.Namespace) -> int:
             raise RecordError(f"{args.record} has no digest: its integrity cannot be checked (--strict)")
         print(f"tablehall: warning: {args.record} has no digest: its integrity was not checked", file=sys.stderr)
     spec = get_game(record.game)
+    if args.seat is not None and not args.moves:
+        raise UsageError("--seat goes with --moves")
+    if args.moves:
+        print_moves(record, spec, viewer_seat(record, args.seat))
     report = replay(record, spec)
     moves = len(record.entries)
     if not report.matches:
@@ -414,6 +445,29 @@ def cmd_replay(args: argparse.Namespace) -> int:
     print(f"ok: {record.game} record {record.id or args.record}: {moves} actions replayed, "
           f"{record.status}, result reproduced (digest {record.digest()[:16]}, {checked})")
     return 0
+
+
+def viewer_seat(record: "Record", seat: int | None) -> int | None:
+    """`--seat N` (counted from 1) as a seat index, None for an observer."""
+    if seat is None:
+        return None
+    if not 1 <= seat <= len(record.seats):
+        raise UsageError(f"--seat must be 1-{len(record.seats)}: this {record.game} game has {len(record.seats)} seats")
+    return seat - 1
+
+
+def print_moves(record: "Record", spec: "GameSpec", viewer: int | None) -> None:
+    """Every move of `record` in words, numbered, as `viewer` (None: an observer) sees it."""
+    from .core.movetext import record_moves
+
+    players = ", ".join(f"{seat.name} (seat {i + 1})" for i, seat in enumerate(record.seats))
+    audience = "an observer" if viewer is None else f"{record.seats[viewer].name} (seat {viewer + 1})"
+    print(f"{spec.title}: {players}; as {audience} sees it")
+    width = len(str(len(record.entries)))
+    for move in record_moves(record, spec, viewer):
+        label = f"{move.number}." if move.number else ""
+        for i, line in enumerate(move.text.lines):
+            print(f"{label if i == 0 else '':>{width + 1}} {line}")
 
 
 def cmd_export(args: argparse.Namespace) -> int:
@@ -503,29 +557,9 @@ def cmd_records(args: argparse.Namespace) -> int:
 
 
 def cmd_bench(args: argparse.Namespace) -> int:
-    if args.game == "web":  # the web hall's scale, not a game
-        from .web.bench import main as web_bench
+    from .bench import run
 
-        return web_bench(list(args.args))
-    if args.game == "arena":  # the arena's backends and duplicate seeding
-        from .arena.bench import main as arena_bench
-
-        return arena_bench(list(args.args))
-    if args.game == "server":  # every protocol under load, clients in other processes
-        from .loadtest.bench import main as server_bench
-
-        return server_bench(list(args.args))
-    if args.game == "envs":  # the learning environments (the envs extra)
-        try:
-            from .envs.bench import main as envs_bench
-        except ImportError as exc:
-            raise UsageError(f"bench envs needs the envs extra (pip install 'tablehall[envs]'): {exc}") from None
-        return envs_bench(list(args.args))
-    spec = get_game(args.game)
-    if spec.bench is None:
-        raise UsageError(f"{spec.name} has no benchmark")
-    result = spec.bench(list(args.args))
-    return int(result or 0)
+    return run(args.game, list(args.args))
 
 
 def cmd_renaissance_client(args: argparse.Namespace) -> int:

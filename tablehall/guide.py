@@ -35,7 +35,7 @@ def describe_game(spec: GameSpec) -> str:
     lines += [f"    {name:<{width}}{summary(bot) or '-'}" for name, bot in spec.bots.items()]
     if spec.seat_command_bots:
         lines.append(f"    {'cmd:COMMAND':<{width}}a bot run as a subprocess, speaking the game's protocol "
-                     "on stdin/stdout (e.g. cmd:python3 examples/dominion/bigmoney.py)")
+                     "on stdin/stdout (e.g. cmd:python3 mybot.py)")
     defaults = spec.normalize_options({})
     if defaults:
         lines.append("  options (--option KEY=VALUE), with their defaults:")

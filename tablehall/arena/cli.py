@@ -8,7 +8,7 @@ import os
 import sys
 from typing import TYPE_CHECKING, Any
 
-from ..core.registry import game_names, get_game
+from ..core.registry import get_game
 from .schedule import FORMATS, ScheduleError
 
 if TYPE_CHECKING:  # the rest is imported when the command runs: `tablehall --help` stays quick
@@ -25,7 +25,7 @@ def add_parser(commands: Any, default_db: str) -> argparse.ArgumentParser:
                     "between two. An entrant is [LABEL=]SEAT: a built-in bot, cmd:COMMAND (where the game's "
                     "protocol allows it), any seat `tablehall play` takes, or remote:NAME (the clients that log in "
                     "as NAME to the listeners the arena opens). See docs/arena.md.")
-    arena.add_argument("game", help=f"one of: {', '.join(game_names())}")
+    arena.add_argument("game", help="the game (tablehall bots lists them)")
     arena.add_argument("--entrants", default="", help="comma-separated entrants, e.g. strong,random,random,random")
     arena.add_argument("--entrant", action="append", default=[], metavar="[LABEL=]SEAT",
                        help="one more entrant (for commands with commas in them)")

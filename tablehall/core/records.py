@@ -14,7 +14,7 @@ import json
 from dataclasses import dataclass, field
 from json.encoder import c_make_encoder, encode_basestring_ascii  # type: ignore[attr-defined]
 from operator import attrgetter, itemgetter
-from typing import Any, Callable, Mapping, NamedTuple
+from typing import Any, Callable, Iterator, Mapping, NamedTuple
 
 from . import jsonbounds
 from .quoting import clip
@@ -396,24 +396,52 @@ class Replay:
         return self.result is not None and self.result.to_json() == stored.to_json()
 
 
-def replay(record: Record, spec: GameSpec) -> Replay:
-    """Re-run `record` through the rules of `spec`; raise RecordError if an action is illegal."""
+class ReplayStep(NamedTuple):
+    """One step of a record re-run through the rules: `number` counts the actions from 1 (0 for
+    the start of the game), `seat` took `action` (decoded; None for a forfeit) and `events`
+    came of it; `state` is the game right after the step.  `seat`, `action` and `entry` are None
+    for the start, whose events are the game's `start_events`."""
+
+    number: int
+    seat: int | None
+    action: Any
+    events: list[Any]
+    state: GameState
+    entry: Entry | None
+
+
+def replay_steps(record: Record, spec: GameSpec) -> Iterator[ReplayStep]:
+    """Re-run `record` through the rules of `spec`, one step at a time; raise RecordError where
+    an action is illegal.  Each step's `state` is the one game being replayed, valid until the
+    next step is taken: copy it to keep it."""
     if record.game != spec.name:
         raise RecordError(f"record is a {record.game} game, not {spec.name}")
     try:
         state = spec.new(len(record.seats), record.options, record.seed)
     except ValueError as exc:
         raise RecordError(f"record cannot start: {exc}") from None
+    yield ReplayStep(0, None, None, state.start_events(), state, None)
     for index, entry in enumerate(record.entries):
         if state.is_over:
             raise RecordError(f"action {index} comes after the game ended")
+        action = None
         try:
             if entry.forfeit is not None:
-                state.forfeit(entry.seat, entry.forfeit, entry.reason)
+                events = state.forfeit(entry.seat, entry.forfeit, entry.reason)
             else:
-                state.apply(entry.seat, spec.decode_action(entry.action))
+                action = spec.decode_action(entry.action)
+                events = state.apply(entry.seat, action)
         except IllegalAction as exc:
             raise RecordError(f"action {index} (seat {entry.seat}) is illegal: {exc.message}") from None
         except (KeyError, TypeError, ValueError) as exc:
             raise RecordError(f"action {index} (seat {entry.seat}) cannot be read: {exc}") from None
+        yield ReplayStep(index + 1, entry.seat, action, events, state, entry)
+
+
+def replay(record: Record, spec: GameSpec) -> Replay:
+    """Re-run `record` through the rules of `spec`; raise RecordError if an action is illegal."""
+    state = None
+    for step in replay_steps(record, spec):
+        state = step.state
+    assert state is not None
     return Replay(record, state, state.result())

@@ -583,26 +583,33 @@ def open_store(location: str | os.PathLike[str]) -> RecordStore:
     return SqliteStore(path)
 
 
-#: files `tablehall import` reads; given where a record is expected, they get a pointer to it
-NOTATION_SUFFIXES = (".sgn", ".soclog", ".xml", ".log")
-#: how to store a notation file as a record, by suffix (contest replay XML is written, not read)
-IMPORT_HINTS = {".sgn": "tablehall import catan {} --format sgn", ".log": "tablehall import catan {} --format sgn",
-                ".soclog": "tablehall import catan {} --format soclog"}
+def notation_hint(ref: str) -> str | None:
+    """For a file of a suffix some game's notations use (`GameSpec.notation_suffixes`), how to
+    store it as a record; None for any other file."""
+    from .registry import game_names, get_game
+
+    suffix = Path(ref).suffix.lower()
+    notations = [(spec.name, spec.notation_suffixes[suffix]) for spec in map(get_game, game_names())
+                 if suffix in spec.notation_suffixes]
+    if not notations:
+        return None
+    commands = [f"`tablehall import {game} {ref} --format {notation}`" for game, notation in notations
+                if notation in get_game(game).importers]
+    return f"{' or '.join(commands)} stores it as one" if commands else "tablehall does not read it back"
 
 
 def load_record(ref: str, db: str | None = None) -> Record:
     """A record from a JSON file path, or by id (prefix) from the store at `db`."""
     path = Path(ref)
     if path.is_file():
-        if path.suffix.lower() in NOTATION_SUFFIXES:
-            hint = IMPORT_HINTS.get(path.suffix.lower())
-            how = f"`{hint.format(ref)}` stores it as one" if hint else "tablehall does not read it back"
-            raise RecordError(f"{ref} is a notation file, not a record: {how}")
+        hint = notation_hint(ref) if path.suffix.lower() not in ("", ".json") else None
+        if hint is not None:
+            raise RecordError(f"{ref} is a notation file, not a record: {hint}")
         try:
             return Record.loads(path.read_bytes())
         except OSError as exc:
             raise RecordError(f"cannot read {ref}: {exc.strerror}") from None
-    if "/" in ref or path.suffix.lower() in (".json", *NOTATION_SUFFIXES):
+    if "/" in ref or path.suffix.lower() == ".json" or (path.suffix and notation_hint(ref) is not None):
         raise RecordError(f"no such file: {ref}")
     if db is None:
         raise RecordError(f"{ref!r} is not a record file, and no --db was given to look it up")

@@ -382,7 +382,7 @@ def loop_factory(kind: str = "auto") -> Callable[[], asyncio.AbstractEventLoop] 
     """The event loop `serve` runs on: uvloop (libuv; the `fast` extra) when it is installed and
     `kind` is "auto" or "uvloop", asyncio's own for "asyncio" (None: asyncio's default).  A
     server's Python share per move is largely the loop itself (scheduling, socket reads and
-    writes), which uvloop does in C: docs/benchmarks.md, "Server speed (issue 15)"."""
+    writes), which uvloop does in C: docs/benchmarks.md, "Server paths"."""
     if kind == "asyncio":
         return None
     try:

@@ -10,7 +10,7 @@ from pathlib import Path
 from starlette.applications import Starlette
 from starlette.exceptions import HTTPException
 from starlette.requests import Request
-from starlette.responses import HTMLResponse, JSONResponse, PlainTextResponse
+from starlette.responses import FileResponse, HTMLResponse, JSONResponse, PlainTextResponse
 from starlette.routing import Mount, Route, WebSocketRoute
 from starlette.staticfiles import StaticFiles
 from starlette.templating import Jinja2Templates
@@ -22,7 +22,7 @@ from ..core.match import Match
 from ..core.names import name_problem
 from ..core.records import RecordError
 from ..core.rng import derive_seed
-from ..core.registry import UnknownGame, game_names, get_game
+from ..core.registry import UnknownGame, game_file, game_names, get_game
 from ..core.store import RecordQuery
 from . import guard, openapi, views
 from .geometry import BOARDS
@@ -101,6 +101,18 @@ def create_app(hall: Hall) -> Starlette:
 
     async def api_openapi(request: Request) -> JSONResponse:
         return JSONResponse(openapi.document())
+
+    async def board_module(request: Request) -> FileResponse:
+        """A game's board: the module its SPEC names (`web_board`), else static/games/GAME.js,
+        else the generic board."""
+        game = request.path_params["game"]
+        try:
+            declared = get_game(game).web_board
+        except UnknownGame:
+            raise HTTPException(404, "no such game") from None
+        path = game_file(game, declared) if declared else HERE / "static" / "games" / f"{game}.js"
+        return FileResponse(path if path.is_file() else HERE / "static" / "games" / "default.js",
+                            media_type="text/javascript")
 
     async def api_server(request: Request) -> JSONResponse:
         return JSONResponse({"games": game_names(), **hall.extra()})
@@ -318,6 +330,7 @@ def create_app(hall: Hall) -> Starlette:
         Route("/players/{name}", player_page),
         Route("/new", new_game_page),
         Route("/play/{id}", play_page),
+        Route("/boards/{game}.js", board_module),
         Route("/api/server", api_server),
         Route("/api/openapi.json", api_openapi),
         Route("/api/geometry/{game}", api_geometry),

@@ -14,7 +14,7 @@ import urllib.error
 import urllib.request
 from pathlib import Path
 
-from tablehall.core.registry import SERVICES
+from tablehall.server.app import all_services
 
 REPO = Path(__file__).resolve().parents[2]
 
@@ -29,7 +29,7 @@ class Serve:
     """`tablehall serve --config` with every listener on a free port; its output in a file."""
 
     def __init__(self, tmp_path: Path, config: str = "", *extra: str) -> None:
-        self.ports = {service.name: free_port() for service in SERVICES}
+        self.ports = {service.name: free_port() for _, service in all_services()}
         self.ports["http"] = free_port()
         self.url = f"http://127.0.0.1:{self.ports['http']}"
         path = tmp_path / "serve.toml"
