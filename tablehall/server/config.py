@@ -152,6 +152,14 @@ def check_sections(config: ServerConfig) -> None:
     for name, section in config.sections.items():
         if name == "bots":
             continue  # named bots, not a listener: checked by named_bots
+        if name == "limits":
+            from ..core.limits import LimitError, Limits
+
+            try:
+                Limits.from_section(section)
+            except (SettingError, LimitError) as exc:
+                raise ConfigError(str(exc)) from None
+            continue
         if name in others:
             try:
                 read_settings(name, section, others[name])
@@ -159,7 +167,8 @@ def check_sections(config: ServerConfig) -> None:
                 raise ConfigError(str(exc)) from None
             continue
         if name not in services:
-            raise ConfigError(f"unknown listener [{name}] (listeners: {', '.join(services)}; also [web], [accounts], [bots.GAME])")
+            raise ConfigError(f"unknown listener [{name}] (listeners: {', '.join(services)}; "
+                              "also [web], [limits], [accounts], [bots.GAME])")
         try:
             read_settings(name, section, services[name].settings)
         except SettingError as exc:
