@@ -141,6 +141,8 @@ class JSettlersService(Service):
                  clock: Callable[[], float] = time.time) -> None:
         self.host = host
         self.settings = settings or settings_from(host.config)
+        self.settings = dataclasses.replace(
+            self.settings, server=dataclasses.replace(self.settings.server, identities=host.identities))
         self.play_settings = dataclasses.replace(self.settings.play, bots_threaded=host.bots_threaded)
         self.lobby = PregameLobby(self.settings.server, clock=clock, on_start=self._start_game,
                                   on_game_action=self._game_action, fill_bot=self.settings.play.bot,
