@@ -75,6 +75,12 @@ class Identities:
         """Whether `name` (in any case) belongs to an account."""
         return False
 
+    def seed(self, name: str, password: str) -> bool:
+        """An account the operator's config names (JSettlers' ``[jsettlers.accounts]``), made
+        if there is none yet (an existing one keeps its own password); whether the accounts now
+        hold the name.  Without accounts: False, the protocol checks it alone."""
+        return False
+
     def may_register(self) -> bool:
         """Whether clients may make accounts themselves (JSettlers' create-account)."""
         return False

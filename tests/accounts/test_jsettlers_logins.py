@@ -43,3 +43,24 @@ def test_a_disabled_account_and_too_many_failures_are_told(accounts):
     conn, _, _ = connect(config)
     say(conn, VERSION)
     assert say(conn, "999|P,yuri,1,\t,a long password")[:1] == ["1069|1,the account 'yuri' is disabled"]
+
+
+def test_the_configs_jsettlers_accounts_seed_the_servers_accounts(accounts):
+    from tablehall.core.hosting import Host
+    from tablehall.games.catan.jsettlers.service import JSettlersService
+
+    accounts.book.add_person("zoe", "her own password")
+    host = Host(accounts.store, {"accounts": {"carol": "right password", "zoe": "the config's",
+                                              "bad name!": "too short? no: the name"}},
+                identities=accounts.identities)
+    service = JSettlersService(host)
+    assert accounts.book.find("carol") is not None
+    assert service.settings.server.accounts == {"bad name!": "too short? no: the name"}  # not an account's name
+    assert [(e.actor, e.action, e.target) for e in accounts.book.audit_log()] == [("config", "add", "carol")]
+    for wire, reply in [("999|P,carol,1,\t,right password", WELCOME),
+                        ("999|P,zoe,1,\t,the config's", '1069|3,Incorrect password for "zoe".'),
+                        ("999|P,zoe,1,\t,her own password", WELCOME)]:
+        conn, _, _ = connect(service.settings.server, service.lobby)
+        say(conn, VERSION)
+        assert say(conn, wire)[:1] == [reply]
+        conn.connection_lost()
