@@ -180,6 +180,10 @@ def build_parser() -> argparse.ArgumentParser:
 
     add_arena_parser(commands, DEFAULT_DB)
 
+    from .accounts.cli import add_parser as add_accounts_parser
+
+    add_accounts_parser(commands, DEFAULT_DB)
+
     mor = commands.add_parser("renaissance-client", help="play Masters of Renaissance in a terminal",
                               description="A terminal client for the Masters of Renaissance protocol.")
     mor.add_argument("host", nargs="?", default="127.0.0.1", help="server address (default 127.0.0.1)")

@@ -27,6 +27,7 @@ import secrets
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, Callable, Coroutine, Mapping, Sequence, Union
 
+from .identity import Identities
 from .names import name_problem
 from .quoting import token
 from .store import RecordStore
@@ -413,6 +414,11 @@ class Host:
     bots: Mapping[str, Mapping[str, str]] = field(default_factory=dict)
     """Bots the operator named (config ``[bots.<game>] NAME = "SEAT TEXT"``, e.g. a trained
     ``policy:...``), per game: clients may ask for them by name like built-in bots."""
+    identities: Identities = field(default_factory=Identities)
+    """Who a client giving a name is (`core.identity`): guests only, unless the server keeps
+    accounts."""
+    listeners: list[Any] = field(default_factory=list)
+    """Match listeners every match started here gets besides the operator's log (the ratings)."""
 
     def bot_names(self, spec: "GameSpec") -> dict[str, str]:
         """The bots a client may name for a seat of `spec`: built-in and operator-named."""
@@ -455,6 +461,8 @@ class Host:
         if not match.id:  # the log's id is the record's: `tablehall replay <id>` finds the game
             match.id = match.record.id = uuid.uuid4().hex
         match.add_listener(GameLog(self.log))
+        for listener in self.listeners:
+            match.add_listener(listener)
         self.matches.add(match)
 
         async def run() -> None:

@@ -86,6 +86,7 @@ class Record:
     started_at: str = ""
     ended_at: str = ""
     id: str = ""
+    rated: bool = False  # played for ratings (the players chose it when the game was made)
     # read from a file or a store: whether it carried its digest (checked), or not; None: made here
     digest_checked: bool | None = field(default=None, compare=False)
 
@@ -124,6 +125,8 @@ class Record:
         }
         if self.handovers:  # only then: records of games nobody left keep their digests
             body["handovers"] = [h.to_json() for h in self.handovers]
+        if self.rated:  # likewise: casual games' records are as they were
+            body["rated"] = True
         return body
 
     def _actions(self) -> list[Any]:
@@ -172,6 +175,7 @@ class Record:
                 started_at=str(data.get("started_at", "")),
                 ended_at=str(data.get("ended_at", "")),
                 id=str(data.get("id", "")),
+                rated=data.get("rated") is True,
             )
         except RecordError:
             raise

@@ -18,6 +18,7 @@ from ..core.hosting import Entrant, Host, Service, ServiceSpec, Session, Table, 
 from ..core.limits import Limits
 from ..core.registry import game_names, get_game
 from ..core.soon import flush_soon, handling_read
+from ..accounts.service import open_accounts
 from ..core.store import RecordStore, describe, is_url, open_store
 from .config import ServerConfig, named_bots
 from .gate import ConnectionGate, ProxyLine, refused
@@ -230,6 +231,7 @@ class Server:
         self.hall = None  # what the web hall reads of this server, when it runs
         self.want_web = web  # servers given their services (tests, embedding): a web hall on a free port
         self.web_deflate = False  # WebSocket per-message deflate (the web benchmark compares both)
+        self.accounts = None  # the store's accounts (`tablehall.accounts`), when it keeps them
         self.limits = Limits.from_section(config.section("limits"))  # [limits]: what one client may cost
         self.gate = ConnectionGate(self.limits)  # every port's connections, the web hall's too
         self._stopped = asyncio.Event()
@@ -239,6 +241,7 @@ class Server:
             if not is_url(self.config.db):
                 Path(self.config.db).parent.mkdir(parents=True, exist_ok=True)
             self.store = open_store(self.config.db)
+        self.accounts = open_accounts(self.store, self.config.section("accounts"))
         loop = asyncio.get_running_loop()
         explicit = self.service_specs is not None
         bots = named_bots(self.config)
@@ -247,8 +250,7 @@ class Server:
                 continue  # turned off
             # services given explicitly (tests, embedding) take any free port unless configured
             port = self.config.port_for(spec.name, 0 if explicit else spec.default_port)
-            host = Host(self.store, self.config.section(spec.name), self.config.admin_password,
-                        log=logging.getLogger(f"tablehall.{spec.name}"), bots=bots)
+            host = self._host(self.config.section(spec.name), logging.getLogger(f"tablehall.{spec.name}"), bots)
             service = spec.factory(host)
             try:
                 listener = await loop.create_server(
@@ -281,8 +283,7 @@ class Server:
             port = 0 if explicit else DEFAULT_HTTP_PORT
         # games people start from the web run through a host of their own: stored, and aborted
         # and stored if the server stops, like every protocol's games
-        web_host = Host(self.store, {}, self.config.admin_password, log=logging.getLogger("tablehall.web"),
-                        bots=named_bots(self.config))
+        web_host = self._host({}, logging.getLogger("tablehall.web"), named_bots(self.config))
         self.hosts["web"] = web_host
         hall = Hall(self.store, self.live_matches, [Listener(l.service, l.game, l.host, l.port, l.description)
                                                     for l in self.listening],
@@ -304,6 +305,15 @@ class Server:
             return
         self.web.start()
         log.info("listening", extra={"service": "http", "game": "-", "host": self.config.host, "port": self.web.port})
+
+    def _host(self, section: dict, logger: logging.Logger, bots: dict) -> Host:
+        """A service's (or the web hall's) host: the store, and with accounts, who names are
+        and the ratings of every match."""
+        host = Host(self.store, section, self.config.admin_password, log=logger, bots=bots)
+        if self.accounts is not None:
+            host.identities = self.accounts.identities
+            host.listeners.append(self.accounts.listener)
+        return host
 
     def live_matches(self):
         """Every running match of every service."""

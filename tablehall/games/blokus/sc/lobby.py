@@ -253,6 +253,11 @@ class ScService(Service):
                        if unknown_bots else "Blokus rooms have 2 slots")
             session.lobby_error(ROOM_EXCEPTION, problem, request)
             return
+        registered = [d.display_name for d in descriptors
+                      if d.display_name and not d.bot and self.host.identities.registered(d.display_name)]
+        if registered:  # an account's name is its own: its bot plays it through a table (docs/accounts.md)
+            session.lobby_error(ROOM_EXCEPTION, f"the name {registered[0]!r} is registered to an account", request)
+            return
         slots = [Slot(d.display_name or "", d.can_timeout, d.reserved and not d.bot) for d in descriptors]
         slots += [self._join_slot() for _ in range(2 - len(slots))]
         room = self.create_room(slots, request.pause, prepared=True)

@@ -36,6 +36,7 @@ from dataclasses import dataclass, field, fields
 from enum import Enum
 from typing import Callable, Mapping, Protocol, Sequence
 
+from tablehall.core.identity import Identities
 from tablehall.core.names import name_problem
 
 from .constants import StatusValue
@@ -101,6 +102,8 @@ class ServerConfig:
     debug_users: frozenset[str] = frozenset({"debug"})
     allow_bot_games: bool = False  # a client may start a robots-only game
     accounts: Mapping[str, str] = field(default_factory=dict)  # nickname -> password
+    # the server's accounts (docs/accounts.md): a registered nickname logs in with its password
+    identities: Identities = field(default_factory=Identities)
     min_client_version: int = 2500  # the message sequences sent need 2.5.00 or newer
     robot_params: UpdateRobotParams = DEFAULT_ROBOT_PARAMS
     welcome: str = WELCOME

@@ -25,6 +25,8 @@ from itertools import compress, repeat
 from operator import and_, attrgetter
 from typing import Any, Callable, Iterable, Sequence
 
+from tablehall.core.identity import NameRefused, Refusal
+
 from .connection import NAME_IN_USE, NAME_NOT_ALLOWED, ServerConfig, ServerConnection, frame_each, frames
 from .constants import (
     MAX_PLAYERS,
@@ -400,9 +402,26 @@ class PregameLobby:
         if self._reserved(nickname):
             return StatusMessage(NAME_NOT_ALLOWED, StatusValue.NAME_NOT_ALLOWED)
         expected = self.config.accounts.get(nickname)
-        if (expected is None and password) or (expected is not None and password != expected):
+        if expected is None and self.config.identities.registered(nickname):
+            refusal = self._account_login(conn, nickname, password)
+            if refusal is not None:
+                return refusal
+        elif (expected is None and password) or (expected is not None and password != expected):
             return StatusMessage(f'Incorrect password for "{nickname}".', StatusValue.PW_WRONG)
         self.names[nickname] = conn
+        return None
+
+    def _account_login(self, conn: ServerConnection, nickname: str, password: str) -> StatusMessage | None:
+        """A registered nickname's password, checked by the server's accounts: the Java
+        server's answers for a missing or wrong one, the reason for any other refusal."""
+        if not password:
+            return StatusMessage(f'Password required for "{nickname}".', StatusValue.PW_REQUIRED)
+        try:
+            self.config.identities.login(nickname, password, address=conn.peer.rsplit(":", 1)[0])
+        except NameRefused as refused:
+            if refused.kind is Refusal.WRONG_PASSWORD:
+                return StatusMessage(f'Incorrect password for "{nickname}".', StatusValue.PW_WRONG)
+            return StatusMessage(str(refused), StatusValue.NOT_OK_GENERIC)
         return None
 
     def _reserved(self, nickname: str) -> bool:

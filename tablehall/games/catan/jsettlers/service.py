@@ -24,7 +24,7 @@ Configuration, section ``[jsettlers]`` (all optional)::
     robot_game_robots = 4     # connected robots per such game (the other seats: tablehall bots)
     robot_game_seats = 4      # seats of such games (5 or 6: the 5-6 player rules)
     seed = 7                  # fixed seed for every game (tests); default random
-    [jsettlers.accounts]      # human nicknames that need a password
+    [jsettlers.accounts]      # nicknames that need a password (seeds the server's accounts: docs/accounts.md)
     alice = "pw"
 """
 
@@ -141,6 +141,12 @@ class JSettlersService(Service):
                  clock: Callable[[], float] = time.time) -> None:
         self.host = host
         self.settings = settings or settings_from(host.config)
+        # [jsettlers.accounts] seeds the server's accounts, which check those nicknames from then on
+        config_accounts = self.settings.server.accounts
+        kept = {name: password for name, password in config_accounts.items()
+                if not host.identities.seed(name, password)}
+        self.settings = dataclasses.replace(self.settings, server=dataclasses.replace(
+            self.settings.server, identities=host.identities, accounts=kept))
         self.play_settings = dataclasses.replace(self.settings.play, bots_threaded=host.bots_threaded)
         self.lobby = PregameLobby(self.settings.server, clock=clock, on_start=self._start_game,
                                   on_game_action=self._game_action, fill_bot=self.settings.play.bot,
