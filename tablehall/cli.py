@@ -136,6 +136,8 @@ def build_parser() -> argparse.ArgumentParser:
                                           "With --moves, print every move in words first.")
     rep.add_argument("record", help="a record file, or a record id (prefix) in --db")
     rep.add_argument("--db", default=DEFAULT_DB, help=f"record store to look ids up in (default {DEFAULT_DB})")
+    rep.add_argument("--strict", action="store_true",
+                     help="refuse a record file without its digest (whose integrity cannot be checked)")
     rep.add_argument("--moves", action="store_true",
                      help="print the numbered moves in words, as an observer sees them (or --seat's player)")
     rep.add_argument("--seat", type=int, metavar="N",
@@ -494,6 +496,10 @@ def cmd_replay(args: argparse.Namespace) -> int:
     from .core.store import load_record
 
     record = load_record(args.record, args.db)
+    if record.digest_checked is False:
+        if args.strict:
+            raise RecordError(f"{args.record} has no digest: its integrity cannot be checked (--strict)")
+        print(f"tablehall: warning: {args.record} has no digest: its integrity was not checked", file=sys.stderr)
     spec = get_game(record.game)
     if args.seat is not None and not args.moves:
         raise UsageError("--seat goes with --moves")
@@ -506,8 +512,9 @@ def cmd_replay(args: argparse.Namespace) -> int:
         print(f"MISMATCH: {record.game} record {record.id or args.record}: stored result "
               f"{record.result.to_json() if record.result else None}, replay gives {got}")
         return 1
+    checked = "checked" if record.digest_checked is not False else "not in the file"
     print(f"ok: {record.game} record {record.id or args.record}: {moves} actions replayed, "
-          f"{record.status}, result reproduced (digest {record.digest()[:16]})")
+          f"{record.status}, result reproduced (digest {record.digest()[:16]}, {checked})")
     return 0
 
 

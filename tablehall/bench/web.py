@@ -27,8 +27,10 @@ CLIENTS = textwrap.dedent('''
 
     ACTIONS = re.compile(rb'"actions": (\\d+)')
 
-    async def spectator(url, arrivals):
-        async with websockets.connect(url, max_size=None) as socket:
+    async def spectator(url, arrivals, index):
+        # 50 spectators a loopback address, as from many hosts (the server counts connections per address)
+        source = (f"127.0.{1 + index // 50 // 250}.{1 + index // 50 % 250}", 0)
+        async with websockets.connect(url, max_size=None, local_addr=source) as socket:
             while True:
                 data = await socket.recv(decode=False)  # bytes: this process does as little as it can
                 at = time.time()  # stamped on arrival; the frame is only searched, not parsed
@@ -40,7 +42,7 @@ CLIENTS = textwrap.dedent('''
         arrivals = [[] for _ in range(count)]
         tasks = []
         for i in range(count):
-            tasks.append(asyncio.ensure_future(spectator(url, arrivals[i])))
+            tasks.append(asyncio.ensure_future(spectator(url, arrivals[i], i)))
             if i % 50 == 49:
                 await asyncio.sleep(0.05)
         print("ready", flush=True)

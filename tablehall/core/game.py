@@ -206,6 +206,19 @@ class GameSpec:
     face_data: Callable[[], Mapping[str, Any]] | None = None
     """The game's own objects as JSON-able data for faces that draw them (cards with their
     cost and text, pieces with their shapes, costs), from the rules' tables."""
+    chance_options: frozenset[str] = frozenset()
+    """Options that fix what chance would otherwise decide (scripted dice, a chosen deck, board
+    or first piece): whoever sets them knows what is coming, so the web hall refuses them for
+    games with other people unless every person seat is the creator's own (practice), and
+    shows them wherever they are set (`fixed_chance`)."""
+
+    def fixed_chance(self, options: Mapping[str, Any]) -> dict[str, Any]:
+        """The chance options `options` set to something other than their default."""
+        if not self.chance_options:
+            return {}
+        defaults = self.normalize_options({})
+        return {key: options[key] for key in sorted(self.chance_options)
+                if key in options and options[key] != defaults.get(key)}
 
     def new(self, seat_count: int | None = None, options: Mapping[str, Any] | None = None,
             seed: int = 0, normalized: bool = False) -> GameState:

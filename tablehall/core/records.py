@@ -14,15 +14,20 @@ from dataclasses import dataclass, field
 from functools import lru_cache
 from typing import Any, Callable, Iterator, Mapping, NamedTuple
 
+from . import jsonbounds
+from .quoting import clip
 from .game import GameSpec, GameState, IllegalAction
 from .record_text import dumps, with_actions
 from .result import EndCause, Result
 
 FORMAT = "tablehall-record/1"
+#: arrays and objects a record file may nest (a record's own actions nest a few levels)
+MAX_RECORD_DEPTH = 64
 
 
 class RecordError(ValueError):
     """A record that cannot be read or does not replay."""
+
 
 
 @dataclass(frozen=True, slots=True)
@@ -81,6 +86,8 @@ class Record:
     started_at: str = ""
     ended_at: str = ""
     id: str = ""
+    # read from a file or a store: whether it carried its digest (checked), or not; None: made here
+    digest_checked: bool | None = field(default=None, compare=False)
 
     def __repr__(self) -> str:  # short: a whole game in a repr costs milliseconds and says little
         return f"<Record {self.game} {self.id or '-'} seed={self.seed} actions={len(self.entries)} {self.status}>"
@@ -168,19 +175,23 @@ class Record:
             )
         except RecordError:
             raise
-        except (KeyError, TypeError, ValueError) as exc:
-            raise RecordError(f"corrupt record: {type(exc).__name__}: {exc}") from None
+        except (KeyError, TypeError, ValueError, OverflowError) as exc:
+            raise RecordError(f"corrupt record: {type(exc).__name__}: {clip(str(exc))}") from None
         stored = data.get("digest")
-        if stored and stored != record.digest():
-            raise RecordError("corrupt record: digest does not match its content")
+        try:
+            if stored and stored != record.digest():
+                raise RecordError("corrupt record: digest does not match its content")
+        except (TypeError, ValueError, RecursionError) as exc:  # content JSON cannot write back
+            raise RecordError(f"corrupt record: {type(exc).__name__}: {clip(str(exc))}") from None
+        record.digest_checked = bool(stored)
         return record
 
     @classmethod
     def loads(cls, text: str | bytes) -> "Record":
         try:
-            data = json.loads(text)
+            data = jsonbounds.loads(text, MAX_RECORD_DEPTH)
         except ValueError as exc:
-            raise RecordError(f"corrupt record: not JSON ({exc})") from None
+            raise RecordError(f"corrupt record: not JSON ({clip(str(exc))})") from None
         if not isinstance(data, dict):
             raise RecordError("corrupt record: not a JSON object")
         return cls.from_json(data)

@@ -7,6 +7,7 @@ from __future__ import annotations
 import asyncio
 
 from .common import MatchClock, PairLock, Totals
+from .process import client_source
 
 MONEY = {"copper": 1, "silver": 2, "gold": 3}
 JUNK_FIRST = {"curse": 0, "estate": 1, "duchy": 2, "province": 3, "copper": 4, "silver": 5, "gold": 6}
@@ -32,7 +33,7 @@ async def play_match(host: str, port: int, lock: PairLock, totals: Totals, think
     seats = []
     async with lock:  # both join back to back; the first line to either means the game has both
         for _ in range(2):
-            reader, writer = await asyncio.open_connection(host, port)
+            reader, writer = await asyncio.open_connection(host, port, local_addr=client_source())
             writer.write(b"join any\n")
             seats.append((reader, writer))
         firsts = [asyncio.ensure_future(reader.readline()) for reader, _ in seats]

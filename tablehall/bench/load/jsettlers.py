@@ -15,6 +15,7 @@ import struct
 
 from ...games.catan.jsettlers import simple_robot as robot
 from .common import Deadline, Totals
+from .process import client_source
 
 COOKIE = "loadtest"
 ROBOTS_PER_GAME = 4
@@ -42,7 +43,7 @@ async def play_robot(host: str, port: int, name: str, totals: Totals, deadline: 
                      max_rounds: int = MAX_ROUNDS) -> None:
     """One robot connection: games until the deadline has passed and it is idle; it leaves (and
     returns) a game that reaches `max_rounds` of its turns."""
-    reader, writer = await asyncio.open_connection(host, port)
+    reader, writer = await asyncio.open_connection(host, port, local_addr=client_source())
     send = lambda text: writer.write(robot.frame(text))  # noqa: E731
     send(robot.VERSION)
     send(f"1022|{name},{COOKIE},{robot.BRAIN}")

@@ -3,8 +3,8 @@ resident memory of the process and every process it started), stopped."""
 
 from __future__ import annotations
 
+import itertools
 import os
-
 import shlex
 import signal
 import socket
@@ -22,6 +22,19 @@ def free_port() -> int:
     with socket.socket() as sock:
         sock.bind(("127.0.0.1", 0))
         return sock.getsockname()[1]
+
+
+_clients = itertools.count()
+CLIENTS_PER_ADDRESS = 50  # under the server's [limits] connections_per_address (64)
+
+
+def client_source() -> tuple[str, int]:
+    """The loopback address the next load client connects from: 50 clients a host, as many
+    hosts would (the server counts open connections per address); the first 50 from 127.0.0.1."""
+    host = next(_clients) // CLIENTS_PER_ADDRESS
+    if host == 0:
+        return ("127.0.0.1", 0)
+    return (f"127.0.{1 + (host - 1) // 250}.{1 + (host - 1) % 250}", 0)
 
 
 def _children() -> dict[int, list[int]]:

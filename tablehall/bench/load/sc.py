@@ -14,6 +14,7 @@ import re
 import zlib
 
 from .common import MatchClock, PairLock, Totals, read_until
+from .process import client_source
 
 JOIN = b'<protocol><join gameType="swc_2021_blokus"/>'
 CLOSE = b"<sc.protocol.CloseConnection/></protocol>"
@@ -66,7 +67,7 @@ async def play_match(host: str, port: int, lock: PairLock, scripts: dict, totals
     seats = []
     async with lock:  # both seats join back to back: the lobby puts them in one room
         for _ in range(2):
-            reader, writer = await asyncio.open_connection(host, port)
+            reader, writer = await asyncio.open_connection(host, port, local_addr=client_source())
             writer.write(JOIN)
             buffer = bytearray()
             await read_until(reader, b"<joined", buffer, 60)

@@ -50,6 +50,7 @@ SPEC = GameSpec(
                                 "or a pentomino name other than PENTO_X, e.g. PENTO_L"},
     move_text=move_text,
     face_data=face_data,
+    chance_options=frozenset({"start_piece"}),
 )
 
 

@@ -133,4 +133,5 @@ SPEC = GameSpec(
     },
     move_text=move_text,
     face_data=face_data,
+    chance_options=frozenset({"board", "dice", "dev_deck", "steals"}),
 )

@@ -16,10 +16,11 @@ from functools import lru_cache
 from operator import getitem
 from typing import Iterable, NamedTuple, Sequence
 
+from tablehall.core.names import MAX_NAME, name_problem
+
 from .cards import NAMES
 
 VERSION = "1"
-MAX_NAME = 40
 
 
 def seat_label(seat: int) -> str:
@@ -162,13 +163,14 @@ _parse_short_reply = lru_cache(maxsize=1024)(_parse_reply)
 
 
 def parse_name(line: str, seat: int) -> str | None:
-    """The bot's name from ``player <playerN> <bot-name>``, or None if the line is anything
-    else (the caller then names the bot ``PLAYERN``)."""
+    """The bot's name from ``player <playerN> <bot-name>`` (cut to the longest name a player may
+    have), or None if the line is anything else or the name is not one a player may have
+    (`core.names`): the caller then names the bot ``PLAYERN``."""
     words = line.split(maxsplit=2)
     if len(words) < 3 or words[0] != "player" or words[1] != seat_label(seat):
         return None
-    name = "".join(ch for ch in words[2].strip() if ch.isprintable())[:MAX_NAME]
-    return name or None
+    name = words[2].strip()[:MAX_NAME].strip()
+    return None if name_problem(name) else name
 
 
 def default_name(seat: int) -> str:

@@ -36,6 +36,8 @@ from dataclasses import dataclass, field, fields
 from enum import Enum
 from typing import Callable, Mapping, Protocol, Sequence
 
+from tablehall.core.names import name_problem
+
 from .constants import StatusValue
 from .lobby_messages import (
     AuthRequest,
@@ -364,7 +366,7 @@ class ServerConnection:
                 f"{version_text(self.config.version)} is required."
             )
             return
-        if not is_single_line_and_safe(message.nickname):
+        if not is_single_line_and_safe(message.nickname) or name_problem(message.nickname):
             self._reject(NAME_NOT_ALLOWED, StatusMessage(NAME_NOT_ALLOWED, StatusValue.NAME_NOT_ALLOWED))
             return
         refusal = self.lobby.claim_robot_name(self, message.nickname)
@@ -390,7 +392,7 @@ class ServerConnection:
                 )
             )
             return False
-        if not is_single_line_and_safe(nickname):
+        if not is_single_line_and_safe(nickname) or name_problem(nickname):
             self.send(StatusMessage("This nickname is not allowed.", StatusValue.NAME_NOT_ALLOWED))
             return False
         refusal = self.lobby.claim_name(self, nickname, password)

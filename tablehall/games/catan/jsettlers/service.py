@@ -34,6 +34,7 @@ import asyncio
 import dataclasses
 import logging
 import secrets
+import shlex
 import time
 from dataclasses import dataclass
 from typing import Any, Callable, Mapping, Sequence
@@ -47,6 +48,7 @@ from .connection import SERVER_VERSIONS, ServerConfig, ServerConnection
 from .constants import State
 from .engine_rules import PROTOCOL_MAX_PLAYERS
 from .lobby import GameRoom, PregameLobby
+from .lobby_messages import RejectConnection
 from .message import Message, is_single_line_and_safe
 from .play import GamePlay, PlaySettings
 from .seeding import engine_options
@@ -159,6 +161,9 @@ class JSettlersService(Service):
         self._start_pinger()
         return JSettlersSession(self, transport)
 
+    def refusal(self, reason: str) -> bytes:
+        return RejectConnection(reason).frame
+
     async def shutdown(self) -> None:
         if self._pinger is not None:
             self._pinger.cancel()
@@ -225,7 +230,7 @@ class JSettlersService(Service):
         # the example robot (JSettlers' own: java -cp JSettlers.jar soc.robot.SOCRobotClient HOST
         # PORT NAME x COOKIE); the robot cookie is the operator's to hand out, never shown here
         name = (seat.held_for if seat is not None else None) or "robot1"
-        return f"python3 examples/catan/simple_robot.py {host} {port} {name} --cookie COOKIE"
+        return shlex.join(["python3", "examples/catan/simple_robot.py", host, str(port), name, "--cookie", "COOKIE"])
 
     def _game_action(self, room: GameRoom, conn: ServerConnection, message: Message) -> None:
         if room.play is not None:
@@ -326,3 +331,9 @@ class JSettlersSession(Session):
             self.closed = True
             self.service.sessions.discard(self)
             self.conn.connection_lost()
+
+    @property
+    def logged_in(self) -> bool:
+        """Past its version message: JSettlers' own clients sit in the lobby, listing games,
+        before they log in."""
+        return self.conn.client_version is not None

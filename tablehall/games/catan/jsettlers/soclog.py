@@ -23,6 +23,8 @@ from functools import lru_cache
 from datetime import datetime, timezone, tzinfo
 from typing import Iterable
 
+from tablehall.core.quoting import clip, token
+
 from .game_messages import NewGame
 from .lobby_messages import NewGameWithOptions, Version
 from .message import MalformedMessage, Message, is_single_line_and_safe, java_int, parse_str
@@ -114,7 +116,7 @@ class Audience:
         try:
             return cls._parse(users)
         except MalformedMessage:
-            raise SoclogParseError(f"Can't parse event user spec {users!r}") from None
+            raise SoclogParseError(f"Can't parse event user spec {token(users)}") from None
 
     @classmethod
     def _parse(cls, users: str) -> "Audience":
@@ -333,7 +335,7 @@ def read_soclog(text: str, ignore_comments: bool = False) -> Soclog:
         try:
             entry = Entry.parse(line)
         except SoclogParseError as error:
-            raise SoclogParseError(f"Line {number}: {error}\n  for line: {line}") from None
+            raise SoclogParseError(f"Line {number}: {clip(str(error), 80)}; the line: {token(line, 60)}") from None
         assert entry is not None
         if entry.comment is not None:
             if not ignore_comments:
@@ -365,9 +367,9 @@ def _parse_header(line: str) -> Soclog:
         key, _, value = item.partition("=")
         if key == "type":
             if len(value) != 1:
-                raise SoclogParseError(f"unknown log type, must be 1 character: {item}")
+                raise SoclogParseError(f"unknown log type, must be 1 character: {token(item)}")
             if value not in "FC":
-                raise SoclogParseError(f"unknown log type: {value}")
+                raise SoclogParseError(f"unknown log type: {token(value)}")
             at_client = value == "C"
         elif key == "version":
             try:
