@@ -20,6 +20,7 @@ Two hooks are left for the engine adapter:
 
 from __future__ import annotations
 
+from collections import deque
 from dataclasses import dataclass, field
 from itertools import compress, repeat
 from operator import and_, attrgetter
@@ -29,8 +30,10 @@ from tablehall.core.identity import NameRefused, Refusal
 
 from .connection import NAME_IN_USE, NAME_NOT_ALLOWED, ServerConfig, ServerConnection, frame_each, frames
 from .constants import (
+    DEFAULT_FACE,
     MAX_PLAYERS,
     MAX_PLAYERS_STANDARD,
+    ROBOT_FACE,
     ElementAction,
     GameElementType,
     PlayerElementType as PE,
@@ -84,7 +87,8 @@ DEV_CARDS_CLASSIC = 25
 PIECES_CLASSIC = ((PE.ROADS, 15), (PE.SETTLEMENTS, 5), (PE.CITIES, 4))
 WATER = 6  # hex value on the wire (v1 encoding)
 BOARD_SIZE = 37
-DEFAULT_FACE = 1
+CHAT_RECAP_LINES = 9  # the recent chat a game keeps to show people joining it (as JSettlers)
+SERVER_FOR_CHAT = ":"  # the "nickname" of the server's lines in the chat area (shown as ":: text")
 
 # The classic board's land hexes; a hex's corner nodes are at these offsets (N, NE, SE, S, SW, NW).
 CLASSIC_LAND_HEXES = (0x33, 0x35, 0x37, 0x53, 0x55, 0x57, 0x59, 0x73, 0x75, 0x77, 0x79, 0x7B,
@@ -153,11 +157,22 @@ def join_sequence(room: "GameRoom", members: Sequence[str]) -> list[Message]:
         GameElements(name, ((GameElementType.DEV_CARD_COUNT, DEV_CARDS_CLASSIC), (GameElementType.ROUND_COUNT, 0),
                             (GameElementType.FIRST_PLAYER, -1), (GameElementType.LONGEST_ROAD_PLAYER, -1),
                             (GameElementType.LARGEST_ARMY_PLAYER, -1))),  # fmt: skip
-        GameStats(name, stats_type=GameStats.TYPE_TIMING, values=(room.created_at, 0, 0)),
+        room.timing(),
+        *chat_recap(room),
         GameMembers(name, tuple(members)),
         GameState(name, room.state),
     ]
     return out
+
+
+def chat_recap(room: "GameRoom") -> list[Message]:
+    """The recent chat a joining client is shown, between the server's two recap lines (none
+    before anyone has chatted)."""
+    if not room.chat:
+        return []
+    return [GameTextMsg(room.name, SERVER_FOR_CHAT, "Recap of recent chat ::"),
+            *(GameTextMsg(room.name, nickname, text) for nickname, text in room.chat),
+            GameTextMsg(room.name, SERVER_FOR_CHAT, "Recap ends ::")]
 
 
 @dataclass
@@ -174,6 +189,7 @@ class GameRoom:
     faces: list[int] = field(default_factory=lambda: [DEFAULT_FACE] * MAX_PLAYERS_STANDARD)
     locks: list[SeatLock] = field(default_factory=lambda: [SeatLock.UNLOCKED] * MAX_PLAYERS_STANDARD)
     state: int = State.NEW
+    finished_at: int = 0  # when the game was over (seconds, as `created_at`); 0 until then
     members: list[ServerConnection] = field(default_factory=list)
     invitations: dict[ServerConnection, int] = field(default_factory=dict)  # robot -> seat asked
     bots: dict[int, str] = field(default_factory=dict)  # seat -> tablehall bot kind playing it
@@ -185,6 +201,8 @@ class GameRoom:
     bots_only: bool = False  # started with no human in a seat: it plays on without humans
     play: Any = None  # the running game (play.GamePlay) once started
     log: list[Entry] | None = None  # every message sent, with its audience (ServerConfig.game_log)
+    # the last lines of chat (nickname, text), recapped to people joining; emptied with the game
+    chat: deque[tuple[str, str]] = field(default_factory=lambda: deque(maxlen=CHAT_RECAP_LINES))
 
     def __post_init__(self) -> None:
         # JSettlers' maxPlayers: 6 seats for more than 4 players or the 6-player board, else 4
@@ -212,6 +230,12 @@ class GameRoom:
     @property
     def started(self) -> bool:
         return self.state >= State.START1A
+
+    def timing(self) -> GameStats:
+        """The game's timing, as the lobby's "Game Info" and a joining client are told it:
+        created at, 1 once started, finished at (0 until the game is over)."""
+        values = (self.created_at, int(self.started), self.finished_at)
+        return GameStats(self.name, stats_type=GameStats.TYPE_TIMING, values=values)
 
     def seat_of(self, conn: ServerConnection) -> int | None:
         """The seat `conn` itself sat down in (its first); a namesake gets nothing."""
@@ -262,6 +286,14 @@ class GameRoom:
         conn.send(*messages)
         if self.log is not None:
             self.log.extend(Entry(audience, m) for m in messages)
+
+    def to_clients_older_than(self, version: int, *messages: Message) -> None:
+        """Server texts only clients older than `version` are sent, as the Java server sends
+        texts that newer clients print by themselves (its ``messageToGameForVersions``); not
+        kept in the log, as the Java server's recordings do not have them."""
+        for member in self.humans():
+            if (member.client_version or 0) < version:
+                member.send(*messages)
 
     def text(self, text: str) -> None:
         """Server text for the game: shown to humans, never sent to robots (they ignore it)."""
@@ -319,7 +351,7 @@ class GameRoom:
 
 
 #: the messages about a game the lobby answers itself (`PregameLobby.game_message`)
-_ROOM_MESSAGES = frozenset((SitDown, StartGame, SetSeatLock, ChangeFace, LeaveGame, GameTextMsg))
+_ROOM_MESSAGES = frozenset((SitDown, StartGame, SetSeatLock, ChangeFace, LeaveGame, GameTextMsg, GameStats))
 _MESSAGE = attrgetter("message")
 _REACH_BITS = attrgetter("audience.reach_bits")
 _SPOKEN_BITS = {GameServerText: 0}  # a message's bits for robots: none for server texts
@@ -530,7 +562,7 @@ class PregameLobby:
         assert self.game_picture is not None
         name = room.name
         room.to_one(conn, OBSERVER, *self.game_picture(room))
-        room.to_one(conn, OBSERVER, GameStats(name, stats_type=GameStats.TYPE_TIMING, values=(room.created_at, 0, 0)),
+        room.to_one(conn, OBSERVER, room.timing(), *chat_recap(room),
                     GameMembers(name, room.member_names()), GameState(name, room.state))
         room.to_all(JoinGame(conn.nickname or "", "", "\t", name))
         if State.START2A <= room.state < State.OVER:
@@ -546,6 +578,8 @@ class PregameLobby:
                 conn.send(GameServerText(message.game, GAME_NOT_FOUND))
             return  # JSettlers ignores messages for games it does not have
         if conn not in room.members:
+            if isinstance(message, GameStats):  # "Game Info" in the lobby: anyone may ask
+                self._game_stats(room, conn, message)
             return
         if room.log is not None:
             room.record_from(conn, message)
@@ -564,6 +598,8 @@ class PregameLobby:
             self._leave(room, conn)
         elif isinstance(message, GameTextMsg):
             self._game_text(room, conn, message.text)
+        elif isinstance(message, GameStats):
+            self._game_stats(room, conn, message)
 
     def _sit(self, room: GameRoom, conn: ServerConnection, pn: int) -> None:
         invited = room.invitations.pop(conn, None)
@@ -607,6 +643,8 @@ class PregameLobby:
         room.seats[pn] = nickname
         room.robots[pn] = robot
         room.holders[pn] = conn
+        if robot and conn is None:  # a tablehall bot, or a table's in-process bot: no client to choose its face
+            room.faces[pn] = ROBOT_FACE
         if room.table is not None and pn in room.held:
             room.table.take(pn, nickname)
         resources = tuple((element, 0) for element in range(PE.CLAY, PE.UNKNOWN_RESOURCE + 1))
@@ -687,6 +725,13 @@ class PregameLobby:
         chat = GameTextMsg(room.name, conn.nickname or "", text)
         for member in room.members:
             member.send(chat)
+        room.chat.append((chat.nickname, text))
+
+    def _game_stats(self, room: GameRoom, conn: ServerConnection, message: GameStats) -> None:
+        """A client asks for a game's timing (JSettlers 2.7.00, the lobby's "Game Info"); other
+        kinds of statistics are not asked for, and are ignored as Java ignores them."""
+        if message.stats_type == GameStats.TYPE_TIMING:
+            conn.send(room.timing())
 
     def _leave(self, room: GameRoom, conn: ServerConnection) -> None:
         room.members.remove(conn)
@@ -711,6 +756,7 @@ class PregameLobby:
         if self.games.get(room.name) is not room:
             return
         del self.games[room.name]
+        room.chat.clear()
         if room.play is not None:
             room.play.abort(reason)
         elif room.table is not None:

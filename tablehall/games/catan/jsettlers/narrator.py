@@ -9,7 +9,9 @@ audience admits, and everybody else gets the version the engine made for them.
 
 Seats: the engine numbers the seated players 0..n-1; JSettlers keeps the seat (player number)
 each sat in, so `pns[seat]` is a seat's player number.  Server texts (`GameServerText`) are part
-of the sequences; delivery leaves them out for robots, as the Java server does.
+of the sequences; delivery leaves them out for robots, as the Java server does.  A text only
+clients older than 2.5.00 are sent (newer ones print it themselves) is not part of the sequence:
+the step leaves it in `for_old_clients` for the caller to send to those clients.
 """
 
 from __future__ import annotations
@@ -70,6 +72,9 @@ from .soclog import ALL, Audience, Entry, all_except, to_player
 
 P = Phase
 SPECIAL_BUILDING = 100  # the special building phase's game state (5-6 players)
+# Clients from 2.5.00 on say "Special building phase: X's turn to place." themselves when the
+# `Turn` comes; the Java server sends that text only to older clients.
+VERSION_SAYING_SPECIAL_TURNS = 2500
 PIECES_AT_START = ((PE.ROADS, 15), (PE.SETTLEMENTS, 5), (PE.CITIES, 4))
 DEV_CARDS_AT_START = 25
 CARD_TITLES = {KNIGHT: "Soldier", ROAD_BUILDING: "Road Building", 2: "Year of Plenty", MONOPOLY: "Monopoly"}
@@ -116,6 +121,7 @@ class Narrator:
         self._closing_turn = False
         self._current = 0
         self._known: dict[tuple, Entry] = {}  # `_told`'s entries
+        self.for_old_clients: list[Message] = []  # the last step's texts for clients older than 2.5.00
         self._hexes = self._nodes = self._edges = None  # JSettlers coordinates (`_coords`)
 
     # -- small builders -------------------------------------------------------------------------
@@ -186,6 +192,7 @@ class Narrator:
         """What the server sends after `seat` took `action` (events as the engine returned them)."""
         before = self._phase
         kind = action[0]
+        self.for_old_clients.clear()
         if self._hexes is None:  # the board's coordinates: the same for the whole game
             self._coords(state)
         self._hands = state.hands
@@ -211,6 +218,7 @@ class Narrator:
         before = self._phase
         self._hands = state.hands
         self._closing_turn = False
+        self.for_old_clients.clear()
         self._text(f"{self.name(seat)} has left the game.")
         for event in events:
             tell = EVENT_TELLERS.get(event.kind)
@@ -251,7 +259,8 @@ class Narrator:
         if state.phase is P.ROLL_OR_CARD:
             self._told(RollDicePrompt, pn)
         elif int(state.phase) == SPECIAL_BUILDING:
-            self._text(f"Special building phase: {self.name(state.current)}'s turn to place.")
+            text = f"Special building phase: {self.name(state.current)}'s turn to place."
+            self.for_old_clients.append(GameServerText(self.game, text))
 
     def _game_state(self, state) -> None:
         """`GameState`, then what the Java server adds for that state."""

@@ -31,10 +31,11 @@ from tablehall.core.seats import make_bot
 
 from .. import SPEC, timeout_policy
 from ..actions import SHAPES
+from .constants import DEFAULT_FACE, ROBOT_FACE
 from .game_messages import ChangeFace, DiscardRequest, GameServerText, LeaveGame, RobotDismiss, SitDown
 from .joining import seat_hand, started_game_picture
 from .message import Message
-from .narrator import Narrator
+from .narrator import VERSION_SAYING_SPECIAL_TURNS, Narrator
 from .requests import Answer, Forward, Request, interpret
 from .soclog import ALL, Entry, to_player
 
@@ -215,6 +216,8 @@ class GamePlay:
         self.replaced.discard(pn)
         nickname = conn.nickname or ""
         room.seats[pn], room.robots[pn], room.holders[pn] = nickname, False, conn
+        if room.faces[pn] <= ROBOT_FACE:  # a person now plays the seat: a person's face
+            room.faces[pn] = DEFAULT_FACE
         self.narrator.names[pn], self.narrator.robots[pn] = nickname, False
         told = [Entry(ALL, LeaveGame(left, "-", game)), Entry(ALL, GameServerText(game, f"{left} left the game."))]
         self.deliver([*(told if announce else ()), Entry(ALL, SitDown(game, nickname, pn, False)),
@@ -302,6 +305,8 @@ class GamePlay:
         room = self.room
         room.state = state.jsettlers_state
         room.deliver(told)
+        if self.narrator.for_old_clients:
+            room.to_clients_older_than(VERSION_SAYING_SPECIAL_TURNS, *self.narrator.for_old_clients)
 
     def on_end(self, match: Match, record: Any) -> None:
         self.finished = True

@@ -248,6 +248,8 @@ class JSettlersService(Service):
 
     def _game_finished(self, play: GamePlay) -> None:
         room = play.room
+        if play.match.state.is_over:
+            room.finished_at = int(self.lobby.clock())  # the game's timing says when (`GameRoom.timing`)
         if not room.humans():
             self.lobby.delete_game(room, "game over")  # robots leave a game deleted at its end
         self._robots_idle()
