@@ -51,6 +51,7 @@ class _Learner(Agent):
 
     name = "learner"
     kind = LEARNER_KIND
+    awaits_start = awaits_finish = False
 
     def __init__(self) -> None:
         self.future: asyncio.Future | None = None
@@ -153,7 +154,7 @@ class _InlineTable:
             seat = state.to_act()[0]
             if seat == self.learner:
                 return
-            self._act(seat, self.agents[seat].choose_now(seat, state.observation(seat)))
+            self._act(seat, self.agents[seat].bot.choose(state.observation(seat), seat))
         self.record.result = state.result()
         self._close()
 
