@@ -418,10 +418,11 @@ class Match:
 
     def _settle(self, seat: int, decision: asyncio.Future, elapsed: float) -> None:
         """A decision is done: play its action, unless the agent failed or answered too late."""
-        if decision.cancelled():
+        try:
+            action = decision.result()
+        except asyncio.CancelledError:
             return
-        error = decision.exception()
-        if error is not None:
+        except BaseException as error:  # the agent's, kept in its future: it costs the seat, not the match
             reason = (str(error) or "left the game") if isinstance(error, AgentGone) else f"agent failed: {error!r}"
             if not isinstance(error, AgentGone):
                 log.warning("match %s seat %d: %s", self.id or "-", seat, reason)
@@ -432,7 +433,7 @@ class Match:
                 and policy.on_timeout is not Consequence.IGNORE):
             self._consequence(seat, policy.on_timeout, EndCause.SOFT_TIMEOUT, "answered too late")
             return
-        self._play(seat, decision.result(), elapsed)
+        self._play(seat, action, elapsed)
 
     def _refused(self, seat: int, action: Any, error: IllegalAction, unprompted: bool) -> None:
         """The rules refused `seat`'s action: the agent is told, and an action it was asked for
