@@ -1,13 +1,10 @@
 """The match runner: seats bound to agents, asked in turn, clocks enforced, every step recorded.
 
-`Match.run()` asks every seat the rules say must act, waits for the first answer (or a time
-limit, a departure, an unprompted action, an abort) and plays it.  Every action takes the same
-step (`Match._play`): the rules apply it, its `Entry` goes into the record, the agents and
-listeners are told (`Step`), and then the next seats are asked (`Match._ask`).  In-process bots
-decide inline, in the runner's own call; a client's answer is played at the end of the read
-that brought it (`core.soon`), while the match's task keeps waiting.  What a late, illegal or
-vanished agent costs is the protocol's choice, given per seat as a `SeatPolicy`.  One agent can
-stall only its own decision: every wait is bounded and nothing here blocks the event loop.
+Every action takes the same step (`Match._play`): the rules apply it, its `Entry` goes into the
+record, the agents and listeners are told (`Step`); then the next seats are asked (`Match._ask`).
+In-process bots decide inline; a client's answer is played at the end of the read that brought
+it (`core.soon`).  What a late, illegal or vanished agent costs is its `SeatPolicy`.  Every wait
+is bounded, so one agent can stall only its own decision.
 """
 
 from __future__ import annotations
@@ -16,56 +13,30 @@ import asyncio
 import logging
 import time
 from dataclasses import dataclass
-from datetime import datetime, timezone
-from enum import StrEnum
 from functools import partial
-from time import perf_counter, time_ns
+from time import perf_counter
 from typing import Any, Callable, Iterable, Sequence
 
 from .agents import Agent, AgentGone
 from .events import Event
 from .game import GameSpec, GameState, IllegalAction
+from .policy import TRUSTED, Consequence, SeatPolicy
 from .records import Entry, Handover, KnownActions, Record, SeatInfo
 from .result import EndCause, Result
 from .soon import after_read
+from .stamps import utc_now
 from .store import RecordStore
 
 log = logging.getLogger("tablehall.match")
 
-#: in-process bots answer inline; a match gives the event loop back after this long, so games of
-#: bots never keep other games and connections waiting for more than a couple of milliseconds
+#: how long in-process bots play inline before the match gives the event loop back to the others
 INLINE_SLICE = 0.002
-
-
-class Consequence(StrEnum):
-    FORFEIT = "forfeit"  # state.forfeit(seat, cause): the game decides whether it goes on
-    REPLACE = "replace"  # a built-in bot takes the seat over; the game goes on
-    RETRY = "retry"  # (illegal actions) tell the agent and ask again
-    IGNORE = "ignore"  # (soft limit) accept the late action anyway
-
-
-@dataclass(frozen=True)
-class SeatPolicy:
-    """Time limits per decision and what breaking a rule of play costs a seat."""
-
-    soft_timeout: float | None = None  # seconds; a later answer is refused (on_timeout)
-    hard_timeout: float | None = None  # seconds; no answer by then -> on_timeout
-    on_timeout: Consequence = Consequence.FORFEIT
-    on_illegal: Consequence = Consequence.FORFEIT
-    on_leave: Consequence = Consequence.FORFEIT
-    forfeit_cause: EndCause | None = None  # e.g. DISQUALIFIED instead of the specific cause
-    max_retries: int = 3  # illegal answers in a row before RETRY turns into a forfeit
-    replacement: Callable[[int], Agent] | None = None  # for REPLACE: seat -> agent
-
-
-TRUSTED = SeatPolicy()
 
 
 @dataclass(frozen=True, slots=True)
 class Step:
-    """What one step of a match did: `seat` played `action`, recorded as `entry`, and `events`
-    happened.  For the start events `seat`, `action` and `entry` are None; for a seat taken out
-    `action` is None and `entry` is the forfeit's."""
+    """`seat` played `action`, recorded as `entry`, and `events` happened.  For the start events
+    `seat`, `action` and `entry` are None; for a seat taken out `action` is None."""
 
     seat: int | None
     action: Any
@@ -74,8 +45,7 @@ class Step:
 
 
 class MatchListener:
-    """Anything that follows a match (observers, protocol rooms, the operator's log): override
-    what you need, every method does nothing by default."""
+    """Follows a match (observers, protocol rooms, the operator's log): override what it needs."""
 
     def on_start(self, match: "Match") -> None:
         """Every agent has started (handshakes done); the start events come next."""
@@ -90,23 +60,6 @@ class MatchListener:
         """The match is over, or aborted, and its record is complete."""
 
 
-def utc_now() -> str:
-    """Now, in UTC, to the millisecond: ``2026-11-24T22:06:29.123+00:00``, as
-    `datetime.now(timezone.utc).isoformat(timespec="milliseconds")` writes it.  The date and
-    time to the second are written once per second (a game between bots takes less than a
-    millisecond, and asks twice)."""
-    global _this_second
-    second, rest = divmod(time_ns(), 1_000_000_000)
-    cached, text = _this_second  # one tuple, read once: right in any thread
-    if second != cached:
-        text = datetime.fromtimestamp(second, timezone.utc).isoformat()[:19]
-        _this_second = (second, text)
-    return f"{text}.{rest // 1_000_000:03d}+00:00"
-
-
-_this_second: tuple[int, str] = (-1, "")
-
-
 class Match:
     """One game between agents.  Create, optionally add listeners, then `await run()`."""
 
@@ -119,7 +72,6 @@ class Match:
         self.seed = seed
         self.state: GameState = spec.new(len(agents), self.options, seed, normalized=True)
         self.agents = list(agents)
-        # without explicit policies each agent brings its protocol's own (`agent.policy`)
         self.policies = list(policies) if policies is not None else [a.policy or TRUSTED for a in agents]
         self.store = store
         self.clock = clock
@@ -132,23 +84,20 @@ class Match:
         self._steps = 0  # decisions a `step` lets through while paused
         self._abort_reason: str | None = None
         self._queued: list[Callable[[], None]] = []  # from outside: unprompted actions, departures, handovers
-        #: nothing unusual: not paused or stepped, nothing queued, not aborted (`_recheck`)
-        self._undisturbed = True
-        self._resume: asyncio.Event | None = None  # made when first paused: most matches never are
-        self._finished: asyncio.Event | None = None  # made when first asked for: `finished`
+        self._undisturbed = True  # not paused or stepped, nothing queued, not aborted (`_recheck`)
+        self._finished: asyncio.Event | None = None  # made when first asked for
         self._closed = False
-        # set when play begins (`_prepare`): how each seat decides, whether anyone is told the
-        # steps, and an action's record form
-        self._choosers: list[Callable[[GameState, int], Any] | None] = []
-        self._followed = True
-        self._encode: Callable[[Any], Any] = spec.encode_action
+        # read when play begins (`_prepare`) and as seats change hands
+        self._choosers: list[Callable[[GameState, int], Any] | None] = []  # by seat: None if asked
+        self._followed = True  # someone is told the steps
+        self._encode: Callable[[Any], Any] = spec.encode_action  # an action's record form
         # the decisions asked and waited for
         self._tasks: dict[int, asyncio.Future] = {}  # seat -> its pending decision
         self._asked_at: dict[int, float] = {}
         self._strikes: dict[int, int] = {}  # illegal answers in a row, by seat
         self._loop: asyncio.AbstractEventLoop | None = None  # the loop `run` runs on
-        self._waiter: asyncio.Future | None = None  # what the task waits on: woken by `_poke`
-        self._timer: asyncio.TimerHandle | None = None  # wakes the task at the nearest hard limit
+        self._waiter: asyncio.Future | None = None  # what the task waits on: set by `_poke`
+        self._timer: asyncio.TimerHandle | None = None  # pokes the task at the nearest hard limit
         self._step_queued = False  # `_step_answered` is queued for the end of a read
 
     # -- control from outside (admin, protocol sessions, shutdown) ---------------------------
@@ -163,8 +112,7 @@ class Match:
 
     @property
     def finished(self) -> asyncio.Event:
-        """Set once the match has ended and its record is complete (made when first asked
-        for: most matches, games between bots, are never waited for)."""
+        """Set once the match has ended and its record is complete (made when first asked for)."""
         if self._finished is None:
             self._finished = asyncio.Event()
             if self._closed:
@@ -173,28 +121,25 @@ class Match:
 
     def pause(self) -> None:
         self.paused = True
-        if self._resume is not None:
-            self._resume.clear()
         self._recheck()
 
     def resume(self) -> None:
         self.paused = False
-        self._wake_gate()
         self._recheck()
+        self._poke()
 
     def step(self) -> None:
         """While paused, let exactly one more decision be asked."""
         self._steps += 1
-        self._wake_gate()
         self._recheck()
+        self._poke()
 
     def submit(self, seat: int, action: Any) -> None:
         """An action `seat` takes without being asked (e.g. a trade offer)."""
         self._queue(partial(self._play, seat, action, unprompted=True))
 
     def seat_left(self, seat: int, reason: str = "left the game") -> None:
-        """The seat's client is gone: apply the seat policy's `on_leave` now, even if the seat
-        is not the one being asked."""
+        """The seat's client is gone: its policy's `on_leave` now, asked or not."""
         self._queue(partial(self._depart, seat, EndCause.LEFT, reason, None))
 
     def forfeit_now(self, seat: int, cause: EndCause, reason: str = "") -> None:
@@ -205,13 +150,9 @@ class Match:
                   policy: SeatPolicy | None = None) -> None:
         """From its next decision on, `agent` plays `seat` (e.g. a person takes over a bot's
         seat), under `name` (default: the agent's) and `policy` (default: the agent's own).
-
-        Queued with unprompted actions and departures, so whatever came first is settled first
-        (an answer already given stands, a departure is dealt with); then the old agent's pending
-        decision is cancelled and it is never asked again.  The new agent is not `start`ed: it
-        joins a game under way, its caller has done any handshake.  The record notes who plays
-        the seat from which action (`Record.handovers`), and listeners hear of it at that moment
-        (`MatchListener.on_handover`)."""
+        Queued with unprompted actions and departures (an answer already given stands); the old
+        agent's pending decision is cancelled.  The new agent is not `start`ed: it joins a game
+        under way.  The record notes who plays the seat from which action (`Record.handovers`)."""
         self._queue(partial(self._take_over, seat, agent, name, policy))
 
     def abort(self, reason: str = "aborted") -> None:
@@ -219,20 +160,13 @@ class Match:
         if self._abort_reason is None:
             self._abort_reason = reason
         self._recheck()
-        self._wake_gate()
         self._poke()
 
     def time_left(self, seat: int) -> float | None:
         """Seconds `seat` has left for the decision it is asked now (None: not asked, or its
         policy sets no hard limit), so a client can show its clock."""
         limit, asked = self.policies[seat].hard_timeout, self._asked_at.get(seat)
-        if limit is None or asked is None:
-            return None
-        return max(0.0, asked + limit - self.clock())
-
-    @property
-    def aborted(self) -> bool:
-        return self._abort_reason is not None
+        return None if limit is None or asked is None else max(0.0, asked + limit - self.clock())
 
     def _queue(self, work: Callable[[], None]) -> None:
         self._queued.append(work)
@@ -240,16 +174,11 @@ class Match:
         self._poke()
 
     def _recheck(self) -> None:
-        """Whether anything unusual is afoot, worked out again by whatever changes it: while
-        nothing is, the runner only plays and asks."""
+        """Anything unusual afoot?  Worked out by whatever changes it; while not, the runner only plays and asks."""
         self._undisturbed = not (self.paused or self._steps or self._queued or self._abort_reason is not None)
 
-    def _wake_gate(self) -> None:
-        if self._resume is not None:
-            self._resume.set()
-
     def _poke(self) -> None:
-        """Wake the task if it waits."""
+        """Wake the task if it waits (for a decision, or in the pause's gate)."""
         waiter = self._waiter
         if waiter is not None and not waiter.done():
             waiter.set_result(None)
@@ -284,10 +213,9 @@ class Match:
         return self.record
 
     def _prepare(self) -> None:
-        """Read the seats as play begins: how each decides, and whether anyone follows the
-        steps.  An action's record form is known once per process (`KnownActions`) for games
-        whose actions are few, and for games between in-process bots that nobody follows (they
-        play the same few hundred actions again and again)."""
+        """Read the seats as play begins.  Games whose actions are few, and games between bots that
+        nobody follows (the same few hundred actions again and again), take an action's record
+        form from `KnownActions` (encoded once per process)."""
         self._choosers = [agent.inline_chooser() for agent in self.agents]
         self._note_followers()
         if self.spec.few_actions or (None not in self._choosers and not self._followed):
@@ -298,8 +226,7 @@ class Match:
 
     async def _start_agents(self) -> None:
         for seat, agent in enumerate(self.agents):
-            # a seat named only by how its player connected (a peer address, a command line)
-            # takes the name the player gives itself in its handshake
+            # a seat named by how its player connected takes the name it gives in its handshake
             placeholders = {agent.name, agent.kind}
             if agent.awaits_start:
                 try:
@@ -315,21 +242,17 @@ class Match:
     async def _gate(self) -> bool:
         """Wait while paused; a `step` lets one decision through.  False when aborted."""
         while self.paused and self._steps == 0 and self._abort_reason is None:
-            if self._resume is None:
-                self._resume = asyncio.Event()
-            self._resume.clear()
-            await self._resume.wait()
+            await self._nap()
         if self._steps:
             self._steps -= 1
             self._recheck()
         return self._abort_reason is None
 
     def _ask(self, until: float | None) -> bool:
-        """Do what can be done without waiting: what was queued from outside, the chances the
-        game offers, then a decision asked of every seat to act that is not deciding already.
-        A seat whose agent decides inline is played at once, and the next one asked, up to the
-        time slice (`until`; None: no limit) or anything unusual.  True if the game changed;
-        False if every seat to act is waited for."""
+        """What can be done without waiting: what was queued from outside, the chances the game
+        offers, then every seat to act asked.  An inline agent's action is played at once, and
+        the next seats asked, up to the time slice (`until`; None: no limit) or anything
+        unusual.  True if the game changed; False if every seat to act is waited for."""
         if self._queued:
             work, self._queued = self._queued, []
             self._recheck()
@@ -356,7 +279,7 @@ class Match:
                 break
             else:
                 return played
-            played = True  # the game over: nobody is left to act
+            played = True
             if not self._undisturbed or state.volunteers() or (until is not None and perf_counter() > until):
                 return True
 
@@ -368,8 +291,7 @@ class Match:
         self._tasks[seat] = agent.begin_decision(seat, observation, self._answered, self._loop)
 
     def _offer_volunteers(self) -> bool:
-        """Give the agents the chances the game offers (`GameState.volunteers`), in seat order;
-        True if one of them acted."""
+        """The chances the game offers (`GameState.volunteers`); True if an agent took one."""
         state = self.state
         acted = False
         for seat in state.volunteers():
@@ -383,9 +305,8 @@ class Match:
 
     # -- one step ------------------------------------------------------------------------------
     def _play(self, seat: int, action: Any, elapsed: float = 0.0, unprompted: bool = False) -> None:
-        """The one step every action takes: the rules apply it (or refuse it, at the cost the
-        seat's policy sets), its entry goes into the record, and the agents and listeners are
-        told.  Decisions the rules no longer want are cancelled."""
+        """The one step every action takes: the rules apply it (or refuse it, at the policy's
+        cost), its entry is recorded, agents and listeners are told, stale decisions dropped."""
         try:
             events = self.state.apply(seat, action)
         except IllegalAction as error:
@@ -407,10 +328,8 @@ class Match:
         if not events:
             return
         for told, agent in enumerate(self.agents):
-            if agent.wants_events:
-                seen = [e for e in events if e.audience.admits(told)]
-                if seen:
-                    agent.notify(told, seen, self.state)
+            if agent.wants_events and (seen := [e for e in events if e.audience.admits(told)]):
+                agent.notify(told, seen, self.state)
         if self.listeners:
             step = Step(seat, action, events, entry)
             for listener in list(self.listeners):
@@ -466,7 +385,6 @@ class Match:
         self._drop_stale_decisions()
 
     def _depart(self, seat: int, cause: EndCause, reason: str, consequence: Consequence | None) -> None:
-        """A seat taken out from outside the loop (left, broke its protocol)."""
         self._cancel(seat)
         self._consequence(seat, consequence or self.policies[seat].on_leave, cause, reason)
 
@@ -511,38 +429,40 @@ class Match:
 
     # -- waiting for clients ---------------------------------------------------------------------
     async def _wait(self) -> None:
-        """Until a decision is done, a hard limit passes, or someone pokes (an unprompted
-        action, a departure, an abort); then settle what is done.  Clients' answers are mostly
-        played, and the next seats asked, while the task still waits (`_step_answered`)."""
+        """Until a decision is done, a hard limit passes, or a poke; then settle what is done.
+        Clients' answers are mostly played while the task still waits (`_step_answered`)."""
         if not self._a_decision_is_done():
-            waiter = self._waiter = self._loop.create_future()
             self._watch_deadlines()
-            try:
-                await waiter
-            finally:
-                self._waiter = None
+            await self._nap()
         self._settle_done(self.clock())
 
+    async def _nap(self) -> None:
+        """Until `_poke`."""
+        waiter = self._waiter = self._loop.create_future()
+        try:
+            await waiter
+        finally:
+            self._waiter = None
+
     def _settle_done(self, now: float) -> None:
-        """Settle every decision that is done, in seat order; take out the seats whose hard
-        limit passed."""
+        """Settle the decisions done, in seat order; take out the seats past their hard limit."""
         for seat, decision in sorted(self._tasks.items()):
             if self._abort_reason is not None or self.state.is_over:
                 return
             if self._tasks.get(seat) is not decision:
                 continue  # dropped as stale while an earlier answer was settled
+            limit = self.policies[seat].hard_timeout
             if decision.done():
                 del self._tasks[seat]
                 self._settle(seat, decision, now - self._asked_at.pop(seat, now))
-            elif self._hard_limit_passed(seat, now):
+            elif limit is not None and now - self._asked_at.get(seat, now) >= limit:
                 self._cancel(seat)
                 self._consequence(seat, self.policies[seat].on_timeout, EndCause.HARD_TIMEOUT,
                                   "no answer within the time limit")
 
     def _answered(self) -> None:
-        """A decision is done (the `wake` of `Agent.begin_decision`).  Given in a read the
-        server handles (`core.soon`), it is stepped at the end of that read while the match's
-        task still waits; otherwise the task wakes for it."""
+        """A decision is done (`Agent.begin_decision`'s `wake`): stepped at the end of the read
+        being handled (`core.soon`) while the task waits, or else the task wakes for it."""
         waiter = self._waiter
         if waiter is None or waiter.done() or self._step_queued:
             return  # the task runs, or is woken, or a step is queued: either settles it
@@ -552,19 +472,18 @@ class Match:
             waiter.set_result(None)
 
     def _step_answered(self) -> None:
-        """What the task would do on waking for a client's answer, done at the end of the read
-        without waking it: settle what is done, then, if nothing unusual is afoot, ask the next
-        seats.  The task goes on waiting when every seat to act waits for a client; anything
-        else (a pause, an abort, something queued, the game's end, an in-process bot that
-        played, a bug) wakes it, and it carries on from there."""
+        """What the task would do on waking, done without waking it: settle what is done and,
+        if nothing unusual is afoot, ask the next seats.  It goes on waiting when every seat to
+        act waits for a client; anything else (a pause, an abort, something queued, the game's
+        end, an inline bot that played, a bug) wakes it to carry on."""
         self._step_queued = False
         waiter = self._waiter
         if waiter is None or waiter.done():
             return  # the task has run meanwhile, or will: it settles whatever is done
         try:
             self._settle_done(self.clock())
-            waits = (self._undisturbed and not self.state.is_over
-                     and not self._ask(perf_counter() + INLINE_SLICE) and self._waits_for_clients_only(waiter))
+            waits = (self._undisturbed and not self.state.is_over and not self._ask(perf_counter() + INLINE_SLICE)
+                     and self._tasks and not waiter.done() and not self._a_decision_is_done())
         except Exception as exc:  # raised in the task, as if it had done this itself
             if not waiter.done():
                 waiter.set_exception(exc)
@@ -574,36 +493,22 @@ class Match:
         elif not waiter.done():
             waiter.set_result(None)
 
-    def _waits_for_clients_only(self, waiter: asyncio.Future) -> bool:
-        """Every decision asked is pending and nothing has woken the task: it may go on waiting."""
-        return bool(self._tasks) and not waiter.done() and not self._a_decision_is_done()
-
     def _a_decision_is_done(self) -> bool:
         for decision in self._tasks.values():
             if decision.done():
                 return True
         return False
 
-    def _hard_limit_passed(self, seat: int, now: float) -> bool:
-        limit = self.policies[seat].hard_timeout
-        return limit is not None and now - self._asked_at.get(seat, now) >= limit
-
     def _watch_deadlines(self) -> None:
-        """Make sure the task wakes by the soonest hard limit of the decisions asked.  A timer
-        that fires sooner is kept: limits are seconds long and each decision's deadline is later
-        than the last, so one timer serves many decisions (it wakes the task once early, then is
-        set again) instead of a timer made and cancelled per decision."""
-        soonest = None
+        """The task is poked by the soonest hard limit of the decisions asked.  A sooner timer is
+        kept: deadlines mostly come later and later, so one timer serves many decisions (it
+        pokes once early, then is set again) instead of one made and cancelled per decision."""
         policies, asked_at = self.policies, self._asked_at
-        for seat in self._tasks:
-            limit = policies[seat].hard_timeout
-            if limit is not None and seat in asked_at:
-                deadline = asked_at[seat] + limit
-                if soonest is None or deadline < soonest:
-                    soonest = deadline
-        if soonest is None:
+        deadlines = [asked_at[seat] + policies[seat].hard_timeout for seat in self._tasks
+                     if policies[seat].hard_timeout is not None and seat in asked_at]
+        if not deadlines:
             return
-        when = self._loop.time() + max(0.0, soonest - self.clock())
+        when = self._loop.time() + max(0.0, min(deadlines) - self.clock())
         timer = self._timer
         if timer is not None:
             if timer.when() <= when:
@@ -672,14 +577,13 @@ class Match:
             if (agent.wants_events or agent.awaits_start or agent.awaits_finish
                     or agent.chosen_name is not None or agent.inline_chooser() is None):
                 return False
-        return not any(policy is not TRUSTED and Consequence.REPLACE in (policy.on_illegal, policy.on_timeout, policy.on_leave)
+        return not any(Consequence.REPLACE in (policy.on_illegal, policy.on_timeout, policy.on_leave)
                        for policy in self.policies)
 
     def play_through(self) -> Record | None:
-        """`run()` for a match that `plays_alone` (`tablehall play`, the arena's workers), in
-        one go, or None (nothing done) for a match that needs `run()`: the same steps and the
-        same record, without the coroutine and the time slices.  It keeps the thread until the
-        game is over: for callers whose event loop runs nothing else meanwhile."""
+        """`run()` for a match that `plays_alone` (`tablehall play`, the arena's workers), in one
+        go, without the coroutine and the time slices (for callers whose event loop runs nothing
+        else meanwhile); None, and nothing done, for a match that needs `run()`."""
         if not self.plays_alone():
             return None
         self.record.started_at = utc_now()

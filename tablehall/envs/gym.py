@@ -33,7 +33,7 @@ import numpy as np
 from gymnasium import spaces
 
 from tablehall.core import Agent, BotAgent, EndCause, GameState, IllegalAction, Match, Result
-from tablehall.core.match import utc_now
+from tablehall.core.stamps import utc_now
 from tablehall.core.records import Entry, Record, SeatInfo
 from tablehall.core.seats import make_agent
 from tablehall.core.store import RecordStore, open_store
