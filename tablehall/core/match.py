@@ -187,8 +187,8 @@ class Match:
     async def run(self) -> Record:
         self._loop = asyncio.get_running_loop()
         self.record.started_at = utc_now()
-        self._prepare()
         try:
+            self._prepare()
             await self._start_agents()
             for listener in list(self.listeners):
                 listener.on_start(self)
@@ -587,8 +587,8 @@ class Match:
         if not self.plays_alone():
             return None
         self.record.started_at = utc_now()
-        self._prepare()
         try:
+            self._prepare()
             while not self.state.is_over and self._abort_reason is None:
                 if not self._ask(None):
                     raise RuntimeError(f"{self.spec.name}: nobody to act in a game that is not over")

@@ -132,8 +132,8 @@ def test_each_read_plays_its_answer_and_asks_the_next_seat_before_it_returns():
     assert record.status == "finished" and replay(record, SPEC).matches
     assert table.entries() == [(0, "ready"), (1, "ready"), (0, 1), (1, 2), (0, 1)]
     log = table.log
-    # the start, told to everyone; then for each move: the mover's own card to the mover only,
-    # the listener hears the whole step, and the next seat is asked
+    # each move: the listener hears the whole step, then the next seat is asked; a card drawn
+    # is told to its drawer only
     moves = [entry for entry in log if entry[0] in ("asked", "step") and entry[1] is not None][2:]
     assert moves == [("step", 0, "ready", ["ready"]), ("step", 1, "ready", ["ready"]), ("asked", 0, 4),
                      ("step", 0, 1, ["took", "drew", "drew"]), ("asked", 1, 3),
