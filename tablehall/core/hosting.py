@@ -28,6 +28,8 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, Callable, Coroutine, Mapping, Sequence, Union
 
 from .match import MatchListener
+from .names import name_problem
+from .quoting import token
 from .store import RecordStore
 
 if TYPE_CHECKING:
@@ -75,6 +77,13 @@ class Session(ABC):
     @abstractmethod
     def connection_lost(self) -> None: ...
 
+    @property
+    def logged_in(self) -> bool:
+        """Whether the client has said who it is (logged in, joined a game): until then the
+        server closes the connection after ``[limits] login_timeout`` seconds.  A protocol
+        without a login says True."""
+        return True
+
 
 # -- tables: matches hosted for the web hall and the arena ----------------------------------------
 
@@ -88,10 +97,13 @@ class TableCancelled(Exception):
 
 @dataclass(frozen=True)
 class OpenSeat:
-    """A seat held for the protocol's clients: the first that comes, or with `name` only the
-    client that logs in under that name."""
+    """A seat held for the protocol's clients: the first that comes, or with `name` one held
+    for that client, taken with a secret ticket (a contest reservation code, a Dominion or
+    Renaissance ticket; JSettlers: the login name).  `ticket` lets the caller choose the secret
+    (the arena keeps one per remote entrant for every game); unset, the service makes one."""
 
     name: str | None = None
+    ticket: str | None = field(default=None, repr=False)
 
 
 #: what a caller puts in a seat: an agent it runs itself (a browser seat, an in-process bot), the
@@ -205,6 +217,16 @@ def new_table_id() -> str:
     return "t" + secrets.token_hex(6)
 
 
+def new_ticket() -> str:
+    """The secret that takes a seat held for a name (96 random bits): only the table's owner
+    is given it, as a contest reservation code, since a name proves nothing."""
+    return secrets.token_urlsafe(12)
+
+
+def ticket_matches(given: str | None, ticket: str | None) -> bool:
+    return given is not None and ticket is not None and secrets.compare_digest(given.encode(), ticket.encode())
+
+
 def describe_entrants(entrants: Sequence[Entrant], bots: Mapping[str, Any]) -> list[TableSeat]:
     """The seats of a table request, checked: unknown bots are refused."""
     from .agents import Agent
@@ -212,6 +234,9 @@ def describe_entrants(entrants: Sequence[Entrant], bots: Mapping[str, Any]) -> l
     seats = []
     for entrant in entrants:
         if isinstance(entrant, OpenSeat):
+            problem = name_problem(entrant.name) if entrant.name is not None else None
+            if problem is not None:
+                raise TableError(f"no seat can be held for a player named {token(entrant.name)}: {problem}")
             seats.append(TableSeat("open", entrant.name or "open seat", held_for=entrant.name))
         elif isinstance(entrant, Agent):
             seats.append(TableSeat("agent", entrant.name))
@@ -285,6 +310,11 @@ class Service(ABC):
     async def shutdown(self) -> None:
         """Stop: sessions are about to be closed and matches aborted by the host."""
 
+    def refusal(self, reason: str) -> bytes:
+        """What this protocol writes to a connection the server turns away (a limit: too many
+        connections, no login in time) just before closing it: its own error, saying `reason`."""
+        return b""
+
     def open_table(self, entrants: Sequence[Entrant], *, seed: int | None = None,
                    options: Mapping[str, Any] | None = None) -> Table:
         """Host a match with these seats, in this order; open seats wait for this protocol's
@@ -354,6 +384,8 @@ def read_settings(service: str, section: Mapping[str, Any], settings: Mapping[st
 
 def _convert(value: Any, kind: type) -> Any:
     if isinstance(value, str) and kind is not str:
+        if kind in (list, dict):
+            raise ValueError(value)
         text = value.strip().lower()
         if kind is bool:
             if text not in ("true", "false", "1", "0", "yes", "no"):
