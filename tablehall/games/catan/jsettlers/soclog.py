@@ -335,7 +335,10 @@ def read_soclog(text: str, ignore_comments: bool = False) -> Soclog:
         try:
             entry = Entry.parse(line)
         except SoclogParseError as error:
-            raise SoclogParseError(f"Line {number}: {clip(str(error), 80)}; the line: {token(line, 60)}") from None
+            reason = str(error)
+            if line[line.find(":") + 1:][:20] in reason:  # the reason quotes the line already
+                raise SoclogParseError(f"Line {number}: {clip(reason, 80)}") from None
+            raise SoclogParseError(f"Line {number}: {clip(reason, 80)}; the line: {token(line, 60)}") from None
         assert entry is not None
         if entry.comment is not None:
             if not ignore_comments:
