@@ -21,6 +21,7 @@ from collections import defaultdict
 from dataclasses import dataclass
 from typing import Any, Callable
 
+from ..core.match import MatchListener
 from ..core.records import Record, SeatInfo
 from ..core.store import RecordStore, Sql
 from .book import find
@@ -180,14 +181,11 @@ def _standing(row: Any) -> Standing | None:
     return Standing(player, name, kind, float(rating), float(deviation), int(games))
 
 
-class RatingListener:
+class RatingListener(MatchListener):
     """A match listener every hosted match gets: at the end of a rated game, its ratings."""
 
     def __init__(self, ratings: Ratings) -> None:
         self.ratings = ratings
-
-    def on_events(self, match: Any, events: Any) -> None:
-        pass
 
     def on_end(self, match: Any, record: Record) -> None:
         if record.rated:

@@ -28,6 +28,7 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, Callable, Coroutine, Mapping, Sequence, Union
 
 from .identity import Identities
+from .match import MatchListener
 from .names import name_problem
 from .quoting import token
 from .store import RecordStore
@@ -535,7 +536,7 @@ def player_line(seat: int, name: str, agent_kind: str, agent: "Agent") -> dict[s
     return line
 
 
-class GameLog:
+class GameLog(MatchListener):
     """A match listener that writes the operator's lines: ``game start`` once every player has
     connected (id, game, seats, each player's name and how it is connected) and ``game end``
     (status, end cause, each seat's rank and score, duration).  Structured fields, so
@@ -552,9 +553,6 @@ class GameLog:
             "id": match.id, "game": match.spec.name, "seats": len(seats),
             "players": [player_line(seat, info.name, info.agent, match.agents[seat])
                         for seat, info in enumerate(seats)]})
-
-    def on_events(self, match: "Match", events: Any) -> None:
-        pass
 
     def on_handover(self, match: "Match", seat: int) -> None:
         handover = match.record.handovers[-1]

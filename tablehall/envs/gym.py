@@ -34,7 +34,7 @@ import numpy as np
 from gymnasium import spaces
 
 from tablehall.core import Agent, BotAgent, EndCause, GameState, IllegalAction, Match, Result
-from tablehall.core.match import utc_now
+from tablehall.core.stamps import utc_now
 from tablehall.core.records import Entry, Record, SeatInfo
 from tablehall.core.registry import get_game
 from tablehall.core.seats import make_agent
@@ -51,6 +51,7 @@ class _Learner(Agent):
 
     name = "learner"
     kind = LEARNER_KIND
+    awaits_start = awaits_finish = False
 
     def __init__(self) -> None:
         self.future: asyncio.Future | None = None
@@ -153,7 +154,7 @@ class _InlineTable:
             seat = state.to_act()[0]
             if seat == self.learner:
                 return
-            self._act(seat, self.agents[seat].choose_now(seat, state.observation(seat)))
+            self._act(seat, self.agents[seat].bot.choose(state.observation(seat), seat))
         self.record.result = state.result()
         self._close()
 

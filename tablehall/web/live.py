@@ -6,16 +6,16 @@ from __future__ import annotations
 
 import asyncio
 import json
-from typing import Any, Callable, Sequence
+from typing import Any, Callable
 
-from ..core.match import Match
+from ..core.match import Match, MatchListener, Step
 from .views import observer_frame
 
 #: frames a slow spectator may have waiting; older ones are dropped (each frame is a whole view)
 BACKLOG = 8
 
 
-class Spectators:
+class Spectators(MatchListener):
     def __init__(self, match: Match, ended: Callable[["Spectators"], None] = lambda spectators: None) -> None:
         self.match = match
         self.ended = ended  # told when the match has ended and the last frame is out
@@ -41,10 +41,9 @@ class Spectators:
                 queue.get_nowait()
             queue.put_nowait(text)
 
-    # MatchListener
-    def on_events(self, match: Match, events: Sequence[Any]) -> None:
+    def on_step(self, match: Match, step: Step) -> None:
         if self.queues:
-            self._push(observer_frame(match, events=events))
+            self._push(observer_frame(match, events=step.events))
 
     def on_end(self, match: Match, record: Any) -> None:
         self._push(self._last_frame(match))

@@ -8,6 +8,7 @@ import asyncio
 import sys
 from pathlib import Path
 
+from tablehall.core.match import MatchListener
 from tests.server.test_tables import run as run_server
 
 REPO = Path(__file__).resolve().parents[2]
@@ -17,15 +18,12 @@ def run(store, scenario):
     return run_server(store, "dominion", scenario)
 
 
-class Ended:
+class Ended(MatchListener):
     """A listener every Dominion match gets: the records of the games that end, in order."""
 
     def __init__(self, server) -> None:
         self.records: asyncio.Queue = asyncio.Queue()
         server.hosts["dominion"].listeners.append(self)
-
-    def on_events(self, match, events) -> None:
-        pass
 
     def on_end(self, match, record) -> None:
         self.records.put_nowait(record)

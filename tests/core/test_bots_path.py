@@ -1,17 +1,18 @@
-"""Games between in-process bots that nobody follows run in the runner's own loop
-(`Match._play_bots`, what `tablehall play` and the arena run), with each action's record form
-encoded once per process (`KnownActions`) and written to JSON from its text.  The record must be
-the one the general path makes: the same seeded games are played with every seat in that loop,
-with events followed (a listener: each action through `_play`), and with one seat a client the
-runner waits for (a `RemoteAgent` answered from outside the loop, in the games where that is the
-same game); the records must be identical: digest, canonical body, stored JSON but for the
-wall-clock annotations, replay and every export."""
+"""Games between in-process bots that nobody follows (what `tablehall play` and the arena run)
+take each action's record form from `KnownActions` (encoded once per process); every other
+match encodes as the game does.  The record must not depend on it:
+the same seeded games are played with every seat a bot nobody follows (by `run()` and at once,
+`play_through`), with a listener told every step, and with one seat a client the runner waits
+for (a `RemoteAgent` answered from outside the loop, in the games where that is the same game);
+the records must be identical: digest, canonical body, stored JSON but for the wall-clock
+annotations, replay and every export."""
 
 import asyncio
 
 import pytest
 
 from tablehall.core import BotAgent, Match, RemoteAgent, derive_seed, replay
+from tablehall.core.match import MatchListener
 from tablehall.core.records import KnownActions, Record
 from tablehall.core.registry import game_names, get_game
 
@@ -22,17 +23,15 @@ GAMES = 3
 SAME_WITH_A_CLIENT = {"blokus", "dominion"}
 
 
-class Follower:
-    """A listener: with it, every action goes through `_play` and its delivery."""
+class Follower(MatchListener):
+    """A listener: with it, every step is told, and the actions' record forms are the game's
+    own encoding (games with `few_actions` aside)."""
 
     def __init__(self) -> None:
-        self.actions = 0
+        self.steps = 0
 
-    def on_events(self, match, events) -> None:
-        self.actions += 1
-
-    def on_end(self, match, record) -> None:
-        pass
+    def on_step(self, match, step) -> None:
+        self.steps += 1
 
 
 def bots(spec, names, seed):

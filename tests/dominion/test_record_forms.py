@@ -6,19 +6,14 @@ import asyncio
 from dataclasses import replace
 
 from tablehall.core import BotAgent, Match
+from tablehall.core.match import MatchListener
 from tablehall.core.records import KnownActions
 from tablehall.games.dominion import SPEC
 
 
-class Follower:
-    """A listener: the runner then plays every action through `_play`, the path of a match
-    that has clients or spectators."""
-
-    def on_events(self, match, events):
-        pass
-
-    def on_end(self, match, record):
-        pass
+class Follower(MatchListener):
+    """A listener: the runner then tells every step, as in a match that has clients or
+    spectators, and encodes actions as the game does unless the game's are few."""
 
 
 def play(spec, bots, seed):

@@ -11,6 +11,7 @@ from typing import TYPE_CHECKING, Any
 from ....core import (Agent, BotAgent, EndCause, IllegalAction, Match, RemoteAgent, Result, SeatPolicy,
                       derive_seed)
 from ....core.hosting import Table
+from ....core.match import MatchListener, Step
 from .. import timeout_policy
 from ..rules import MOVE_MISTAKES, BlokusState, InvalidMove, SetMove, SkipMove
 from . import messages as msg
@@ -68,7 +69,7 @@ class SeatAgent(RemoteAgent):
         return False if self.mute else super().answer(seat, action)
 
 
-class ScRoom:
+class ScRoom(MatchListener):
     def __init__(self, service: "ScService", slots: list[Slot], *, paused: bool, prepared: bool,
                  table: Table | None = None) -> None:
         self.service = service
@@ -89,7 +90,6 @@ class ScRoom:
                            names=[s.display_name for s in slots],
                            match_id=self.id)
         self.match.add_listener(self)
-        self._moves_seen = 0
         self._move_request: bytes | None = None  # this room's MoveRequest, rendered once
         self._farewells: dict["ScSession", list[Node]] = {}  # sent after <left>, then closed
 
@@ -151,7 +151,7 @@ class ScRoom:
         self.slots[seat].agent = agent
         self.match.agents[seat] = agent
         self.match.record.seats[seat] = type(self.match.record.seats[seat])(agent.name, agent.kind)
-        self.match.policies[seat] = getattr(agent, "policy", None) or SeatPolicy()
+        self.match.policies[seat] = agent.policy or SeatPolicy()
 
     def start_if_ready(self) -> None:
         if self.started or not all(s.filled for s in self.slots):
@@ -192,11 +192,8 @@ class ScRoom:
                 self._move_request = message_bytes(render(msg.move_request(self.id), 1))
             session.send_rendered(self._move_request)
 
-    def on_events(self, match: Match, events: Any) -> None:
-        entries = match.record.entries
-        new = entries[self._moves_seen:]
-        self._moves_seen = len(entries)
-        if any(e.forfeit is None for e in new):
+    def on_step(self, match: Match, step: Step) -> None:
+        if step.action is not None:  # a move, not the start or a seat taken out
             self._send_memento(players=not self.paused)
 
     def on_end(self, match: Match, record: Any) -> None:

@@ -673,7 +673,7 @@ class PregameLobby:
         in seat `pn` under its own name."""
         room.agents[pn] = agent
         room.to_all(JoinGame(agent.name, "", "\t", room.name))
-        self._seat(room, pn, agent.name, bool(getattr(agent, "trusted", False)), None)
+        self._seat(room, pn, agent.name, agent.trusted, None)
 
     def _invitation_lost(self, room: GameRoom, pn: int) -> None:
         """An invited robot will not sit (refused, gone): a tablehall bot takes its seat (a
