@@ -12,10 +12,9 @@ from __future__ import annotations
 import asyncio
 import logging
 import time
-from dataclasses import dataclass
 from functools import partial
 from time import perf_counter
-from typing import Any, Callable, Iterable, Sequence
+from typing import Any, Callable, Iterable, NamedTuple, Sequence
 
 from .agents import Agent, AgentGone
 from .events import Event
@@ -33,8 +32,7 @@ log = logging.getLogger("tablehall.match")
 INLINE_SLICE = 0.002
 
 
-@dataclass(frozen=True, slots=True)
-class Step:
+class Step(NamedTuple):
     """`seat` played `action`, recorded as `entry`, and `events` happened.  For the start events
     `seat`, `action` and `entry` are None; for a seat taken out `action` is None."""
 
