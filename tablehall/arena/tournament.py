@@ -20,7 +20,7 @@ from dataclasses import dataclass, field
 from itertools import islice
 from typing import Any, Callable, Iterator
 
-from ..core.match import utc_now
+from ..core.stamps import utc_now
 from ..core.registry import get_game
 from ..core.rng import derive_seed
 from ..core.store import RecordStore, TournamentGame

@@ -14,7 +14,8 @@ _WHERE = {
     "agents": ("Agent", "AgentGone", "BotAgent", "RemoteAgent"),
     "events": ("EVERYONE", "OBSERVER", "OBSERVERS", "Audience", "Event", "all_but", "only", "visible_to"),
     "game": ("Bot", "GameSpec", "GameState", "IllegalAction", "OptionError", "strict_options"),
-    "match": ("Consequence", "Match", "SeatPolicy"),
+    "match": ("Match", "MatchListener", "Step"),
+    "policy": ("Consequence", "SeatPolicy"),
     "records": ("Entry", "Handover", "Record", "RecordError", "SeatInfo", "replay"),
     "result": ("EndCause", "Result", "SeatResult", "rank_by"),
     "rng": ("Rng", "derive_seed"),
@@ -41,7 +42,8 @@ if TYPE_CHECKING:  # for type checkers and editors: the same names, eagerly
     from .agents import Agent, AgentGone, BotAgent, RemoteAgent
     from .events import EVERYONE, OBSERVER, OBSERVERS, Audience, Event, all_but, only, visible_to
     from .game import Bot, GameSpec, GameState, IllegalAction, OptionError, strict_options
-    from .match import Consequence, Match, SeatPolicy
+    from .match import Match, MatchListener, Step
+    from .policy import Consequence, SeatPolicy
     from .records import Entry, Handover, Record, RecordError, SeatInfo, replay
     from .result import EndCause, Result, SeatResult, rank_by
     from .rng import Rng, derive_seed

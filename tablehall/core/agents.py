@@ -19,17 +19,22 @@ class AgentGone(Exception):
 class Agent(ABC):
     """Decides for one or more seats of a match.
 
-    The runner calls `decide` when a seat must act and applies what it returns; `notify`
-    delivers the events the seat may see (already filtered by audience).
+    The runner asks for a decision with `begin_decision` (or, for an agent that decides inline,
+    calls its `inline_chooser`) and applies what comes back; `notify` delivers the events the
+    seat may see (already filtered by audience).  What the runner may skip is declared here, not
+    guessed: `wants_events`, `wants_observation`, `awaits_start`, `awaits_finish`.
     """
 
     name: str = "agent"
     kind: str = "agent"  # recorded in SeatInfo.agent
-    trusted: bool = False  # in-process code: not timed, answers synchronously via `choose_now`
+    trusted: bool = False  # in-process code (a tablehall bot), not a client
     wants_events: bool = True
     #: whether `decide` looks at the state it is given; False spares the runner computing the
     #: seat's observation for a decision (it then passes None)
     wants_observation: bool = True
+    #: whether the runner must await `start` and `finish` (False: they do nothing)
+    awaits_start: bool = True
+    awaits_finish: bool = True
     policy = None  # the SeatPolicy its protocol implies; used when a Match is given none
     #: the name the player gave itself in its protocol's handshake (set during `start`); a seat
     #: the record names only by a command line or a peer address takes it instead
@@ -47,6 +52,25 @@ class Agent(ABC):
     async def decide(self, seat: int, state: GameState) -> Any:
         """The action `seat` takes now.  `state` is the seat's observation.
         Raise AgentGone if the agent can no longer answer."""
+
+    def begin_decision(self, seat: int, state: GameState, wake: Callable[[], None],
+                       loop: asyncio.AbstractEventLoop) -> asyncio.Future:
+        """Start deciding for `seat` and return the future of the action; `wake` is called once
+        it is done.  By default `decide` runs as a task on `loop`."""
+        task = loop.create_task(self.decide(seat, state))
+        task.add_done_callback(lambda _: wake())
+        return task
+
+    def inline_chooser(self) -> Callable[[GameState, int], Any] | None:
+        """`(live game, seat) -> action` for an agent that decides at once, in the runner's own
+        call (trusted in-process code); None (the default): the runner asks `begin_decision`
+        and waits."""
+        return None
+
+    def volunteer(self, seat: int, game: GameState) -> Any:
+        """The agent's unprompted action at a chance the game offers `seat`
+        (`GameState.volunteers`), looking at the live `game`; None lets it pass (the default)."""
+        return None
 
     def rejected(self, seat: int, action: Any, error: IllegalAction) -> None:
         """The action `seat` sent was illegal; tell the client in its protocol's words."""
@@ -67,6 +91,7 @@ class BotAgent(Agent):
 
     trusted = True
     wants_events = False
+    awaits_start = awaits_finish = False
 
     def __init__(self, bot: Bot, name: str | None = None, threaded: bool = False) -> None:
         self.bot = bot
@@ -74,21 +99,19 @@ class BotAgent(Agent):
         self.kind = f"bot:{bot.name}"
         self.threaded = threaded
 
-    def choose_now(self, seat: int, state: GameState) -> Any:
-        return self.bot.choose(state, seat)
-
-    def live_chooser(self) -> Callable[[GameState, int], Any]:
-        """How the runner has the bot decide inline: `(live game, seat) -> action`.  The bot
-        gets `observation(seat)`, or, when it needs no observation (`Bot.needs_observation`),
-        the game itself: then this is the bot's own `choose`, with nothing in between."""
+    def inline_chooser(self) -> Callable[[GameState, int], Any] | None:
+        """The bot decides inline unless it runs in a thread.  It gets `observation(seat)`, or,
+        when it needs no observation (`Bot.needs_observation`), the game itself: then this is
+        the bot's own `choose`, with nothing in between."""
+        if self.threaded:
+            return None
         bot = self.bot
         if not bot.needs_observation:
             return bot.choose
         return lambda game, seat: bot.choose(game.observation(seat), seat)
 
-    def volunteer(self, seat: int, state: GameState) -> Any:
-        """The bot's unprompted action when the game offers one (see `GameState.volunteers`)."""
-        return self.bot.volunteer(state, seat)
+    def volunteer(self, seat: int, game: GameState) -> Any:
+        return self.bot.volunteer(game.observation(seat), seat)
 
     async def decide(self, seat: int, state: GameState) -> Any:
         if self.threaded:
@@ -131,13 +154,12 @@ class RemoteAgent(Agent):
         """Nothing to tell without `on_events` (a session that follows the match as a
         listener instead): the runner then skips sorting out what this seat may see."""
         self._on_events = callback
-        self.wants_events = callback is not None or type(self).notify is not RemoteAgent.notify
+        self.wants_events = callback is not None
 
     @property
     def wants_observation(self) -> bool:  # type: ignore[override]
         """The observation only goes to `on_request`."""
-        return (self.on_request is not None or type(self).decide is not RemoteAgent.decide
-                or type(self).begin_decision is not RemoteAgent.begin_decision)
+        return self.on_request is not None
 
     def waiting(self, seat: int) -> bool:
         """Whether the runner is waiting for `seat`'s decision right now."""
@@ -153,11 +175,10 @@ class RemoteAgent(Agent):
 
     def begin_decision(self, seat: int, state: GameState, wake: Callable[[], None] | None = None,
                        loop: asyncio.AbstractEventLoop | None = None) -> asyncio.Future:
-        """Send the request and return the future `answer` completes (what `decide` awaits).
-        The match runner takes the future itself, which spares a task per decision, and passes
-        `wake`, called as soon as the future is done (the runner steps the answer without a
-        done-callback's loop pass), and its event `loop` (asking the running loop costs a
-        system call, getpid, per decision)."""
+        """Send the request and return the future `answer` completes (what `decide` awaits):
+        no task per decision.  `wake` is called as soon as the future is done (the runner steps
+        the answer without a done-callback's loop pass); the runner passes its event `loop`
+        (asking the running loop costs a system call, getpid, per decision)."""
         future = (loop or asyncio.get_running_loop()).create_future()
         if self.is_gone:
             future.set_exception(AgentGone(self._gone_reason))

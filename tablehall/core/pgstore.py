@@ -19,9 +19,9 @@ import uuid
 from typing import Any, Callable, Mapping, Sequence, TypeVar
 
 from .records import Record, RecordError, dumps
-from .store import (TOURNAMENT_FIELDS, RecordQuery, RecordStore, RecordSummary, StoreError, TournamentGame,
-                    TournamentSummary, _like_prefix, _no_tournament, _search_clause, _summary, check_tournament,
-                    describe)
+from .store import (ACCOUNTS_SCHEMA, TOURNAMENT_FIELDS, RecordQuery, RecordStore, RecordSummary, Sql, StoreError,
+                    TournamentGame, TournamentSummary, _like_prefix, _no_tournament, _search_clause, _summary,
+                    check_tournament, describe)
 
 try:
     import psycopg
@@ -76,6 +76,8 @@ MIGRATIONS: tuple[str, ...] = (
         PRIMARY KEY (tournament_id, idx)
     )
     """,
+    # 3: accounts and ratings (the same text as SQLite's)
+    ACCOUNTS_SCHEMA,
 )
 SCHEMA_VERSION = len(MIGRATIONS)
 
@@ -88,6 +90,25 @@ _UPSERT_TOURNAMENT = (f"INSERT INTO tournaments ({', '.join(TOURNAMENT_FIELDS)},
                       f"VALUES ({', '.join(['%s'] * 7)}) ON CONFLICT (id) DO UPDATE SET "
                       + ", ".join(f"{c} = EXCLUDED.{c}" for c in (*TOURNAMENT_FIELDS[1:], "body")))
 _SUMMARY_COLUMNS = "id, game, status, seed, started_at, seats, outcome"
+
+
+class _PostgresSql(Sql):
+    """`Sql` on a psycopg connection: the statements' ``?`` marks become psycopg's ``%s`` (and a
+    literal ``%`` is doubled)."""
+
+    def __init__(self, conn: "psycopg.Connection") -> None:
+        self._conn = conn
+
+    def rows(self, sql: str, args: Sequence[Any] = ()) -> list[tuple]:
+        cursor = self._conn.execute(_marks(sql), tuple(args))
+        return cursor.fetchall() if cursor.description is not None else []
+
+    def run(self, sql: str, args: Sequence[Any] = ()) -> int:
+        return self._conn.execute(_marks(sql), tuple(args)).rowcount
+
+
+def _marks(sql: str) -> str:
+    return sql.replace("%", "%%").replace("?", "%s")
 
 
 class PostgresStore(RecordStore):
@@ -196,6 +217,13 @@ class PostgresStore(RecordStore):
 
     def count(self) -> int:
         return self._run(lambda conn: conn.execute("SELECT COUNT(*) FROM records").fetchone()[0])
+
+    def transact(self, work: Callable[[Sql], T]) -> T:
+        def transact(conn: "psycopg.Connection") -> T:
+            with conn.transaction():
+                return work(_PostgresSql(conn))
+
+        return self._run(transact)
 
     # -- tournaments -----------------------------------------------------------------------------
     def save_tournament(self, doc: Mapping[str, Any], games: Sequence[TournamentGame] = ()) -> None:

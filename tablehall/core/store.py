@@ -10,7 +10,9 @@ owned by the arena, and the (index, record id, digest) of each of its games.
 
 The SQL stores create and migrate their schema themselves: `schema_version` holds the version,
 and `MIGRATIONS` are applied in order under a lock, so several processes may open a new store
-at once.
+at once.  They also keep the tables of the layers above the kernel (accounts, ratings: their
+steps are here too, so one version says what a store holds); those layers reach them through
+`transact`, one transaction at a time, in SQL both engines read (`Sql`).
 """
 
 from __future__ import annotations
@@ -24,14 +26,37 @@ import time
 from abc import ABC, abstractmethod
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any, Mapping, Sequence
+from typing import Any, Callable, Mapping, Sequence, TypeVar
 
 from .records import Record, RecordError, dumps
 from .result import EndCause
 
 
+T = TypeVar("T")
+
+
 class StoreError(ValueError):
     """A store that cannot be opened or reached (one line for the user)."""
+
+
+class Sql(ABC):
+    """The statements of one transaction, for layers that keep tables in the record store.
+    Statements mark their arguments with ``?`` and use what SQLite and PostgreSQL both read
+    (``ON CONFLICT``, ``RETURNING``, ``COALESCE``); a PostgreSQL store turns the marks into its
+    driver's."""
+
+    @abstractmethod
+    def rows(self, sql: str, args: Sequence[Any] = ()) -> list[tuple]:
+        """Run `sql`; every row it returns."""
+
+    def one(self, sql: str, args: Sequence[Any] = ()) -> tuple | None:
+        """Run `sql`; its first row, or None."""
+        found = self.rows(sql, args)
+        return found[0] if found else None
+
+    @abstractmethod
+    def run(self, sql: str, args: Sequence[Any] = ()) -> int:
+        """Run `sql`; how many rows it changed."""
 
 
 @dataclass(frozen=True)
@@ -140,6 +165,12 @@ class RecordStore(ABC):
     def tournaments(self, game: str | None = None, limit: int = 50) -> list[TournamentSummary]:
         """The newest tournaments first."""
 
+    def transact(self, work: Callable[[Sql], T]) -> T:
+        """`work(sql)` in one transaction (rolled back if it raises); what it returns.  Only the
+        SQL stores keep tables besides records."""
+        raise StoreError(f"{type(self).__name__} keeps records only: accounts and ratings need an SQLite "
+                         "or PostgreSQL store (--db FILE or --db postgresql://...)")
+
     def close(self) -> None:
         pass
 
@@ -227,6 +258,84 @@ def _summary_columns(record: Record) -> tuple[str, str]:
     return seats, " ".join([f"{r.rank}:{r.score}" for r in result.seats])
 
 
+#: the accounts' and ratings' tables (`tablehall.accounts`), in SQL both engines read (times
+#: are seconds since the epoch): people and their bots, sessions, login failures, bot tokens and
+#: seat tickets (hashes only), the admins' audit log, ratings per game and their changes
+ACCOUNTS_SCHEMA = """
+    CREATE TABLE IF NOT EXISTS accounts (
+        id         TEXT PRIMARY KEY,
+        name       TEXT NOT NULL,
+        name_key   TEXT NOT NULL UNIQUE,   -- the name casefolded: one account per name, any case
+        kind       TEXT NOT NULL,          -- person | bot
+        owner      TEXT REFERENCES accounts (id),  -- a bot's person
+        password   TEXT,                   -- an Argon2 hash (people only)
+        admin      INTEGER NOT NULL DEFAULT 0,
+        disabled   INTEGER NOT NULL DEFAULT 0,
+        created_at DOUBLE PRECISION NOT NULL
+    );
+    CREATE INDEX IF NOT EXISTS accounts_by_owner ON accounts (owner);
+    CREATE TABLE IF NOT EXISTS account_sessions (
+        id_hash    TEXT PRIMARY KEY,       -- SHA-256 of the session id the cookie carries
+        account    TEXT NOT NULL REFERENCES accounts (id) ON DELETE CASCADE,
+        created_at DOUBLE PRECISION NOT NULL,
+        expires_at DOUBLE PRECISION NOT NULL,
+        address    TEXT NOT NULL
+    );
+    CREATE INDEX IF NOT EXISTS account_sessions_by_account ON account_sessions (account);
+    CREATE TABLE IF NOT EXISTS login_failures (
+        subject TEXT NOT NULL,             -- account:<name key> | address:<ip>
+        at      DOUBLE PRECISION NOT NULL
+    );
+    CREATE INDEX IF NOT EXISTS login_failures_by_subject ON login_failures (subject, at);
+    CREATE TABLE IF NOT EXISTS bot_tokens (
+        hash         TEXT PRIMARY KEY,     -- SHA-256 of the token: the token is shown once
+        account      TEXT NOT NULL REFERENCES accounts (id) ON DELETE CASCADE,
+        label        TEXT NOT NULL,
+        created_at   DOUBLE PRECISION NOT NULL,
+        last_used_at DOUBLE PRECISION
+    );
+    CREATE INDEX IF NOT EXISTS bot_tokens_by_account ON bot_tokens (account);
+    CREATE TABLE IF NOT EXISTS seat_tickets (
+        hash       TEXT PRIMARY KEY,       -- SHA-256 of the ticket
+        account    TEXT NOT NULL REFERENCES accounts (id) ON DELETE CASCADE,
+        game       TEXT NOT NULL,
+        rated      INTEGER NOT NULL,
+        expires_at DOUBLE PRECISION NOT NULL,
+        used_at    DOUBLE PRECISION
+    );
+    CREATE TABLE IF NOT EXISTS audit_log (
+        at     DOUBLE PRECISION NOT NULL,
+        actor  TEXT NOT NULL,              -- the admin's name (or "console" for the command line)
+        action TEXT NOT NULL,
+        target TEXT NOT NULL,
+        detail TEXT NOT NULL
+    );
+    CREATE INDEX IF NOT EXISTS audit_log_by_time ON audit_log (at);
+    CREATE TABLE IF NOT EXISTS ratings (
+        player     TEXT NOT NULL,          -- an account id, or bot:NAME for a built-in bot
+        game       TEXT NOT NULL,
+        rating     DOUBLE PRECISION NOT NULL,
+        deviation  DOUBLE PRECISION NOT NULL,
+        volatility DOUBLE PRECISION NOT NULL,
+        games      INTEGER NOT NULL,
+        updated_at DOUBLE PRECISION NOT NULL,
+        PRIMARY KEY (player, game)
+    );
+    CREATE INDEX IF NOT EXISTS ratings_by_game ON ratings (game, rating);
+    CREATE TABLE IF NOT EXISTS rating_changes (
+        record_id  TEXT NOT NULL,
+        player     TEXT NOT NULL,
+        game       TEXT NOT NULL,
+        at         DOUBLE PRECISION NOT NULL,
+        before     DOUBLE PRECISION NOT NULL,
+        after      DOUBLE PRECISION NOT NULL,
+        deviation  DOUBLE PRECISION NOT NULL,
+        score      DOUBLE PRECISION NOT NULL,          -- the mean of its pairwise results (1 win, 0.5 tie, 0 loss)
+        PRIMARY KEY (record_id, player)
+    );
+    CREATE INDEX IF NOT EXISTS rating_changes_by_player ON rating_changes (player, game, at);
+"""
+
 #: the SQL stores' schema, one step per version (SQLite dialect; `pgstore` has its own).
 #: A store at version N applies steps N+1.. when opened.  Never edit a released step: add one.
 MIGRATIONS: tuple[str, ...] = (
@@ -267,6 +376,9 @@ MIGRATIONS: tuple[str, ...] = (
         PRIMARY KEY (tournament_id, idx)
     );
     """,
+    # 3: accounts (tablehall.accounts): people and their bots, sessions, login attempts, bot
+    # tokens and seat tickets (hashes only), the admins' audit log; ratings per game
+    ACCOUNTS_SCHEMA,
 )
 SCHEMA_VERSION = len(MIGRATIONS)
 #: the page size of a new SQLite file (`SqliteStore`)
@@ -280,17 +392,30 @@ class SqliteStore(RecordStore):
 
     def __init__(self, path: str | os.PathLike[str], timeout: float = 60.0) -> None:
         self.path = Path(path)
-        if str(path) != ":memory:":
-            self.path.parent.mkdir(parents=True, exist_ok=True)
         self._lock = threading.Lock()
-        self._db = sqlite3.connect(str(path), check_same_thread=False, isolation_level=None, timeout=timeout)
-        # a new file gets 16 KiB pages (an existing one keeps its own): a short game's row, 1.5-3
-        # KB, took a 4 KiB page nearly alone, so every game written was a page written, and a
-        # long game's body ran over several pages; a third less CPU per row saved
-        self._db.execute(f"PRAGMA page_size={PAGE_SIZE}")
-        self._use_wal(timeout)
-        self._db.execute("PRAGMA synchronous=NORMAL")
-        self._migrate()
+        if str(path) != ":memory:":
+            try:
+                self.path.parent.mkdir(parents=True, exist_ok=True)
+            except OSError as exc:
+                raise StoreError(f"cannot make the folder of the record store {path}: {exc.strerror}") from None
+        try:
+            self._db = sqlite3.connect(str(path), check_same_thread=False, isolation_level=None, timeout=timeout)
+        except sqlite3.Error as exc:
+            raise StoreError(f"cannot open the record store {path}: {exc}") from None
+        try:
+            # a new file gets 16 KiB pages (an existing one keeps its own): a short game's row,
+            # 1.5-3 KB, took a 4 KiB page nearly alone, so every game written was a page
+            # written, and a long game's body ran over several pages; a third less CPU per row saved
+            self._db.execute(f"PRAGMA page_size={PAGE_SIZE}")
+            self._use_wal(timeout)
+            self._db.execute("PRAGMA synchronous=NORMAL")
+            self._migrate()
+        except sqlite3.Error as exc:  # "file is not a database", "unable to open database file"
+            self._db.close()
+            raise StoreError(f"cannot open the record store {path}: {exc}") from None
+        except BaseException:
+            self._db.close()
+            raise
 
     def _use_wal(self, timeout: float) -> None:
         """Switch the file to the WAL journal.  The switch takes the file for itself, and SQLite
@@ -401,6 +526,17 @@ class SqliteStore(RecordStore):
         with self._lock:
             return self._db.execute("SELECT COUNT(*) FROM records").fetchone()[0]
 
+    def transact(self, work: Callable[[Sql], T]) -> T:
+        with self._lock:
+            self._db.execute("BEGIN IMMEDIATE")
+            try:
+                out = work(_SqliteSql(self._db))
+            except BaseException:
+                self._db.execute("ROLLBACK")
+                raise
+            self._db.execute("COMMIT")
+            return out
+
     # -- tournaments ---------------------------------------------------------------------------
     def save_tournament(self, doc: Mapping[str, Any], games: Sequence[TournamentGame] = ()) -> None:
         check_tournament(doc)
@@ -437,6 +573,17 @@ class SqliteStore(RecordStore):
             self._db.close()
 
 
+class _SqliteSql(Sql):
+    def __init__(self, db: sqlite3.Connection) -> None:
+        self._db = db
+
+    def rows(self, sql: str, args: Sequence[Any] = ()) -> list[tuple]:
+        return self._db.execute(sql, tuple(args)).fetchall()
+
+    def run(self, sql: str, args: Sequence[Any] = ()) -> int:
+        return self._db.execute(sql, tuple(args)).rowcount
+
+
 def _search_clause(query: RecordQuery, mark: str) -> tuple[str, list[Any]]:
     """The WHERE clause of a record search and its arguments (`mark`: the driver's placeholder)."""
     where, args = [], []
@@ -467,13 +614,24 @@ class DirectoryStore(RecordStore):
 
     def __init__(self, directory: str | os.PathLike[str]) -> None:
         self.directory = Path(directory)
-        self.directory.mkdir(parents=True, exist_ok=True)
+        try:
+            self.directory.mkdir(parents=True, exist_ok=True)
+        except FileExistsError:
+            raise StoreError(f"{directory} is a file, not a directory for records") from None
+        except OSError as exc:
+            raise StoreError(f"cannot make the record directory {directory}: {exc.strerror}") from None
 
     def save(self, record: Record) -> str:
         if not record.id:
             record.id = new_record_id()
-        write_atomically(self.directory / f"{record.id}.json", record.dumps() + "\n")
+        self._write(self.directory / f"{record.id}.json", record.dumps() + "\n")
         return record.id
+
+    def _write(self, path: Path, text: str) -> None:
+        try:
+            write_atomically(path, text)
+        except OSError as exc:
+            raise StoreError(f"cannot write {path.name} in {self.directory}: {exc.strerror}") from None
 
     def load(self, record_id: str) -> Record:
         matches = sorted(self.directory.glob(f"{glob_escape(record_id)}*.json"))
@@ -499,14 +657,17 @@ class DirectoryStore(RecordStore):
     def save_tournament(self, doc: Mapping[str, Any], games: Sequence[TournamentGame] = ()) -> None:
         check_tournament(doc)
         folder = self.directory / "tournaments"
-        folder.mkdir(exist_ok=True)
+        try:
+            folder.mkdir(exist_ok=True)
+        except OSError as exc:
+            raise StoreError(f"cannot make {folder}: {exc.strerror}") from None
         path = folder / f"{doc['id']}.json"
         known: dict[int, TournamentGame] = {}
         if path.exists():
             known = {int(g[0]): tuple(g) for g in json.loads(path.read_bytes())["games"]}
         for game in games:
             known.setdefault(int(game[0]), (int(game[0]), game[1], game[2]))
-        write_atomically(path, dumps({"doc": doc, "games": [known[i] for i in sorted(known)]}) + "\n")
+        self._write(path, dumps({"doc": doc, "games": [known[i] for i in sorted(known)]}) + "\n")
 
     def load_tournament(self, tournament_id: str) -> tuple[dict[str, Any], list[TournamentGame]]:
         matches = sorted((self.directory / "tournaments").glob(f"{glob_escape(tournament_id)}*.json"))
@@ -583,26 +744,35 @@ def open_store(location: str | os.PathLike[str]) -> RecordStore:
     return SqliteStore(path)
 
 
-#: files `tablehall import` reads; given where a record is expected, they get a pointer to it
-NOTATION_SUFFIXES = (".sgn", ".soclog", ".xml", ".log")
-#: how to store a notation file as a record, by suffix (contest replay XML is written, not read)
-IMPORT_HINTS = {".sgn": "tablehall import catan {} --format sgn", ".log": "tablehall import catan {} --format sgn",
-                ".soclog": "tablehall import catan {} --format soclog"}
+def notation_hint(ref: str) -> str | None:
+    """For a file of a suffix some game's notations use (`GameSpec.notation_suffixes`), how to
+    store it as a record; None for any other file."""
+    from .registry import game_names, get_game
+
+    suffix = Path(ref).suffix.lower()
+    notations = [(spec.name, spec.notation_suffixes[suffix]) for spec in map(get_game, game_names())
+                 if suffix in spec.notation_suffixes]
+    if not notations:
+        return None
+    commands = [f"`tablehall import {game} {ref} --format {notation}`" for game, notation in notations
+                if notation in get_game(game).importers]
+    return f"{' or '.join(commands)} stores it as one" if commands else "tablehall does not read it back"
 
 
 def load_record(ref: str, db: str | None = None) -> Record:
     """A record from a JSON file path, or by id (prefix) from the store at `db`."""
     path = Path(ref)
     if path.is_file():
-        if path.suffix.lower() in NOTATION_SUFFIXES:
-            hint = IMPORT_HINTS.get(path.suffix.lower())
-            how = f"`{hint.format(ref)}` stores it as one" if hint else "tablehall does not read it back"
-            raise RecordError(f"{ref} is a notation file, not a record: {how}")
+        hint = notation_hint(ref) if path.suffix.lower() not in ("", ".json") else None
+        if hint is not None:
+            raise RecordError(f"{ref} is a notation file, not a record: {hint}")
         try:
             return Record.loads(path.read_bytes())
         except OSError as exc:
             raise RecordError(f"cannot read {ref}: {exc.strerror}") from None
-    if "/" in ref or path.suffix.lower() in (".json", *NOTATION_SUFFIXES):
+        except RecordError as exc:
+            raise RecordError(f"{ref}: {exc}") from None
+    if "/" in ref or path.suffix.lower() == ".json" or (path.suffix and notation_hint(ref) is not None):
         raise RecordError(f"no such file: {ref}")
     if db is None:
         raise RecordError(f"{ref!r} is not a record file, and no --db was given to look it up")
@@ -615,6 +785,6 @@ def load_record(ref: str, db: str | None = None) -> Record:
         store.close()
 
 
-__all__ = ["RecordStore", "RecordQuery", "SqliteStore", "DirectoryStore", "RecordSummary", "StoreError",
+__all__ = ["RecordStore", "RecordQuery", "Sql", "SqliteStore", "DirectoryStore", "RecordSummary", "StoreError",
            "TournamentSummary", "TournamentGame", "open_store", "is_url", "describe", "store_exists",
            "load_record", "write_atomically", "dumps"]

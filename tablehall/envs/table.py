@@ -15,7 +15,7 @@ from typing import Any, Mapping
 
 import numpy as np
 
-from tablehall.core import BotAgent, EndCause, GameState, IllegalAction
+from tablehall.core import Bot, EndCause, GameState, IllegalAction
 from tablehall.core.records import Entry, Record, SeatInfo
 from tablehall.core.result import Result
 
@@ -75,7 +75,7 @@ class InlineTable(Table):
     when the record is asked for."""
 
     def __init__(self, adapter: Adapter, options: Mapping[str, Any], seed: int, seats: list[SeatInfo],
-                 bots: Mapping[int, BotAgent] | None = None, illegal: str = "forfeit") -> None:
+                 bots: Mapping[int, Bot] | None = None, illegal: str = "forfeit") -> None:
         super().__init__(adapter)
         self.state = adapter.new_game(dict(options), seed)
         self.options, self.seed, self.seats = dict(options), seed, seats
@@ -123,7 +123,7 @@ class InlineTable(Table):
             return None
         seat = state.to_act()[0]
         bot = self.bots.get(seat)
-        return None if bot is None else (seat, bot.choose_now(seat, state.observation(seat)))
+        return None if bot is None else (seat, bot.choose(state.observation(seat), seat))
 
     def record(self, unfinished: str = "left unfinished") -> Record:
         """The game so far as a tablehall record; a game still running is aborted for the

@@ -15,6 +15,9 @@ Example file::
     [sc]                           # each service's own section
     version = "21.4.0"
 
+    [accounts]                     # people's and bots' accounts (docs/accounts.md)
+    registration = "open"          # or "closed": only admins and `tablehall accounts add` make them
+
     [bots.blokus]                  # bots clients may ask for by name, per game: here a
     learned = "policy:agents/blokus_agent.py:act"   # trained policy (docs/envs.md)
 """
@@ -139,23 +142,33 @@ def toml_value(text: str) -> Any:
 def check_sections(config: ServerConfig) -> None:
     """Every service section names a listener and holds only its keys with usable values, so
     a typo stops `serve` before anything listens (ConfigError names the key)."""
+    from ..accounts.settings import SETTINGS as ACCOUNT_SETTINGS
     from ..core.hosting import SettingError, read_settings
     from .app import all_services
+    from .web import WEB_SETTINGS
 
     services = {spec.name: spec for _, spec in all_services()}
+    others = {"web": WEB_SETTINGS, "accounts": ACCOUNT_SETTINGS}  # sections that are not listeners
     for name, section in config.sections.items():
         if name == "bots":
             continue  # named bots, not a listener: checked by named_bots
-        if name == "web":
-            from .web import WEB_SETTINGS
+        if name == "limits":
+            from ..core.limits import LimitError, Limits
 
             try:
-                read_settings(name, section, WEB_SETTINGS)
+                Limits.from_section(section)
+            except (SettingError, LimitError) as exc:
+                raise ConfigError(str(exc)) from None
+            continue
+        if name in others:
+            try:
+                read_settings(name, section, others[name])
             except SettingError as exc:
                 raise ConfigError(str(exc)) from None
             continue
         if name not in services:
-            raise ConfigError(f"unknown listener [{name}] (listeners: {', '.join(services)}; also [web], [bots.GAME])")
+            raise ConfigError(f"unknown listener [{name}] (listeners: {', '.join(services)}; "
+                              "also [web], [limits], [accounts], [bots.GAME])")
         try:
             read_settings(name, section, services[name].settings)
         except SettingError as exc:

@@ -6,17 +6,23 @@ The web never touches sockets or sessions.  Route modules find it as `hall_of(re
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any, Callable, Iterable
+from typing import TYPE_CHECKING, Any, Callable, Iterable, Sequence
 
 from ..core.hosting import Table, TableSeat
+from ..core.limits import Limits
 from ..core.match import Match
 from ..core.store import RecordStore
 from .live import Watchers
+from .quota import LiveGames
 
 if TYPE_CHECKING:
     from starlette.requests import HTTPConnection
 
     from .seats import BrowserSeat
+
+
+#: the names a hall bound to loopback answers to ([web] allowed_hosts adds the public ones)
+LOOPBACK_NAMES = ("127.0.0.1", "localhost", "::1")
 
 
 @dataclass
@@ -42,9 +48,17 @@ class Hall:
     open_table: Callable[..., Table] | None = None  # (game, entrants, options=) -> Table
     tables: Callable[[], Iterable[Table]] = lambda: ()
     connect_command: Callable[..., str] = lambda table, seat=None, service=None, host=None: ""
-    # the web's own: spectators of each watched match, and browser seats by match (or table) id
+    # what one client may cost ([limits]) and the names the hall answers to ([web] allowed_hosts)
+    limits: Limits = field(default_factory=Limits)
+    allowed_hosts: Sequence[str] = LOOPBACK_NAMES
+    # the web's own: spectators of each watched match, browser seats by match (or table) id, and
+    # the live games each address started
     watchers: Watchers = field(default_factory=Watchers)
     people: dict[str, list[BrowserSeat | None]] = field(default_factory=dict)
+    live_games: LiveGames = field(init=False)
+
+    def __post_init__(self) -> None:
+        self.live_games = LiveGames(self.limits.live_games_per_address, self.is_live)
 
     def live(self) -> dict[str, Match]:
         """Live matches by id (matches without one are named by their object id)."""
@@ -60,6 +74,10 @@ class Hall:
     def find_table(self, table_id: str) -> Table | None:
         return next((t for t in self.tables() if t.id == table_id), None)
 
+    def is_live(self, game_id: str) -> bool:
+        """A game started from the web that is playing, or whose table waits for clients."""
+        return self.find(game_id) is not None or self.find_table(game_id) is not None
+
     def commands_for(self, host: str | None) -> Callable[[Table, TableSeat], str]:
         """How a client on `host`'s side of the network connects to a seat of a table."""
         return lambda table, seat: self.connect_command(table, seat, host=host)
@@ -68,11 +86,12 @@ class Hall:
         return {"listeners": [vars(l) for l in self.listeners]}
 
     def seat_people(self, match_id: str, seats: list[BrowserSeat | None]) -> None:
-        """Keep the browser seats of a game just started (and forget those of games that ended,
-        or never started)."""
-        for gone in [i for i in self.people if self.find(i) is None and self.find_table(i) is None]:
+        """Keep the browser seats of a game just started, if it has any (and forget those of
+        games that ended, or never started)."""
+        for gone in [i for i in self.people if not self.is_live(i)]:
             del self.people[gone]
-        self.people[match_id] = seats
+        if any(seats):
+            self.people[match_id] = seats
 
     def person(self, match_id: str, seat: str) -> BrowserSeat | None:
         """The browser seat number `seat` (as a page names it) of a game, if there is one."""

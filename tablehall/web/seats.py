@@ -23,7 +23,7 @@ from typing import Any, Callable, Sequence
 from ..core.agents import BotAgent, RemoteAgent
 from ..core.events import Event
 from ..core.game import GameSpec, GameState, IllegalAction
-from ..core.match import Consequence, Match, SeatPolicy
+from ..core.match import Consequence, Match, MatchListener, SeatPolicy, Step
 from .views import event_json
 
 BACKLOG = 8
@@ -170,16 +170,16 @@ class BrowserSeat(RemoteAgent):
         return "it is not your turn"
 
 
-class _Follower:
+class _Follower(MatchListener):
     """A match listener: once a bot plays a person's seat, the page still follows the game from
     that seat (the runner no longer delivers to the person, whose agent it is not)."""
 
     def __init__(self, person: BrowserSeat) -> None:
         self.person = person
 
-    def on_events(self, match: Match, events: Sequence[Event]) -> None:
+    def on_step(self, match: Match, step: Step) -> None:
         if self.person.stood_in:
-            seen = [e for e in events if e.audience.admits(self.person.seat)]
+            seen = [e for e in step.events if e.audience.admits(self.person.seat)]
             if seen:
                 self.person._changed(self.person.seat, seen, match.state)
 
@@ -196,6 +196,9 @@ class PacedBot(BotAgent):
     def __init__(self, bot: Any, name: str, pace: float, threaded: bool = True) -> None:
         super().__init__(bot, name=name, threaded=threaded)
         self.pace = pace
+
+    def inline_chooser(self) -> None:
+        return None  # it takes its time: never inline
 
     async def decide(self, seat: int, state: GameState) -> Any:
         await asyncio.sleep(self.pace)

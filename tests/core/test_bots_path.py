@@ -1,18 +1,19 @@
-"""Games between in-process bots that nobody follows run in the runner's own loop
-(`Match._play_bots`, what `tablehall play` and the arena run), with each action's record form
-encoded once per process (`KnownActions`) and written to JSON from its text.  The record must be
-the one the general path makes: the same seeded games are played with every seat in that loop,
-with events followed (a listener: each action through `_play`), and with one seat a client the
-runner waits for (a `RemoteAgent` answered from outside the loop, in the games where that is the
-same game); the records must be identical: digest, canonical body, stored JSON but for the
-wall-clock annotations, replay and every export."""
+"""Games between in-process bots that nobody follows (what `tablehall play` and the arena run)
+take each action's record form from `KnownActions` (encoded once per process); every other
+match encodes as the game does.  The record must not depend on it:
+the same seeded games are played with every seat a bot nobody follows (by `run()` and at once,
+`play_through`), with a listener told every step, and with one seat a client the runner waits
+for (a `RemoteAgent` answered from outside the loop, in the games where that is the same game);
+the records must be identical: digest, canonical body, stored JSON but for the wall-clock
+annotations, replay and every export."""
 
 import asyncio
 
 import pytest
 
 from tablehall.core import BotAgent, Match, RemoteAgent, derive_seed, replay
-from tablehall.core.records import KnownActions, Record, actions_json, dumps
+from tablehall.core.match import MatchListener
+from tablehall.core.records import KnownActions, Record
 from tablehall.core.registry import game_names, get_game
 
 GAMES = 3
@@ -22,17 +23,15 @@ GAMES = 3
 SAME_WITH_A_CLIENT = {"blokus", "dominion"}
 
 
-class Follower:
-    """A listener: with it, every action goes through `_play` and its delivery."""
+class Follower(MatchListener):
+    """A listener: with it, every step is told, and the actions' record forms are the game's
+    own encoding (games with `few_actions` aside)."""
 
     def __init__(self) -> None:
-        self.actions = 0
+        self.steps = 0
 
-    def on_events(self, match, events) -> None:
-        self.actions += 1
-
-    def on_end(self, match, record) -> None:
-        pass
+    def on_step(self, match, step) -> None:
+        self.steps += 1
 
 
 def bots(spec, names, seed):
@@ -108,14 +107,14 @@ def test_the_bots_path_records_what_the_general_path_records(game, names, seed):
 
 def test_the_bots_path_is_the_one_taken():
     """With every seat a bot and nobody following, the actions' record forms are the ones
-    `KnownActions` holds: one object per distinct action, written from its text."""
+    `KnownActions` holds: one object per distinct action."""
     spec = get_game("catan")
     record = play(spec, ["random"] * 4, 5, "bots")
     forms = {id(entry.action) for entry in record.entries}
     assert len(forms) < len(record.entries) / 3  # the same few hundred actions, again and again
     known = KnownActions.for_spec(spec)
     assert all(entry.action is known.encode(spec.decode_action(entry.action)) for entry in record.entries)
-    assert actions_json(record.entries) == dumps([entry.canonical() for entry in record.entries])
+    assert record.digest_and_dumps() == (record.digest(), record.dumps())
     followed = play(spec, ["random"] * 4, 5, "followed")
     assert len({id(entry.action) for entry in followed.entries}) == len(followed.entries)
 
@@ -129,43 +128,3 @@ def test_known_actions_encode_as_the_game_does():
     assert known.encode(("buy", [1, 2])) is not known.encode(("buy", [1, 2]))
     assert known.encode_all([("buy", (1, 2)), ("buy", (3,))]) == [["buy", [1, 2]], ["buy", [3]]]
     assert known.encode_all([("buy", [4])]) == [["buy", [4]]]
-    known.forget()
-    again = known.encode(("buy", (1, 2)))
-    assert again == first and again is not first
-
-
-def test_actions_json_falls_back_for_what_it_does_not_know():
-    from tablehall.core.records import Entry
-    from tablehall.core.result import EndCause
-
-    known = KnownActions(lambda action: list(action))
-    entries = [Entry(0, known.encode(("a", 1)), ms=3), Entry(1, known.encode(("b", "é")))]
-    expected = dumps([entry.canonical() for entry in entries])
-    assert actions_json(entries) == expected == '[[0,["a",1]],[1,["b","\\u00e9"]]]'
-    for odd in (Entry(0, ["a", 1]), Entry(1, forfeit=EndCause.LEFT, reason="gone"), Entry(9, known.encode(("a", 1))),
-                Entry(1, known.encode(("a", 1)), forfeit=EndCause.LEFT, reason="a forfeit is written as one")):
-        mixed = entries + [odd]
-        assert actions_json(mixed) == dumps([entry.canonical() for entry in mixed])
-    assert actions_json([]) == "[]"
-
-
-def test_result_json_is_the_results_canonical_json():
-    """`result_json` writes regular outcomes straight from their fields, and anything else
-    through `dumps`: the same text as `dumps(result.to_json())` either way."""
-    from types import MappingProxyType
-
-    from tablehall.core.records import result_json
-    from tablehall.core.result import EndCause, Result, SeatResult
-
-    regular = (SeatResult(0, 2, 27), SeatResult(1, 1, 27))
-    results = [
-        Result(regular, EndCause.REGULAR, {"end": "provinces", "turns": [16, 15]}),
-        Result(regular, EndCause.REGULAR, MappingProxyType({"z": 1, "a": "é"})),  # not a dict
-        Result(regular),
-        Result((SeatResult(0, 1, 2.5), SeatResult(1, 2, 1))),  # a score that is not whole
-        Result((SeatResult(0, 1, 3), SeatResult(1, 2, 0, EndCause.LEFT, "gone")), EndCause.LEFT),
-        Result.aborted(3, "server stopped"),
-    ]
-    for result in results:
-        assert result_json(result) == dumps(result.to_json())
-    assert result_json(None) == "null"

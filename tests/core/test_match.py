@@ -5,6 +5,7 @@ import asyncio
 
 from tablehall.core import (AgentGone, BotAgent, Consequence, EndCause, Match, Record, RemoteAgent,
                             SeatPolicy, replay)
+from tablehall.core.match import MatchListener
 from tablehall.core.store import SqliteStore
 
 from .pilegame import SPEC, RandomBot, TakeOneBot
@@ -208,13 +209,13 @@ def test_forfeit_now_uses_the_given_cause():
 
 
 def test_observers_see_only_what_the_audience_admits():
-    class Observer:
+    class Observer(MatchListener):
         def __init__(self):
             self.seen = []
 
-        def on_events(self, match, events):
+        def on_step(self, match, step):
             from tablehall.core import visible_to
-            self.seen += visible_to(events, None)
+            self.seen += visible_to(step.events, None)
 
         def on_end(self, match, record):
             self.ended = record
@@ -264,15 +265,9 @@ def test_replace_by_bot_is_recorded_as_a_handover():
     assert record.holder(0).name == "stand-in" and record.seats[0].name == "scripted"
 
 
-class Listener:
+class Listener(MatchListener):
     def __init__(self):
         self.handovers = []
-
-    def on_events(self, match, events):
-        pass
-
-    def on_end(self, match, record):
-        pass
 
     def on_handover(self, match, seat):
         self.handovers.append((seat, len(match.record.entries), match.agents[seat].name))
@@ -358,18 +353,12 @@ def test_remote_seats_that_read_no_observation_or_events_are_spared_them():
 
 def test_a_remote_agent_wants_events_exactly_when_it_has_someone_to_tell():
     """`wants_events` and `is_gone` are plain attributes the runner reads at every move: they
-    follow `on_events` as it is set, a subclass's own `notify`, and `gone`."""
+    follow `on_events` as it is set, and `gone`."""
     agent = RemoteAgent("a", "remote:test")
     assert not agent.wants_events and not agent.is_gone
     agent.on_events = lambda seat, events, state: None
     assert agent.wants_events
     agent.on_events = None
     assert not agent.wants_events
-
-    class Told(RemoteAgent):
-        def notify(self, seat, events, state):
-            pass
-
-    assert Told("b", "remote:test").wants_events
     agent.gone("left")
     assert agent.is_gone

@@ -1,4 +1,4 @@
-"""A client's answer stepped from the read that brought it (`Match._step_answered`, `soon`).
+"""A client's answer stepped from the read that brought it (`core.soon`).
 
 The server hands a connection's bytes to its session inside `handling_read`; an answer given
 there is settled, applied and followed by the next request at the end of that same callback,
@@ -14,6 +14,7 @@ import asyncio
 import pytest
 
 from tablehall.core import BotAgent, EndCause, Match, RemoteAgent, replay
+from tablehall.core.match import MatchListener
 from tablehall.core.soon import after_read, flush_soon, handling_read, soon
 from tablehall.core.store import SqliteStore
 
@@ -129,10 +130,7 @@ def test_an_answer_that_ends_the_game_closes_stores_and_returns_the_record(tmp_p
     store = SqliteStore(tmp_path / "db.sqlite")
     ended = []
 
-    class Listener:
-        def on_events(self, match, events):
-            pass
-
+    class Listener(MatchListener):
         def on_end(self, match, record):
             ended.append(record)
 
@@ -185,13 +183,10 @@ def test_an_answer_read_while_paused_is_applied_and_nothing_more_is_asked_until_
 def test_an_abort_from_a_listener_inside_the_step_stops_the_match_there(tmp_path):
     store = SqliteStore(tmp_path / "db.sqlite")
 
-    class Aborter:
-        def on_events(self, match, events):
-            if any(e.kind == "took" for e in events):
+    class Aborter(MatchListener):
+        def on_step(self, match, step):
+            if any(e.kind == "took" for e in step.events):
                 match.abort("stopped by an admin")
-
-        def on_end(self, match, record):
-            pass
 
     async def scenario():
         clients = [Client(), Client()]
@@ -267,13 +262,10 @@ def test_two_seats_deciding_at_once_are_settled_in_the_order_their_answers_are_r
 
 
 def test_a_bug_inside_the_step_aborts_the_match_as_it_would_in_the_task():
-    class Broken:
-        def on_events(self, match, events):
-            if any(e.kind == "took" for e in events):
+    class Broken(MatchListener):
+        def on_step(self, match, step):
+            if any(e.kind == "took" for e in step.events):
                 raise RuntimeError("listener bug")
-
-        def on_end(self, match, record):
-            pass
 
     async def scenario():
         clients = [Client(), Client()]

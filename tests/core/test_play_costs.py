@@ -13,7 +13,7 @@ from datetime import datetime, timezone
 import pytest
 
 from tablehall.core import BotAgent, Match, derive_seed, rank_by
-from tablehall.core import match as match_module
+from tablehall.core import stamps as stamps_module
 from tablehall.core.records import Entry, Handover, Record, SeatInfo
 from tablehall.core.registry import get_game
 from tablehall.core.result import EndCause, Result, SeatResult
@@ -37,13 +37,13 @@ def test_utc_now_writes_what_datetime_writes(monkeypatch):
     rng = random.Random(3)
     instants += sorted(start + rng.randrange(10 * 1_000_000_000) for _ in range(500))
     for ns in instants:  # in order and out of it: each second's text comes back right
-        monkeypatch.setattr(match_module, "time_ns", lambda ns=ns: ns)
-        assert match_module.utc_now() == _datetime_text(ns), ns
+        monkeypatch.setattr(stamps_module, "time_ns", lambda ns=ns: ns)
+        assert stamps_module.utc_now() == _datetime_text(ns), ns
 
 
 def test_utc_now_is_the_time_now():
     before = datetime.now(timezone.utc).isoformat(timespec="milliseconds")
-    now = match_module.utc_now()
+    now = stamps_module.utc_now()
     after = datetime.now(timezone.utc).isoformat(timespec="milliseconds")
     assert re.fullmatch(r"\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}\+00:00", now)
     assert before <= now <= after

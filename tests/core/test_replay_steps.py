@@ -18,7 +18,7 @@ def played(seed: int = 3):
 
 def test_each_step_is_the_game_after_that_entry_and_the_last_is_replay():
     record = played()
-    steps = [(entry, state.view(None)) for entry, state in replay_steps(record, SPEC)]
+    steps = [(step.entry, step.state.view(None)) for step in replay_steps(record, SPEC)]
     assert [entry for entry, _ in steps] == [None, *record.entries]
     fresh = SPEC.new(len(record.seats), record.options, record.seed)
     assert steps[0][1] == fresh.view(None)

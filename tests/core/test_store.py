@@ -18,12 +18,10 @@ from tablehall.core.store import (PAGE_SIZE, SCHEMA_VERSION, DirectoryStore, Rec
                                   open_store)
 
 
-@pytest.fixture(params=["sqlite", "postgresql"])
-def location(request, tmp_path) -> str:
+@pytest.fixture
+def location(store_location) -> str:
     """Where a store lives: an SQLite file, or a fresh database on the session's PostgreSQL."""
-    if request.param == "sqlite":
-        return str(tmp_path / "records.sqlite")
-    return request.getfixturevalue("postgres_url")
+    return store_location
 
 
 @pytest.fixture

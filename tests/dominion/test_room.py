@@ -8,6 +8,7 @@ from types import SimpleNamespace
 
 from tablehall.core import EndCause, Event, only
 from tablehall.core.hosting import MemoryTransport
+from tablehall.core.match import Step
 from tablehall.games.dominion.room import SeatLines
 from tablehall.games.dominion.rules import DominionState
 from tablehall.games.dominion.service import TcpBotAgent
@@ -63,7 +64,7 @@ def compare(batches, seats: int) -> list[bytes]:
         match = SimpleNamespace(agents=list(agents))
         references = [Reference(seat) for seat in range(seats)]
         for events in batches:
-            room.on_events(match, events)
+            room.on_step(match, Step(0, None, events, None))
             for reference in references:
                 reference.deliver(events)
         await asyncio.sleep(0)  # a seat taken out closes its channel in a task

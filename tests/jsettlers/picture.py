@@ -32,12 +32,13 @@ from tablehall.games.catan.jsettlers.game_messages import (
     SimpleAction,
     SitDown,
     Turn,
+    UndoPutPiece,
 )
 
 START2A = 10
 SET, GAIN, LOSE = 100, 101, 102
 DRAW, PLAY, ADD_NEW, ADD_OLD = 0, 1, 2, 3
-ELEMENTS = {10: "roads", 11: "settlements", 12: "cities", 15: "knights"}
+ELEMENTS = {10: "roads", 11: "settlements", 12: "cities", 15: "knights", 25: "undos"}
 # the classic board's 37 hexes in BoardLayout order (numToHexID, notes §5.6)
 HEX_IDS = (0x17, 0x39, 0x5B, 0x7D, 0x15, 0x37, 0x59, 0x7B, 0x9D, 0x13, 0x35, 0x57, 0x79, 0x9B, 0xBD, 0x11, 0x33, 0x55,
            0x77, 0x99, 0xBB, 0xDD, 0x31, 0x53, 0x75, 0x97, 0xB9, 0xDB, 0x51, 0x73, 0x95, 0xB7, 0xD9, 0x71, 0x93, 0xB5,
@@ -60,6 +61,7 @@ class Player:
     settlements: int = 5
     cities: int = 4
     knights: int = 0
+    undos: int | None = None  # undos left (option UBL): the client starts from the option's value
 
 
 @dataclass
@@ -105,6 +107,23 @@ class Picture:
 
     def _on_MoveRobber(self, m: MoveRobber) -> None:
         self.robber = m.coord
+
+    def _on_UndoPutPiece(self, m: UndoPutPiece) -> None:
+        if m.pn < 0:
+            return  # declined
+        p = self.player(m.pn)
+        if p.undos is not None:
+            p.undos -= 1
+        if m.piece_type == 0:
+            del self.edges[m.coord]
+            p.roads += 1
+        elif m.piece_type == 1:
+            del self.nodes[m.coord]
+            p.settlements += 1
+        elif m.piece_type == 2:  # the city becomes the settlement it was
+            self.nodes[m.coord] = (m.pn, 1)
+            p.cities += 1
+            p.settlements -= 1
 
     def _on_PutPiece(self, m: PutPiece) -> None:
         p = self.player(m.pn)

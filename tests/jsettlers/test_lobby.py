@@ -2,54 +2,61 @@
 
 from __future__ import annotations
 
+import asyncio
+
 from tablehall.games.catan.jsettlers import GameServerText, RobotDismiss
 from tablehall.games.catan.jsettlers.connection import BUILTIN_ROBOT_BRAIN, ServerConfig, ServerConnection
 from tablehall.games.catan.jsettlers.lobby import GameRoom, PregameLobby, classic_land_nodes
 from tablehall.games.catan.jsettlers.soclog import ALL, OBSERVER, to_player
 
+from .memory import Client, Clock, memory_service, until
+from .recorded import settle
+from .wire import client_sends, open_connection, sent
+
 VERSION = "9998|2700,2.7.00,JM20260517,;6pl;sb;sc=2700;,en_US"
 
 
 class World:
-    def __init__(self, **config) -> None:
+    def __init__(self, fill_bot: str | None = None, **config) -> None:
         self.config = ServerConfig(**{"robot_cookie": "cookie", "game_log": True, **config})
         self.started: list[GameRoom] = []
         self.actions: list[tuple[str, str]] = []
         self.lobby = PregameLobby(
             self.config, clock=lambda: 1700000000, on_start=self.started.append,
             on_game_action=lambda room, conn, msg: self.actions.append((conn.nickname, msg.to_cmd())),
+            fill_bot=fill_bot,
         )  # fmt: skip
 
     def connection(self) -> ServerConnection:
         """A new client connection, after the server's first frames."""
-        conn = ServerConnection(self.config, self.lobby)
+        conn = open_connection(self.config, self.lobby)
         conn.start()
+        sent(conn)
         return conn
 
     def human(self, name: str) -> ServerConnection:
         conn = self.connection()
-        conn.receive_wire(VERSION)
-        conn.receive_wire(f"999|P,{name},1,\t,")
-        conn.take_output()
+        client_sends(conn, VERSION, f"999|P,{name},1,\t,")
+        sent(conn)
         return conn
 
     def robot(self, name: str) -> ServerConnection:
-        conn = ServerConnection(self.config, self.lobby)
+        conn = open_connection(self.config, self.lobby)
         conn.start()
-        conn.receive_wire("9998|2700,2.7.00,JM20260517,;6pl;sb;sc=2700;")
-        conn.receive_wire(f"1022|{name},cookie,{BUILTIN_ROBOT_BRAIN}")
-        conn.take_output()
+        client_sends(conn, "9998|2700,2.7.00,JM20260517,;6pl;sb;sc=2700;", f"1022|{name},cookie,{BUILTIN_ROBOT_BRAIN}")
+        sent(conn)
         return conn
 
 
 def wires(conn: ServerConnection) -> list[str]:
-    """What `conn` has been sent by others' actions (the lobby queues it)."""
-    return [m.to_cmd() for m in conn.take_output()]
+    """What `conn` has been sent by others' actions."""
+    return sent(conn)
 
 
 def act(conn: ServerConnection, wire: str) -> list[str]:
     """`conn` sends `wire`; what it gets back at once."""
-    return [m.to_cmd() for m in conn.receive_wire(wire)]
+    client_sends(conn, wire)
+    return sent(conn)
 
 
 def test_classic_land_nodes_in_jsettlers_order():
@@ -67,8 +74,9 @@ def test_create_game_announces_it_and_joins_the_creator():
     assert out[3].startswith("1057|g1,-1,131,133")  # a NEW game's empty board is not sent
     assert out[-4:] == ["1061|g1,t2,1700000000,0,0", "1017|g1,alice", "1025|g1,0", "1013|alice,\t,\t,g1"]
     assert "1069|Welcome to Java Settlers of Catan!" not in out  # alice already got it at login
-    newcomer = ServerConnection(world.config, world.lobby)
-    assert [m.to_cmd() for m in newcomer.start()][1] == "1003|"
+    newcomer = open_connection(world.config, world.lobby)
+    newcomer.start()
+    assert sent(newcomer)[1] == "1003|"
     assert act(newcomer, VERSION) == ["1083|g1|PL=4,VP=t12"]  # a later client sees the game listed
 
 
@@ -280,3 +288,100 @@ def test_server_text_never_reaches_robots():
     wires(alice)
     world.lobby.games["g"].text("hello")
     assert wires(bot) == [] and wires(alice) == [GameServerText("g", "hello").to_cmd()]
+
+
+def test_tablehall_bots_show_a_robots_face():
+    """JSettlers robots announce a robot's face (0 or -1) themselves once seated; tablehall's
+    bots have no client to do it and sit with one (people's faces are 1 and up)."""
+    world = World(fill_bot="random")
+    alice = world.human("alice")
+    act(alice, "1078|alice,\t,\t,g,PL=3")
+    assert act(alice, "1012|g,\t,0,false")[-1] == "1058|g,0,1"
+    out = act(alice, "1018|g")
+    assert [w for w in out if w.startswith(("1012|", "1058|"))] == [
+        "1012|g,droid 1,1,true", "1058|g,1,0", "1012|g,droid 2,2,true", "1058|g,2,0"]
+    assert world.lobby.games["g"].faces == [1, 0, 0, 1]
+
+
+def test_game_info_asks_any_game_its_timing():
+    """The lobby's "Game Info" (2.7.00) asks for a game's timing, `GameStats` type 2 without
+    values, also for a game one is not in: created at, 1 once started, finished at (0 until
+    over).  A game that does not exist or another kind of statistics is ignored, as in Java."""
+    world = World()
+    alice, bob = world.human("alice"), world.human("bob")
+    act(alice, "1078|alice,\t,\t,g,PL=4")
+    wires(bob)
+    assert act(bob, "1061|g,t2") == ["1061|g,t2,1700000000,0,0"]
+    assert act(alice, "1061|g,t2") == ["1061|g,t2,1700000000,0,0"]
+    assert act(bob, "1061|nogame,t2") == []
+    assert act(bob, "1061|g,t9") == [] and act(bob, "1061|g,3,false") == []
+
+
+def test_game_info_and_joiners_see_a_running_game_started_and_a_finished_one_finished():
+    clock = Clock(1700000000)
+
+    async def scenario():
+        service = memory_service(clock)
+        asker, watcher = Client(service, "asker"), Client(service, "watcher")
+        asker.send(VERSION)
+        asker.send("999|P,asker,1,\t,")
+        watcher.send(VERSION)
+        room = service.lobby.create_bot_game("timed", "PL=4", seats=4, robots=0)
+        watcher.send("1013|watcher,\t,\t,timed")  # a game under way: its join says so
+        clock.now += 75
+        asker.send("1061|timed,t2")
+        await until(lambda: room.play.finished)
+        await settle()
+        asker.send("1061|timed,t2")
+        return asker.received(), watcher.received()
+
+    asked, watched = asyncio.run(scenario())
+    assert [w for w in asked if w.startswith("1061|")] == [
+        "1061|timed,t2,1700000000,1,0", "1061|timed,t2,1700000000,1,1700000075"]
+    assert [w for w in watched if w.startswith("1061|timed,t2")] == ["1061|timed,t2,1700000000,1,0"]
+
+
+def test_people_joining_get_a_recap_of_the_recent_chat():
+    """The last 9 lines said in a game, between the server's recap lines (nickname ":", which a
+    client shows as ":: Recap of recent chat ::"), right before the members: to people joining a
+    forming game as to those joining one under way.  Debug commands are no chat."""
+    world = World(debug_commands=True)
+    alice, debug = world.human("alice"), world.human("debug")
+    act(alice, "1078|alice,\t,\t,g,PL=4")
+    act(debug, "1013|debug,\t,\t,g")
+    said = [f"line {i}" for i in range(12)]
+    for line in said:
+        act(alice, f"1010|g\x00alice\x00{line}")
+    act(debug, "1010|g\x00debug\x00*HELP*")
+    bob = world.human("bob")
+    joined = act(bob, "1013|bob,\t,\t,g")
+    start = joined.index("1010|g\x00:\x00Recap of recent chat ::")
+    assert joined[start - 1].startswith("1061|g,t2,")
+    assert joined[start + 1:start + 11] == [*(f"1010|g\x00alice\x00{line}" for line in said[-9:]),
+                                            "1010|g\x00:\x00Recap ends ::"]
+    assert joined[start + 11:] == ["1017|g,alice,debug,bob", "1025|g,0", "1013|bob,\t,\t,g"]
+    act(alice, "1078|alice,\t,\t,quiet,PL=4")
+    assert not [w for w in act(bob, "1013|bob,\t,\t,quiet") if w.startswith("1010|")]  # nothing said: no recap
+    room = world.lobby.games["g"]
+    world.lobby.delete_game(room, "done")
+    assert not room.chat  # the game's chat goes with it
+
+
+def test_people_joining_a_game_under_way_get_the_chat_recap():
+    async def scenario():
+        service = memory_service()
+        watcher, late = Client(service, "watcher"), Client(service, "late")
+        watcher.send(VERSION)
+        late.send(VERSION)
+        room = service.lobby.create_bot_game("chatty", "PL=4", seats=4, robots=0)
+        watcher.send("1013|watcher,\t,\t,chatty")
+        watcher.send("1010|chatty\x00watcher\x00good luck, droids")
+        await until(lambda: room.play.match.state.action_count > 40)
+        late.send("1013|late,\t,\t,chatty")
+        return late.received()
+
+    joined = asyncio.run(scenario())
+    start = joined.index("1010|chatty\x00:\x00Recap of recent chat ::")
+    assert joined[start + 1:start + 3] == ["1010|chatty\x00watcher\x00good luck, droids",
+                                           "1010|chatty\x00:\x00Recap ends ::"]
+    assert joined[start - 1] == "1061|chatty,t2,1700000000,1,0" and joined[start + 3].startswith("1017|chatty,")

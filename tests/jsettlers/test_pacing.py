@@ -9,6 +9,7 @@ import dataclasses
 
 import pytest
 
+from tablehall.core.match import MatchListener
 from tablehall.core.store import SqliteStore
 from tablehall.games.catan.jsettlers.service import ConfigError, settings_from
 from tablehall.server.app import Server
@@ -41,11 +42,10 @@ def run(tmp_path, section: dict, clients, bots_only: bool = False):
             play = new_play(room)
             kinds = [agent.kind for agent in play.match.agents]
 
-            class Tracer:
-                def on_events(self, match, events):
-                    entry = match.record.entries[-1] if match.record.entries else None
-                    if entry is not None and entry.action is not None:
-                        trace.append(("action", kinds[entry.seat]))
+            class Tracer(MatchListener):
+                def on_step(self, match, step):
+                    if step.action is not None:
+                        trace.append(("action", kinds[step.seat]))
 
                 def on_end(self, match, record):
                     finished.set()

@@ -159,24 +159,3 @@ def test_int_tuple_reads_each_value_as_java_int_does():
                ["-1", "4"], ["+4"], ["", "4"], ["4", ""], ["٣"], ["0x1"], ["007", "10"], [" 1"], ["1" * 30]]
     for values in samples:
         assert outcome(lambda _: int_tuple(values), "") == outcome(lambda _: one_by_one(values), ""), values
-
-
-def test_a_recorded_action_of_numbers_only_is_its_tuple():
-    """`GamePlay.on_events` takes a recorded action whose arguments are numbers as the tuple of its
-    record form, without `actions.decode`: the same action, for every such kind random bots play."""
-    from tablehall.games.catan import SPEC
-    from tablehall.games.catan.jsettlers.play import _NUMBERS_ONLY
-
-    seen = set()
-    for seed in range(6):
-        state = SPEC.new(4, {}, seed)
-        bots = [SPEC.bots["random"](seed * 4 + s) for s in range(4)]
-        while not state.is_over:
-            seat = state.to_act()[0]
-            action = bots[seat].choose(state.observation(seat), seat)
-            raw = SPEC.encode_action(action)
-            if raw[0] in _NUMBERS_ONLY:
-                assert tuple(raw) == SPEC.decode_action(raw) == action
-                seen.add(raw[0])
-            state.apply(seat, action)
-    assert {"roll", "end_turn", "road", "settlement", "city", "robber"} <= seen

@@ -117,6 +117,11 @@ def test_people_take_over_a_bot_seat_and_a_robot_seat_and_play_to_the_end(tmp_pa
                  f"1012|{GAME},alice,2,false"):
         assert debug.received.count(wire) == 1, wire
 
+    # droid 1 sat with a robot's face; alice, sitting in its seat, shows a person's
+    sat = debug.received.index(f"1012|{GAME},alice,2,false")
+    assert f"1058|{GAME},2,0" in debug.received[:sat]
+    assert [w for w in debug.received[sat:] if w.startswith(f"1058|{GAME},2,")] == [f"1058|{GAME},2,1"]
+
     # carol: refused the seat alice holds, an observer to the end, told no secret
     assert f"1091|{GAME}\x01{SIT_CLAIMED}" in carol.received
     assert not any(isinstance(m, SitDown) and m.nickname == "carol" for m in map(parse_cmd, carol.received))

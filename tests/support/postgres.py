@@ -117,3 +117,12 @@ def postgres_server():
 def postgres_url(postgres_server) -> str:
     """A fresh, empty database on the session's server."""
     return postgres_server.create_database()
+
+
+@pytest.fixture(params=["sqlite", "postgresql"])
+def store_location(request, tmp_path) -> str:
+    """Where a store under test lives: an SQLite file, or a fresh database on the session's
+    PostgreSQL (each test that takes it runs on both)."""
+    if request.param == "sqlite":
+        return str(tmp_path / "records.sqlite")
+    return request.getfixturevalue("postgres_url")

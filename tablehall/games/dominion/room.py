@@ -17,6 +17,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any, Sequence
 
 from tablehall.core import Event
+from tablehall.core.match import MatchListener, Step
 
 from .session import LINE_WRITERS
 
@@ -24,7 +25,7 @@ if TYPE_CHECKING:
     from .service import TcpBotAgent
 
 
-class SeatLines:
+class SeatLines(MatchListener):
     """A `MatchListener` telling the match's TCP seats (`agents`) the lines of each delivery."""
 
     def __init__(self, agents: Sequence["TcpBotAgent"]) -> None:
@@ -32,7 +33,8 @@ class SeatLines:
         for agent in self.agents:
             agent.on_events = None  # the room tells them: the runner need not (`wants_events`)
 
-    def on_events(self, match: Any, events: Sequence[Event]) -> None:
+    def on_step(self, match: Any, step: Step) -> None:
+        events = step.events
         lines: list[str] = []
         game_at = -1  # where the game's first message begins in `lines`, if it is in them
         outs: tuple[int, ...] = ()  # seats this delivery takes out
@@ -77,6 +79,3 @@ class SeatLines:
             seen = [event for event in events if event.audience.admits(seat)]
             if seen:
                 agent.tell(seen)
-
-    def on_end(self, match: Any, record: Any) -> None:
-        pass

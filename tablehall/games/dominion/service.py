@@ -9,9 +9,14 @@ request; seats are drawn at random.  One game per connection; the server closes 
 ``game-end`` (or after disqualifying the bot).
 
 Tables (`open_table`, for the web hall and the arena): seats held for TCP bots are taken with
-``join table`` (any seat held for anyone) or ``join table <name-or-table-id>`` (the seat held
-for that name, or any open seat of that table); the game starts, seats in the table's order,
-when every held seat is taken.
+``join table`` (any seat held for anyone), ``join table <table id>`` (a seat of that table held
+for anyone) or ``join table <ticket>`` (the seat held for a name: its secret ticket, given to the
+table's owner only); the game starts, seats in the table's order, when every held seat is taken.
+
+Accounts (docs/accounts.md): a bot plays under its account's name with a seat ticket, given at
+the end of its join line (``join bigmoney ticket <T>``); a rated ticket joins it to rated games,
+which only bots with rated tickets and built-in bots play.  A bot without a ticket that names
+itself with a registered name in the handshake is disqualified before the game starts.
 
 Config (section ``[dominion]``): ``reply_timeout`` (10 s), ``join_grace`` (1 s),
 ``default_join`` ("any"), ``max_waiting`` (64), ``seed`` (fixed seeds for tests; random if unset).
@@ -21,12 +26,16 @@ from __future__ import annotations
 
 import asyncio
 import secrets
+import shlex
 from typing import Any, Mapping, Sequence
 
 from tablehall.core import Agent, BotAgent, GameSpec, Match, Result, Rng, SeatPolicy, derive_seed
 from tablehall.core.hosting import (Entrant, HeldTable, Host, OpenSeat, Service, Session, Setting, Table,
-                                    TableSeat, Transport, read_settings)
+                                    TableSeat, Transport, new_ticket, read_settings, ticket_matches)
+from tablehall.core.agents import AgentGone
+from tablehall.core.identity import Identity, NameRefused
 from tablehall.core.match import TRUSTED
+from tablehall.core.quoting import token
 from tablehall.core.lineproc import LineBuffer, LineTooLong
 
 from .agent import DEFAULT_REPLY_TIMEOUT, MAX_LINE, LineBotAgent
@@ -35,6 +44,7 @@ from .room import SeatLines
 DEFAULT_PORT = 8291
 ANY = "any"
 TABLE = "table"
+TICKET = "ticket"
 
 #: the [dominion] config section (also --set dominion.KEY=VALUE)
 SETTINGS = {
@@ -53,6 +63,16 @@ class TcpBotAgent(LineBotAgent):
         super().__init__(seat, connection.transport.peer, "remote:dominion", **settings)
         self.connection = connection
         self.peer = connection.transport.peer
+
+    async def start(self, seat: int, match: Any) -> None:
+        """The handshake; a bot without an account that names itself with an account's name
+        is put out before the game begins."""
+        await super().start(seat, match)
+        name = self.chosen_name
+        if self.connection.identity is None and name and self.connection.service.host.identities.registered(name):
+            reason = f"the name {name!r} is registered: its account plays with a seat ticket"
+            self._disqualify(reason)
+            raise AgentGone(reason)
 
     def _send_line(self, text: str) -> None:
         self.connection.transport.write(text.encode() + b"\n")
@@ -82,6 +102,7 @@ class BotConnection(Session):
         self.stage = "lobby"  # lobby -> waiting -> playing -> closed
         self.agent: TcpBotAgent | None = None
         self.table: "HostedTable | None" = None  # the table whose held seat it took
+        self.identity: Identity | None = None  # the account its seat ticket proved (None: a guest)
         self.early_lines = 0  # lines sent while waiting for a game
         # a timer, not a task: nearly every bot joins at once, and the timer is cancelled then
         # (the loop the service runs on; sessions may be opened outside its callbacks: fuzzers)
@@ -117,14 +138,27 @@ class BotConnection(Session):
         words = line.lower().split()
         if not words or words[0] != "join":
             self.refuse("the first line must be: join <opponent>... (built-in bot names or any), "
-                        "or join table [<name>]")
+                        "or join table [<ticket or table id>]")
             return
+        rated = False
+        if len(words) >= 3 and words[-2] == TICKET:  # join ... ticket <T>: play as its account
+            try:
+                self.identity = self.service.host.identities.claim("", line.split()[-1], game=self.service.spec.name)
+            except NameRefused as refused:
+                self.refuse(str(refused))
+                return
+            words, rated = words[:-2], self.identity.rated
         if words[1:2] == [TABLE]:
             error = self.service.join_table(self, line.split()[2] if len(words) > 2 else None)
         else:
-            error = self.service.join(self, tuple(words[1:]))
+            error = self.service.join(self, tuple(words[1:]), rated)
         if error:
             self.refuse(error)
+
+    @property
+    def logged_in(self) -> bool:
+        """Past its join line (or the default join)."""
+        return self.stage != "lobby"
 
     def refuse(self, reason: str) -> None:
         """Lobby errors: one ``error`` line, then the connection is closed."""
@@ -175,8 +209,12 @@ class DominionService(Service):
     def open_session(self, transport: Transport) -> BotConnection:
         return BotConnection(self, transport)
 
-    def join(self, connection: BotConnection, opponents: tuple[str, ...]) -> str:
-        """Queue `connection` for a game against `opponents`; an error text if it cannot be."""
+    def refusal(self, reason: str) -> bytes:
+        return f"error {reason}\n".encode()
+
+    def join(self, connection: BotConnection, opponents: tuple[str, ...], rated: bool = False) -> str:
+        """Queue `connection` for a game against `opponents` (a rated game: with its like only);
+        an error text if it cannot be."""
         if not 1 <= len(opponents) <= 3:
             return "join names 1 to 3 opponents (a game has 2-4 players)"
         bots = self.host.bot_names(self.spec)  # built-in and operator-named
@@ -186,14 +224,14 @@ class DominionService(Service):
         if sum(len(pool) for pool in self.pools.values()) >= self.max_waiting:
             return "too many bots waiting, try later"
         key = tuple(sorted(opponents))
-        pool = self.pools.setdefault(key, [])
+        pool = self.pools.setdefault((*key, "rated") if rated else key, [])
         pool.append(connection)
         connection.stage = "waiting"
         players = key.count(ANY) + 1
         if len(pool) >= players:
             matched = pool[:players]
             del pool[:players]
-            self._start(matched, [o for o in key if o != ANY])
+            self._start(matched, [o for o in key if o != ANY], rated)
         return ""
 
     def leave(self, connection: BotConnection) -> None:
@@ -219,16 +257,17 @@ class DominionService(Service):
                 return ""
         if wanted is None:
             return "no table holds a seat for any bot right now"
-        return f"no table holds a seat for {wanted!r} right now"
+        return f"no table holds a seat for {token(wanted)} right now"
 
     def connect_command(self, host: str, port: int, seat: TableSeat | None = None) -> str:
-        join = ""
+        command = ["python3", "examples/dominion/bigmoney.py", "--connect", f"{host}:{port}"]
         if seat is not None:
-            join = f" --join table {seat.ticket or ''}".rstrip()
-        return f"python3 examples/dominion/bigmoney.py --connect {host}:{port}{join}"
+            command += ["--join", "table", *([seat.ticket] if seat.ticket else [])]
+        return shlex.join(command)
 
-    def _start(self, connections: list[BotConnection], builtins: list[str]) -> Match:
-        """Seat the connections and built-in bots in a random order and start their game."""
+    def _start(self, connections: list[BotConnection], builtins: list[str], rated: bool = False) -> Match:
+        """Seat the connections and built-in bots in a random order and start their game (bots
+        with accounts under their accounts' names)."""
         if self.seed is None:
             seed = secrets.randbits(62)
         else:  # 62 bits: a seed must fit the store's signed 64-bit integers
@@ -238,18 +277,22 @@ class DominionService(Service):
         Rng(derive_seed(seed, "seats")).shuffle(entrants)
         agents: list[Agent] = []
         policies: list[SeatPolicy] = []
+        names: list[str] = []
         for seat, entrant in enumerate(entrants):
             if isinstance(entrant, BotConnection):
                 agent = TcpBotAgent(entrant, seat, reply_timeout=self.reply_timeout)
                 entrant.agent = agent
                 entrant.stage = "playing"
                 policies.append(agent.policy)
+                names.append(entrant.identity.name if entrant.identity is not None else agent.name)
             else:
                 agent = BotAgent(self.host.make_bot(self.spec, entrant, derive_seed(seed, "seat", seat)),
                                  threaded=self.host.bots_threaded)
                 policies.append(TRUSTED)
+                names.append(agent.name)
             agents.append(agent)
-        match = Match(self.spec, agents, seed=seed, policies=policies)
+        match = Match(self.spec, agents, seed=seed, policies=policies, names=names)
+        match.record.rated = rated
         match.add_listener(SeatLines([a for a in agents if isinstance(a, TcpBotAgent)]))
         self.host.start_match(match)
         return match
@@ -262,16 +305,20 @@ class HostedTable(HeldTable):
         super().__init__(service.host, service.tables, table, entrants)
         self.service = service
         self.connections: dict[int, BotConnection] = self.clients
-        for seat in table.seats:
-            if seat.kind == "open":
-                seat.ticket = seat.held_for or table.id
+        for seat, entrant in zip(table.seats, entrants):
+            if isinstance(entrant, OpenSeat) and entrant.name is not None:  # its ticket alone takes it
+                seat.ticket, seat.secret = entrant.ticket or new_ticket(), True
+            elif isinstance(entrant, OpenSeat):
+                seat.ticket = table.id
 
     def seat_for(self, wanted: str | None) -> int | None:
-        """The first waiting seat `join table <wanted>` may take."""
+        """The first waiting seat `join table [<wanted>]` may take: one held for anyone (with no
+        word or the table's id), or the one held for a name whose secret ticket `wanted` is."""
         for index in self.table.waiting:
-            held_for = self.table.seats[index].held_for
-            if (wanted is None and held_for is None) or (wanted is not None and (
-                    wanted == held_for or (wanted == self.table.id and held_for is None))):
+            seat = self.table.seats[index]
+            if seat.held_for is None and wanted in (None, self.table.id):
+                return index
+            if seat.held_for is not None and ticket_matches(wanted, seat.ticket):
                 return index
         return None
 

@@ -1,5 +1,6 @@
 """The lobby: live games with spectate links, the tables waiting for clients, this server's
-listeners and how to connect a bot to each; and the JSON of the server and its live games."""
+listeners and how to connect a bot to each; and the JSON of the server, its API (OpenAPI) and
+its live games."""
 
 from __future__ import annotations
 
@@ -8,7 +9,7 @@ from starlette.responses import HTMLResponse, JSONResponse
 from starlette.routing import Route
 
 from ...core.registry import game_names
-from .. import views
+from .. import openapi, views
 from ..hall import hall_of
 from ..pages import page
 
@@ -26,6 +27,10 @@ async def api_server(request: Request) -> JSONResponse:
     return JSONResponse({"games": game_names(), **hall_of(request).extra()})
 
 
+async def api_openapi(request: Request) -> JSONResponse:
+    return JSONResponse(openapi.document())
+
+
 async def api_games(request: Request) -> JSONResponse:
     return JSONResponse({"games": views.live_games(hall_of(request).live())})
 
@@ -33,5 +38,6 @@ async def api_games(request: Request) -> JSONResponse:
 routes = [
     Route("/", lobby),
     Route("/api/server", api_server),
+    Route("/api/openapi.json", api_openapi),
     Route("/api/games", api_games),
 ]

@@ -55,7 +55,7 @@ async def watch(socket: WebSocket) -> None:
     if match is None:
         await _refuse(socket, "no such live game")
         return
-    spectators = hall.watchers.of(match)
+    spectators = hall.watchers.of(socket.path_params["id"], match)
     queue = spectators.join()
     try:
         while True:

@@ -17,6 +17,7 @@ from ..pages import page
 from .params import game_param
 
 MAX_PAGE = 200
+MAX_OFFSET = 10**12  # past every store; a larger number would not fit SQLite's integers (a 500 the fuzzer found)
 
 
 async def records_page(request: Request) -> HTMLResponse:
@@ -81,7 +82,7 @@ def _record_query(request: Request) -> RecordQuery:
     params = request.query_params
     game = game_param(request)
     try:
-        offset = max(0, int(params.get("offset", 0)))
+        offset = min(MAX_OFFSET, max(0, int(params.get("offset", 0))))
         limit = min(MAX_PAGE, max(1, int(params.get("limit", 50))))
     except ValueError:
         raise HTTPException(400, "offset and limit must be whole numbers") from None

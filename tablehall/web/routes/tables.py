@@ -20,9 +20,10 @@ from ...core.agents import BotAgent
 from ...core.game import GameSpec
 from ...core.hosting import OpenSeat, TableError
 from ...core.match import Match
+from ...core.names import name_problem
 from ...core.registry import UnknownGame, game_names, get_game
 from ...core.rng import derive_seed
-from .. import views
+from .. import guard, views
 from ..hall import Hall, hall_of
 from ..pages import page
 from ..seats import BrowserSeat, PacedBot, browser_policy
@@ -49,7 +50,7 @@ class NewGame:
         """Raises KeyError, TypeError, ValueError or UnknownGame for a body it cannot read."""
         spec = get_game(str(body["game"]))
         seats = [str(s) for s in body["seats"]]
-        name = str(body.get("name") or "guest")[:20]
+        name = str(body.get("name") or "guest")
         options = spec.normalize_options(dict(body.get("options") or {}))
         seed = int(body["seed"]) if body.get("seed") is not None else secrets.randbits(62)
         if not 0 <= seed < 1 << 62:
@@ -62,8 +63,14 @@ class NewGame:
     def refusal(self) -> str | None:
         """Why the game cannot be played as asked (None: it can)."""
         spec, seats = self.spec, self.seats
-        if self.seed_chosen and any(s != "me" and s not in spec.bots for s in seats):
-            return "a seed may be chosen only for a game against built-in bots"  # the seed tells every shuffle
+        problem = name_problem(self.name)
+        if problem is not None:
+            return f"your name: {problem}"
+        # whoever chooses the seed or the options that fix chance knows what is coming: only for
+        # practice, a game whose every other seat is a built-in bot
+        fixed = [*(["seed"] if self.seed_chosen else []), *spec.fixed_chance(self.options)]
+        if fixed and any(s != "me" and s not in spec.bots for s in seats):
+            return f"{', '.join(fixed)} fix chance: they may be chosen only for a game against built-in bots (practice)"
         if len(seats) not in spec.seat_counts:
             return f"{spec.name} is played by {sorted(spec.seat_counts)} seats, not {len(seats)}"
         unknown = [s for s in seats if s not in PEOPLE and s not in spec.bots and not _is_open(s)]
@@ -86,8 +93,13 @@ async def api_new_game(request: Request) -> JSONResponse:
     hall = hall_of(request)
     if hall.start_match is None:
         raise HTTPException(503, "this server does not start games from the web")
+    address = guard.client(request.scope)
+    if hall.live_games.full(address):
+        raise guard.refusal(request.scope, 429, f"{address} has {hall.live_games.cap} live games already: "
+                                                "wait for one to end")
+    body = await guard.read_json(request, hall.limits)
     try:
-        game = NewGame.read(await request.json())
+        game = NewGame.read(body)
     except (KeyError, TypeError, ValueError, UnknownGame) as exc:
         raise HTTPException(400, f"a new game needs game, seats (and name, options, seed): {exc}") from None
     refusal = game.refusal()
@@ -96,6 +108,7 @@ async def api_new_game(request: Request) -> JSONResponse:
     browser = [_person(hall, game, index) if seat in PEOPLE else None for index, seat in enumerate(game.seats)]
     match_id = _open_table(hall, game, browser) if game.has_open_seats else _start_match(hall, game, browser)
     hall.seat_people(match_id, browser)
+    hall.live_games.started(address, match_id)
     return JSONResponse({"id": match_id, "seats": [
         {"seat": i, "token": a.token, "play": f"/play/{match_id}?seat={i}#{a.token}"}
         for i, a in enumerate(browser) if a is not None]})

@@ -11,11 +11,13 @@ from typing import TYPE_CHECKING, Any
 from ....core import (Agent, BotAgent, EndCause, IllegalAction, Match, RemoteAgent, Result, SeatPolicy,
                       derive_seed)
 from ....core.hosting import Table
+from ....core.match import MatchListener, Step
 from .. import timeout_policy
-from ..rules import BlokusState, InvalidMove, SetMove, SkipMove, move_text
+from ..rules import MOVE_MISTAKES, BlokusState, InvalidMove, SetMove, SkipMove
 from . import messages as msg
 from .memento import memento_text
 from .requests import ProtocolError
+from .words import MISTAKE_TEXTS, contest_reason, move_text
 from .xml import Node, render
 
 if TYPE_CHECKING:
@@ -31,7 +33,6 @@ log = logging.getLogger("tablehall.sc")
 LEFT_REASON = "Der Spieler hat das Spiel verlassen"
 SOFT_REASON = "Der Spieler hat innerhalb von 2 Sekunden nach Aufforderung keinen Zug gesendet"
 HARD_REASON = "Der Spieler hat innerhalb von 10 Sekunden nach Aufforderung keinen Zug gesendet"
-INVALID_FORMAT_TEXT = "Der Zug konnte nicht erkannt werden"
 GAME_LOGIC_EXCEPTION = "sc.api.plugins.exceptions.GameLogicException"
 
 
@@ -68,7 +69,7 @@ class SeatAgent(RemoteAgent):
         return False if self.mute else super().answer(seat, action)
 
 
-class ScRoom:
+class ScRoom(MatchListener):
     def __init__(self, service: "ScService", slots: list[Slot], *, paused: bool, prepared: bool,
                  table: Table | None = None) -> None:
         self.service = service
@@ -89,7 +90,6 @@ class ScRoom:
                            names=[s.display_name for s in slots],
                            match_id=self.id)
         self.match.add_listener(self)
-        self._moves_seen = 0
         self._move_request: bytes | None = None  # this room's MoveRequest, rendered once
         self._farewells: dict["ScSession", list[Node]] = {}  # sent after <left>, then closed
 
@@ -151,7 +151,7 @@ class ScRoom:
         self.slots[seat].agent = agent
         self.match.agents[seat] = agent
         self.match.record.seats[seat] = type(self.match.record.seats[seat])(agent.name, agent.kind)
-        self.match.policies[seat] = getattr(agent, "policy", None) or SeatPolicy()
+        self.match.policies[seat] = agent.policy or SeatPolicy()
 
     def start_if_ready(self) -> None:
         if self.started or not all(s.filled for s in self.slots):
@@ -192,11 +192,8 @@ class ScRoom:
                 self._move_request = message_bytes(render(msg.move_request(self.id), 1))
             session.send_rendered(self._move_request)
 
-    def on_events(self, match: Match, events: Any) -> None:
-        entries = match.record.entries
-        new = entries[self._moves_seen:]
-        self._moves_seen = len(entries)
-        if any(e.forfeit is None for e in new):
+    def on_step(self, match: Match, step: Step) -> None:
+        if step.action is not None:  # a move, not the start or a seat taken out
             self._send_memento(players=not self.paused)
 
     def on_end(self, match: Match, record: Any) -> None:
@@ -243,13 +240,14 @@ class ScRoom:
         reported = error.move if isinstance(error, InvalidMove) else move
         echoed = reported if self.dialect.echo_reported_move else move
         echo = None if echoed is None else msg.move_node(self.dialect.error_echo_tag, echoed)
-        self._report_violation(seat, error.message, "null" if reported is None else move_text(reported),
+        mistake = MISTAKE_TEXTS[error.mistake] if isinstance(error, InvalidMove) else error.message
+        self._report_violation(seat, mistake, "null" if reported is None else move_text(reported),
                                echo, msg.move_node("data", move))
 
     def _invalid_format(self, seat: int, session: "ScSession", data: Node) -> None:
         echo = msg.echo_data(data, self.dialect.error_echo_tag)
-        self._report_violation(seat, INVALID_FORMAT_TEXT, "null", echo, msg.echo_data(data, "data"))
-        self.match.forfeit_now(seat, EndCause.RULE_VIOLATION, INVALID_FORMAT_TEXT)
+        self._report_violation(seat, MISTAKE_TEXTS["INVALID_FORMAT"], "null", echo, msg.echo_data(data, "data"))
+        self.match.forfeit_now(seat, EndCause.RULE_VIOLATION, MOVE_MISTAKES["INVALID_FORMAT"])
 
     def _report_violation(self, seat: int, mistake: str, move_str: str, echo: Node | None,
                           data_echo: Node) -> None:
@@ -364,7 +362,7 @@ def render_result(room_id: str, result: Result, names: list[str], dialect: Any) 
         elif cause is EndCause.HARD_TIMEOUT:
             reason = HARD_REASON
         elif cause is EndCause.RULE_VIOLATION:
-            reason = seat_result.reason
+            reason = contest_reason(seat_result.reason)  # the record's English, in the contest's words
         scores.append(msg.Score(label, reason, int(win_points[seat]), int(points[seat])))
         causes.append(cause)
     candidates = [s for s in range(len(scores)) if causes[s] not in dialect.winner_excludes]

@@ -7,6 +7,10 @@ from enum import IntEnum
 DEFAULT_PORT = 8880
 MAX_PLAYERS_STANDARD = 4
 MAX_PLAYERS = 6  # a game with more than 4 players, or on the 6-player board, has 6 seats
+DEFAULT_FACE = 1  # `SOCChangeFace` face ids: people's faces are 1 and up (face1 is the default)
+# A robot's face (robot.gif; faces 0 and below are robots'): a JSettlers robot announces it
+# itself once seated, a tablehall bot has no client to do so and sits with it.
+ROBOT_FACE = 0
 
 
 class State(IntEnum):

@@ -4,8 +4,9 @@
 After `JoinGameAuth`, the seat locks and a `SitDown` per seated player, the Java server sends the
 real board, every player's potential settlements, the current player, then per player its pieces
 in the order they were placed (a city as the settlement it was, then the city), its public
-counts (last settlement, resources in hand as a number, knights, pieces left), one unknown
-development card per card held, its face, the dice after player 0, and its open trade offer;
+counts (last settlement, resources in hand as a number, knights, pieces left), its undos left
+where the game limits them (2.7.00), one unknown development card per card held, its face, the
+dice after player 0, and its open trade offer;
 then the deck, round, first player, longest road and largest army, the members and the state.
 Hidden information stays hidden: hands are counts, cards are unknown.
 
@@ -30,6 +31,7 @@ from .game_messages import (
     GameElements,
     GameState,
     MakeOffer,
+    PlayerElement,
     PlayerElements,
     PotentialSettlements,
     PutPiece,
@@ -69,9 +71,9 @@ def pieces_in_order(actions: Sequence[tuple]) -> list[list[tuple[int, int]]]:
 
 def started_game_picture(game: str, state, pns: Sequence[int], faces: Sequence[int],
                          actions: Sequence[tuple]) -> list[Message]:
-    seats = len(faces)  # the game's seats: per-seat arrays have this length
     """The messages from the board layout to the last game element (the caller adds the
     joining frame around them: auth, locks, seats, then members and state)."""
+    seats = len(faces)  # the game's seats: per-seat arrays have this length
     geo = getattr(state, "geo", None)
     nodes, edges = (geo.js_nodes, geo.js_edges) if geo is not None else (JS_NODES, JS_EDGES)
     out: list[Message] = [layout_message(game, state)]
@@ -81,6 +83,7 @@ def started_game_picture(game: str, state, pns: Sequence[int], faces: Sequence[i
     out.append(GameElements(game, ((GE.CURRENT_PLAYER, pns[state.current]),)))
     placed = pieces_in_order(actions)
     dice = sum(state.dice) if any(state.dice) else -1
+    undos_left = state.undos_left  # None: no limit, nothing to count
     for seat, pn in enumerate(pns):
         pieces = placed[seat] if seat < len(placed) else []
         last_settlement = 0
@@ -96,6 +99,8 @@ def started_game_picture(game: str, state, pns: Sequence[int], faces: Sequence[i
             (PE.LAST_SETTLEMENT_NODE, last_settlement), (PE.UNKNOWN_RESOURCE, sum(state.hands[seat])),
             (PE.NUMKNIGHTS, state.knights[seat]), (PE.ROADS, roads), (PE.SETTLEMENTS, settlements),
             (PE.CITIES, cities))))
+        if undos_left is not None:
+            out.append(PlayerElement(game, pn, ElementAction.SET, PE.NUM_UNDOS_REMAINING, undos_left[seat]))
         cards = sum(state.dev_old[seat]) + sum(state.dev_new[seat])
         out.extend(DevCardAction(game, pn, DevCardActionType.ADD_OLD, (0,)) for _ in range(cards))
         out.append(ChangeFace(game, pn, faces[pn]))

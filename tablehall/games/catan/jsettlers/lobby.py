@@ -20,15 +20,20 @@ Two hooks are left for the engine adapter:
 
 from __future__ import annotations
 
+from collections import deque
 from dataclasses import dataclass, field
 from itertools import compress, repeat
 from operator import and_, attrgetter
 from typing import Any, Callable, Iterable, Sequence
 
-from .connection import NAME_IN_USE, NAME_NOT_ALLOWED, ServerConfig, ServerConnection
+from tablehall.core.identity import NameRefused, Refusal
+
+from .connection import NAME_IN_USE, NAME_NOT_ALLOWED, ServerConfig, ServerConnection, frame_each, frames
 from .constants import (
+    DEFAULT_FACE,
     MAX_PLAYERS,
     MAX_PLAYERS_STANDARD,
+    ROBOT_FACE,
     ElementAction,
     GameElementType,
     PlayerElementType as PE,
@@ -71,7 +76,6 @@ from .lobby_messages import (
     NewGameWithOptions,
     StatusMessage,
 )
-from .framing import FrameTooLong
 from .joining import JOINED_STARTED, JOINED_STARTED_BOTS
 from .message import Message, is_single_line_and_safe
 from .options import OptionValue, UnknownOption, adjust_options, pack_options, parse_options
@@ -83,7 +87,8 @@ DEV_CARDS_CLASSIC = 25
 PIECES_CLASSIC = ((PE.ROADS, 15), (PE.SETTLEMENTS, 5), (PE.CITIES, 4))
 WATER = 6  # hex value on the wire (v1 encoding)
 BOARD_SIZE = 37
-DEFAULT_FACE = 1
+CHAT_RECAP_LINES = 9  # the recent chat a game keeps to show people joining it (as JSettlers)
+SERVER_FOR_CHAT = ":"  # the "nickname" of the server's lines in the chat area (shown as ":: text")
 
 # The classic board's land hexes; a hex's corner nodes are at these offsets (N, NE, SE, S, SW, NW).
 CLASSIC_LAND_HEXES = (0x33, 0x35, 0x37, 0x53, 0x55, 0x57, 0x59, 0x73, 0x75, 0x77, 0x79, 0x7B,
@@ -152,11 +157,22 @@ def join_sequence(room: "GameRoom", members: Sequence[str]) -> list[Message]:
         GameElements(name, ((GameElementType.DEV_CARD_COUNT, DEV_CARDS_CLASSIC), (GameElementType.ROUND_COUNT, 0),
                             (GameElementType.FIRST_PLAYER, -1), (GameElementType.LONGEST_ROAD_PLAYER, -1),
                             (GameElementType.LARGEST_ARMY_PLAYER, -1))),  # fmt: skip
-        GameStats(name, stats_type=GameStats.TYPE_TIMING, values=(room.created_at, 0, 0)),
+        room.timing(),
+        *chat_recap(room),
         GameMembers(name, tuple(members)),
         GameState(name, room.state),
     ]
     return out
+
+
+def chat_recap(room: "GameRoom") -> list[Message]:
+    """The recent chat a joining client is shown, between the server's two recap lines (none
+    before anyone has chatted)."""
+    if not room.chat:
+        return []
+    return [GameTextMsg(room.name, SERVER_FOR_CHAT, "Recap of recent chat ::"),
+            *(GameTextMsg(room.name, nickname, text) for nickname, text in room.chat),
+            GameTextMsg(room.name, SERVER_FOR_CHAT, "Recap ends ::")]
 
 
 @dataclass
@@ -173,6 +189,7 @@ class GameRoom:
     faces: list[int] = field(default_factory=lambda: [DEFAULT_FACE] * MAX_PLAYERS_STANDARD)
     locks: list[SeatLock] = field(default_factory=lambda: [SeatLock.UNLOCKED] * MAX_PLAYERS_STANDARD)
     state: int = State.NEW
+    finished_at: int = 0  # when the game was over (seconds, as `created_at`); 0 until then
     members: list[ServerConnection] = field(default_factory=list)
     invitations: dict[ServerConnection, int] = field(default_factory=dict)  # robot -> seat asked
     bots: dict[int, str] = field(default_factory=dict)  # seat -> tablehall bot kind playing it
@@ -184,6 +201,8 @@ class GameRoom:
     bots_only: bool = False  # started with no human in a seat: it plays on without humans
     play: Any = None  # the running game (play.GamePlay) once started
     log: list[Entry] | None = None  # every message sent, with its audience (ServerConfig.game_log)
+    # the last lines of chat (nickname, text), recapped to people joining; emptied with the game
+    chat: deque[tuple[str, str]] = field(default_factory=lambda: deque(maxlen=CHAT_RECAP_LINES))
 
     def __post_init__(self) -> None:
         # JSettlers' maxPlayers: 6 seats for more than 4 players or the 6-player board, else 4
@@ -211,6 +230,12 @@ class GameRoom:
     @property
     def started(self) -> bool:
         return self.state >= State.START1A
+
+    def timing(self) -> GameStats:
+        """The game's timing, as the lobby's "Game Info" and a joining client are told it:
+        created at, 1 once started, finished at (0 until the game is over)."""
+        values = (self.created_at, int(self.started), self.finished_at)
+        return GameStats(self.name, stats_type=GameStats.TYPE_TIMING, values=values)
 
     def seat_of(self, conn: ServerConnection) -> int | None:
         """The seat `conn` itself sat down in (its first); a namesake gets nothing."""
@@ -251,9 +276,9 @@ class GameRoom:
             self.log.extend(entries)
 
     def to_all(self, *messages: Message) -> None:
-        for message in messages:
-            for member in self.members:
-                member.send(message)
+        data = frames(messages)
+        for member in self.members:
+            member.send_frames(data)
         if self.log is not None:
             self.log.extend(Entry(ALL, m) for m in messages)
 
@@ -261,6 +286,14 @@ class GameRoom:
         conn.send(*messages)
         if self.log is not None:
             self.log.extend(Entry(audience, m) for m in messages)
+
+    def to_clients_older_than(self, version: int, *messages: Message) -> None:
+        """Server texts only clients older than `version` are sent, as the Java server sends
+        texts that newer clients print by themselves (its ``messageToGameForVersions``); not
+        kept in the log, as the Java server's recordings do not have them."""
+        for member in self.humans():
+            if (member.client_version or 0) < version:
+                member.send(*messages)
 
     def text(self, text: str) -> None:
         """Server text for the game: shown to humans, never sent to robots (they ignore it)."""
@@ -273,9 +306,9 @@ class GameRoom:
         """Send logged entries to the members their audiences reach (observers get ``all`` and
         ``!pN`` messages); server texts are never sent to robots.
 
-        Each member's share goes out in one write, and a share several members get (all robots,
-        when every message is for everyone, as after most moves) is framed and joined once and
-        handed to each member's output as those bytes (`ServerConnection.frames_sink`)."""
+        Each message is framed once, each member's share goes out in one write, and a share
+        several members get (every robot's, when every message is for everyone, as after most
+        moves) is joined once."""
         if not isinstance(entries, list):
             entries = list(entries)
         if self.log is not None:
@@ -284,45 +317,32 @@ class GameRoom:
         if not members or not entries:
             return
         messages = list(map(_MESSAGE, entries))
-        # each entry's audience as bits (`Audience.reach_bits`), and the bits robots go by (no
-        # server texts): a member's share is the entries whose bits have its own, picked in C
+        # each entry's audience as bits (`Audience.reach_bits`): a member's share is the entries
+        # whose bits have its own
         masks = list(map(_REACH_BITS, entries))
         texts = GameServerText in map(type, messages)
-        robot_masks = list(map(and_, masks, map(_SPOKEN_BITS.get, map(type, messages), repeat(-1)))) if texts else masks
         everyone = masks.count(EVERYONE_BITS) == len(masks)
         if everyone and not texts:  # every message for every member: most moves
-            _send_to_all(members, messages)
-            return
-        # a share: [messages, their frames joined on first use]
-        if everyone:  # every message for everyone, and texts that robots are not sent
-            robots = list(compress(messages, robot_masks)) if texts else messages  # all but the texts
-            for_robots, for_humans = [robots, None], [messages, None]
-            sends = [(member, for_robots if member.is_robot else for_humans) for member in members]
-        else:  # each member its own share (a roll's hands, a robbery): seated members' differ
-            seat_of = self.holders.index  # `seat_of` in C: a connection's first seat
-            sends = []
+            data = frames(messages)
             for member in members:
-                try:
-                    bit = 1 << seat_of(member)
-                except ValueError:  # not seated: an observer
-                    bit = OBSERVERS_BIT
-                sent = list(compress(messages, map(bit.__and__, robot_masks if member.is_robot else masks)))
-                sends.append((member, [sent, None]))
-        for member, share in sends:
-            sent, frames = share
-            if not sent:
-                continue
-            sink = member.frames_sink  # an output that takes bytes, or None: send the messages
-            if sink is None:
-                member.send(*sent)
-                continue
-            if frames is None:
-                try:
-                    frames = share[1] = b"".join(map(_FRAME, sent))
-                except FrameTooLong:
-                    member.send(*sent)  # the session leaves out what does not fit in a frame
-                    continue
-            sink(frames)
+                member.send_frames(data)
+            return
+        framed = frame_each(messages)
+        # the bits robots go by: none for server texts
+        robot_masks = list(map(and_, masks, map(_SPOKEN_BITS.get, map(type, messages), repeat(-1)))) if texts else masks
+        if everyone:  # every message for everyone, and texts that robots are not sent
+            for_robots, for_humans = b"".join(compress(framed, robot_masks)), b"".join(framed)
+            for member in members:
+                member.send_frames(for_robots if member.is_robot else for_humans)
+            return
+        seat_of = self.holders.index  # a connection's first seat
+        for member in members:  # each member its own share (a roll's hands, a robbery)
+            try:
+                bit = 1 << seat_of(member)
+            except ValueError:  # not seated: an observer
+                bit = OBSERVERS_BIT
+            share = compress(framed, map(bit.__and__, robot_masks if member.is_robot else masks))
+            member.send_frames(b"".join(share))
 
     def record_from(self, conn: ServerConnection, message: Message) -> None:
         if self.log is not None:
@@ -330,29 +350,10 @@ class GameRoom:
             self.log.append(Entry(FROM_OBSERVER if seat is None else from_player(seat), message))
 
 
-def _send_to_all(members: list[ServerConnection], messages: list[Message]) -> None:
-    """`GameRoom.deliver` when every member's share is the whole batch: framed and joined once,
-    the same bytes to each member's output (or the messages, to an output that takes those)."""
-    frames = None
-    for member in members:
-        sink = member.frames_sink
-        if sink is None:
-            member.send(*messages)
-            continue
-        if frames is None:
-            try:
-                frames = b"".join(map(_FRAME, messages))
-            except FrameTooLong:
-                member.send(*messages)  # the session leaves out what does not fit in a frame
-                continue
-        sink(frames)
-
-
 #: the messages about a game the lobby answers itself (`PregameLobby.game_message`)
-_ROOM_MESSAGES = frozenset((SitDown, StartGame, SetSeatLock, ChangeFace, LeaveGame, GameTextMsg))
+_ROOM_MESSAGES = frozenset((SitDown, StartGame, SetSeatLock, ChangeFace, LeaveGame, GameTextMsg, GameStats))
 _MESSAGE = attrgetter("message")
 _REACH_BITS = attrgetter("audience.reach_bits")
-_FRAME = attrgetter("frame")
 _SPOKEN_BITS = {GameServerText: 0}  # a message's bits for robots: none for server texts
 EVERYONE_BITS = ALL.reach_bits
 
@@ -423,8 +424,9 @@ class PregameLobby:
             self.connections.remove(conn)
 
     def broadcast(self, message: Message) -> None:
+        data = frames((message,))
         for conn in self.connections:
-            conn.send(message)
+            conn.send_frames(data)
 
     def claim_name(self, conn: ServerConnection, nickname: str, password: str) -> StatusMessage | None:
         if nickname in self.names:
@@ -432,9 +434,26 @@ class PregameLobby:
         if self._reserved(nickname):
             return StatusMessage(NAME_NOT_ALLOWED, StatusValue.NAME_NOT_ALLOWED)
         expected = self.config.accounts.get(nickname)
-        if (expected is None and password) or (expected is not None and password != expected):
+        if expected is None and self.config.identities.registered(nickname):
+            refusal = self._account_login(conn, nickname, password)
+            if refusal is not None:
+                return refusal
+        elif (expected is None and password) or (expected is not None and password != expected):
             return StatusMessage(f'Incorrect password for "{nickname}".', StatusValue.PW_WRONG)
         self.names[nickname] = conn
+        return None
+
+    def _account_login(self, conn: ServerConnection, nickname: str, password: str) -> StatusMessage | None:
+        """A registered nickname's password, checked by the server's accounts: the Java
+        server's answers for a missing or wrong one, the reason for any other refusal."""
+        if not password:
+            return StatusMessage(f'Password required for "{nickname}".', StatusValue.PW_REQUIRED)
+        try:
+            self.config.identities.login(nickname, password, address=conn.peer.rsplit(":", 1)[0])
+        except NameRefused as refused:
+            if refused.kind is Refusal.WRONG_PASSWORD:
+                return StatusMessage(f'Incorrect password for "{nickname}".', StatusValue.PW_WRONG)
+            return StatusMessage(str(refused), StatusValue.NOT_OK_GENERIC)
         return None
 
     def _reserved(self, nickname: str) -> bool:
@@ -543,7 +562,7 @@ class PregameLobby:
         assert self.game_picture is not None
         name = room.name
         room.to_one(conn, OBSERVER, *self.game_picture(room))
-        room.to_one(conn, OBSERVER, GameStats(name, stats_type=GameStats.TYPE_TIMING, values=(room.created_at, 0, 0)),
+        room.to_one(conn, OBSERVER, room.timing(), *chat_recap(room),
                     GameMembers(name, room.member_names()), GameState(name, room.state))
         room.to_all(JoinGame(conn.nickname or "", "", "\t", name))
         if State.START2A <= room.state < State.OVER:
@@ -559,6 +578,8 @@ class PregameLobby:
                 conn.send(GameServerText(message.game, GAME_NOT_FOUND))
             return  # JSettlers ignores messages for games it does not have
         if conn not in room.members:
+            if isinstance(message, GameStats):  # "Game Info" in the lobby: anyone may ask
+                self._game_stats(room, conn, message)
             return
         if room.log is not None:
             room.record_from(conn, message)
@@ -577,6 +598,8 @@ class PregameLobby:
             self._leave(room, conn)
         elif isinstance(message, GameTextMsg):
             self._game_text(room, conn, message.text)
+        elif isinstance(message, GameStats):
+            self._game_stats(room, conn, message)
 
     def _sit(self, room: GameRoom, conn: ServerConnection, pn: int) -> None:
         invited = room.invitations.pop(conn, None)
@@ -620,6 +643,8 @@ class PregameLobby:
         room.seats[pn] = nickname
         room.robots[pn] = robot
         room.holders[pn] = conn
+        if robot and conn is None:  # a tablehall bot, or a table's in-process bot: no client to choose its face
+            room.faces[pn] = ROBOT_FACE
         if room.table is not None and pn in room.held:
             room.table.take(pn, nickname)
         resources = tuple((element, 0) for element in range(PE.CLAY, PE.UNKNOWN_RESOURCE + 1))
@@ -648,7 +673,7 @@ class PregameLobby:
         in seat `pn` under its own name."""
         room.agents[pn] = agent
         room.to_all(JoinGame(agent.name, "", "\t", room.name))
-        self._seat(room, pn, agent.name, bool(getattr(agent, "trusted", False)), None)
+        self._seat(room, pn, agent.name, agent.trusted, None)
 
     def _invitation_lost(self, room: GameRoom, pn: int) -> None:
         """An invited robot will not sit (refused, gone): a tablehall bot takes its seat (a
@@ -700,6 +725,13 @@ class PregameLobby:
         chat = GameTextMsg(room.name, conn.nickname or "", text)
         for member in room.members:
             member.send(chat)
+        room.chat.append((chat.nickname, text))
+
+    def _game_stats(self, room: GameRoom, conn: ServerConnection, message: GameStats) -> None:
+        """A client asks for a game's timing (JSettlers 2.7.00, the lobby's "Game Info"); other
+        kinds of statistics are not asked for, and are ignored as Java ignores them."""
+        if message.stats_type == GameStats.TYPE_TIMING:
+            conn.send(room.timing())
 
     def _leave(self, room: GameRoom, conn: ServerConnection) -> None:
         room.members.remove(conn)
@@ -724,6 +756,7 @@ class PregameLobby:
         if self.games.get(room.name) is not room:
             return
         del self.games[room.name]
+        room.chat.clear()
         if room.play is not None:
             room.play.abort(reason)
         elif room.table is not None:

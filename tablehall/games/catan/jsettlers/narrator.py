@@ -9,7 +9,9 @@ audience admits, and everybody else gets the version the engine made for them.
 
 Seats: the engine numbers the seated players 0..n-1; JSettlers keeps the seat (player number)
 each sat in, so `pns[seat]` is a seat's player number.  Server texts (`GameServerText`) are part
-of the sequences; delivery leaves them out for robots, as the Java server does.
+of the sequences; delivery leaves them out for robots, as the Java server does.  A text only
+clients older than 2.5.00 are sent (newer ones print it themselves) is not part of the sequence:
+the step leaves it in `for_old_clients` for the caller to send to those clients.
 """
 
 from __future__ import annotations
@@ -70,6 +72,9 @@ from .soclog import ALL, Audience, Entry, all_except, to_player
 
 P = Phase
 SPECIAL_BUILDING = 100  # the special building phase's game state (5-6 players)
+# Clients from 2.5.00 on say "Special building phase: X's turn to place." themselves when the
+# `Turn` comes; the Java server sends that text only to older clients.
+VERSION_SAYING_SPECIAL_TURNS = 2500
 PIECES_AT_START = ((PE.ROADS, 15), (PE.SETTLEMENTS, 5), (PE.CITIES, 4))
 DEV_CARDS_AT_START = 25
 CARD_TITLES = {KNIGHT: "Soldier", ROAD_BUILDING: "Road Building", 2: "Year of Plenty", MONOPOLY: "Monopoly"}
@@ -116,9 +121,8 @@ class Narrator:
         self._closing_turn = False
         self._current = 0
         self._known: dict[tuple, Entry] = {}  # `_told`'s entries
+        self.for_old_clients: list[Message] = []  # the last step's texts for clients older than 2.5.00
         self._hexes = self._nodes = self._edges = None  # JSettlers coordinates (`_coords`)
-        # each engine event kind's handler (``_on_<kind>``), looked up once
-        self._handlers = {name[len("_on_"):]: getattr(self, name) for name in dir(self) if name.startswith("_on_")}
 
     # -- small builders -------------------------------------------------------------------------
     def _coords(self, state) -> None:
@@ -140,10 +144,9 @@ class Narrator:
         self._send(audience, GameServerText(self.game, text))
 
     def _told(self, cls: type[Message], *fields) -> None:
-        """Send ``cls(game, *fields)`` to all, as one message made once per game: the ones every
+        """Send ``cls(game, *fields)`` to all, as one entry made once per game: the ones every
         turn repeats (a state, a turn, the roll prompt, a dice total, the end of turn's
-        `ClearOffer`, a piece's cost and text) are then built, and framed when first sent, once
-        instead of at every move (messages are immutable, and the same values are the same bytes)."""
+        `ClearOffer`, a piece's cost and text) are few, and nothing changes a message once made."""
         key = (cls, fields)
         entry = self._known.get(key)
         if entry is None:
@@ -189,15 +192,16 @@ class Narrator:
         """What the server sends after `seat` took `action` (events as the engine returned them)."""
         before = self._phase
         kind = action[0]
+        self.for_old_clients.clear()
         if self._hexes is None:  # the board's coordinates: the same for the whole game
             self._coords(state)
         self._hands = state.hands
         self._closing_turn = kind == "end_turn"
         events = list(events)
         for event in events:
-            handler = self._handlers.get(event.kind)
-            if handler is not None:
-                handler(event, before)
+            tell = EVENT_TELLERS.get(event.kind)
+            if tell is not None:
+                tell(self, event, before)
         if kind == "robber" and not any(e.kind in ("robbed", "choose_victim") for e in events):
             self._text(f"{self.name(seat)} moved the robber.")
         if kind == "buy_dev":
@@ -214,11 +218,12 @@ class Narrator:
         before = self._phase
         self._hands = state.hands
         self._closing_turn = False
+        self.for_old_clients.clear()
         self._text(f"{self.name(seat)} has left the game.")
         for event in events:
-            handler = self._handlers.get(event.kind)
-            if handler is not None and event.kind != "turn":
-                handler(event, before)
+            tell = EVENT_TELLERS.get(event.kind)
+            if tell is not None and event.kind != "turn":
+                tell(self, event, before)
         if state.is_over:
             self._game_over(state)
         elif state.current != self._current:
@@ -254,7 +259,8 @@ class Narrator:
         if state.phase is P.ROLL_OR_CARD:
             self._told(RollDicePrompt, pn)
         elif int(state.phase) == SPECIAL_BUILDING:
-            self._text(f"Special building phase: {self.name(state.current)}'s turn to place.")
+            text = f"Special building phase: {self.name(state.current)}'s turn to place."
+            self.for_old_clients.append(GameServerText(self.game, text))
 
     def _game_state(self, state) -> None:
         """`GameState`, then what the Java server adds for that state."""
@@ -483,3 +489,32 @@ class Narrator:
         self._all(UndoPutPiece(self.game, pn, piece, coord))
         if any(d["refund"]):
             self._all(PlayerElements(self.game, pn, ElementAction.GAIN, resource_elements(d["refund"])))
+
+
+#: how each engine event kind is told (kinds not listed have no messages of their own)
+EVENT_TELLERS: dict[str, Callable[[Narrator, Event, Phase], None]] = {
+    "built": Narrator._on_built,
+    "build_requested": Narrator._on_build_requested,
+    "build_cancelled": Narrator._on_build_cancelled,
+    "rolled": Narrator._on_rolled,
+    "produced": Narrator._on_produced,
+    "discarded": Narrator._on_discarded,
+    "robber_moved": Narrator._on_robber_moved,
+    "choose_victim": Narrator._on_choose_victim,
+    "robbed": Narrator._on_robbed,
+    "dev_bought": Narrator._on_dev_bought,
+    "dev_played": Narrator._on_dev_played,
+    "largest_army": Narrator._on_largest_army,
+    "longest_road": Narrator._on_longest_road,
+    "year_of_plenty": Narrator._on_year_of_plenty,
+    "monopoly": Narrator._on_monopoly,
+    "bank_trade": Narrator._on_bank_trade,
+    "offer": Narrator._on_offer,
+    "offer_rejected": Narrator._on_offer_rejected,
+    "offer_withdrawn": Narrator._on_offer_withdrawn,
+    "trade": Narrator._on_trade,
+    "offers_cleared": Narrator._on_offers_cleared,
+    "special_build_asked": Narrator._on_special_build_asked,
+    "special_turn_ended": Narrator._on_special_turn_ended,
+    "build_undone": Narrator._on_build_undone,
+}

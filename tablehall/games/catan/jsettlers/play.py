@@ -26,15 +26,16 @@ from dataclasses import dataclass, field, replace
 from typing import TYPE_CHECKING, Any, Awaitable, Callable, Sequence
 
 from tablehall.core import Agent, BotAgent, IllegalAction, Match, RemoteAgent, SeatPolicy
+from tablehall.core.match import MatchListener, Step
 from tablehall.core import derive_seed
 from tablehall.core.seats import make_bot
 
 from .. import SPEC, timeout_policy
-from ..actions import SHAPES
+from .constants import DEFAULT_FACE, ROBOT_FACE
 from .game_messages import ChangeFace, DiscardRequest, GameServerText, LeaveGame, RobotDismiss, SitDown
 from .joining import seat_hand, started_game_picture
 from .message import Message
-from .narrator import Narrator
+from .narrator import VERSION_SAYING_SPECIAL_TURNS, Narrator
 from .requests import Answer, Forward, Request, interpret
 from .soclog import ALL, Entry, to_player
 
@@ -46,9 +47,6 @@ log = logging.getLogger("tablehall.jsettlers")
 
 HUMAN_AGENT = "remote:jsettlers"  # the agent kind records show for a JSettlers client
 ROBOT_AGENT = "remote:jsettlers-robot"
-#: action kinds whose arguments are plain numbers (or none): their record form, a list, is the
-#: action once made a tuple (`actions.decode` would only check it again)
-_NUMBERS_ONLY = frozenset(kind for kind, shape in SHAPES.items() if set(shape) <= {"i"})
 
 
 @dataclass(frozen=True)
@@ -65,7 +63,7 @@ class PlaySettings:
 
 class ClientSeat(RemoteAgent):
     """A seat a JSettlers client plays.  The room tells the client what happens and what it must
-    do (the narrator's messages, `GamePlay.on_events`), so the runner neither delivers events to
+    do (the narrator's messages, `GamePlay.on_step`), so the runner neither delivers events to
     the seat nor works out its observation: said once here, for every delivery and decision."""
 
     wants_events = False
@@ -81,6 +79,7 @@ class PacedBotAgent(Agent):
 
     trusted = True
     wants_events = False
+    awaits_start = awaits_finish = False
 
     def __init__(self, inner: BotAgent, pause: float, sleep: Callable[[float], Awaitable[None]],
                  observe: Callable[[int], Any]) -> None:
@@ -95,7 +94,7 @@ class PacedBotAgent(Agent):
         return await self.inner.decide(seat, self.observe(seat))
 
 
-class GamePlay:
+class GamePlay(MatchListener):
     """One running game of a room."""
 
     def __init__(self, room: "GameRoom", settings: PlaySettings, seed: int, options: dict,
@@ -112,10 +111,9 @@ class GamePlay:
         self._discard_reprompted: set[int] = set()
         self._in_flight: dict[tuple[int, tuple], tuple[Message, bool]] = {}  # forwarded requests
         self._requests: dict[tuple[int, bool], Request] = {}  # `_request`
-        self._seen_entries = 0
         self._started_at = clock()
         # tablehall bots pause only where a client plays: its robot or person needs the time
-        in_process = {*room.bots, *(pn for pn, agent in room.agents.items() if getattr(agent, "trusted", False))}
+        in_process = {*room.bots, *(pn for pn, agent in room.agents.items() if agent.trusted)}
         self.paced = settings.bot_pause > 0 and any(pn not in in_process for pn in self.pns)
         names = {pn: room.seats[pn] or "" for pn in self.pns}
         self.narrator = Narrator(room.name, self.pns, names, {pn: room.robots[pn] for pn in self.pns},
@@ -147,7 +145,7 @@ class GamePlay:
 
     def _policy(self, pn: int) -> SeatPolicy:
         if pn in self.room.agents:  # a seat the table brought (a person in the browser)
-            policy = getattr(self.room.agents[pn], "policy", None) or SeatPolicy()
+            policy = self.room.agents[pn].policy or SeatPolicy()
             if policy.replacement is not None:  # out of time: replaced as this game replaces its
                 policy = replace(policy, replacement=self._replacement)  # clients, told to all, paced
             return policy
@@ -215,6 +213,8 @@ class GamePlay:
         self.replaced.discard(pn)
         nickname = conn.nickname or ""
         room.seats[pn], room.robots[pn], room.holders[pn] = nickname, False, conn
+        if room.faces[pn] <= ROBOT_FACE:  # a person now plays the seat: a person's face
+            room.faces[pn] = DEFAULT_FACE
         self.narrator.names[pn], self.narrator.robots[pn] = nickname, False
         told = [Entry(ALL, LeaveGame(left, "-", game)), Entry(ALL, GameServerText(game, f"{left} left the game."))]
         self.deliver([*(told if announce else ()), Entry(ALL, SitDown(game, nickname, pn, False)),
@@ -283,25 +283,23 @@ class GamePlay:
             self.deliver(decision.entries)
 
     # -- what the match tells -----------------------------------------------------------------------
-    def on_events(self, match: Match, events: Sequence[Any]) -> None:
-        entries = match.record.entries
-        seen, self._seen_entries = self._seen_entries, len(entries)
+    def on_step(self, match: Match, step: Step) -> None:
         state = match.state
-        if len(entries) == seen:
+        action = step.action
+        if step.entry is None:
             told = self.narrator.start(state)
-        elif entries[-1].forfeit is not None:
-            told = self.narrator.forfeit(entries[-1].seat, events, state)
+        elif action is None:
+            told = self.narrator.forfeit(step.seat, step.events, state)
         else:
-            step = entries[-1]
-            raw = step.action  # recorded, so well-formed: one of numbers only is their tuple
-            action = tuple(raw) if raw[0] in _NUMBERS_ONLY else SPEC.decode_action(raw)
             self._in_flight.pop((step.seat, action), None)
             if action[0] in ("roll", "end_turn"):
                 self._discard_reprompted.clear()
-            told = self.narrator.action(step.seat, action, events, state)
+            told = self.narrator.action(step.seat, action, step.events, state)
         room = self.room
         room.state = state.jsettlers_state
         room.deliver(told)
+        if self.narrator.for_old_clients:
+            room.to_clients_older_than(VERSION_SAYING_SPECIAL_TURNS, *self.narrator.for_old_clients)
 
     def on_end(self, match: Match, record: Any) -> None:
         self.finished = True
