@@ -6,6 +6,7 @@ The web never touches sockets or sessions.  Route modules find it as `hall_of(re
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from functools import cached_property
 from typing import TYPE_CHECKING, Any, Callable, Iterable, Sequence
 
 from ..core.hosting import Table, TableSeat
@@ -51,14 +52,15 @@ class Hall:
     # what one client may cost ([limits]) and the names the hall answers to ([web] allowed_hosts)
     limits: Limits = field(default_factory=Limits)
     allowed_hosts: Sequence[str] = LOOPBACK_NAMES
-    # the web's own: spectators of each watched match, browser seats by match (or table) id, and
-    # the live games each address started
+    # the web's own: spectators of each watched match, and browser seats by match (or table) id
     watchers: Watchers = field(default_factory=Watchers)
     people: dict[str, list[BrowserSeat | None]] = field(default_factory=dict)
-    live_games: LiveGames = field(init=False)
 
-    def __post_init__(self) -> None:
-        self.live_games = LiveGames(self.limits.live_games_per_address, self.is_live)
+    @cached_property
+    def live_games(self) -> LiveGames:
+        """The live games each address started from the web, at most [limits]
+        live_games_per_address at once (made on first use: the server sets `limits` first)."""
+        return LiveGames(self.limits.live_games_per_address, self.is_live)
 
     def live(self) -> dict[str, Match]:
         """Live matches by id (matches without one are named by their object id)."""
