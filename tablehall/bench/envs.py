@@ -93,14 +93,14 @@ class EnvRunner(Runner):
 
     def chunk(self) -> tuple[int, int]:
         env, below = self.env, self.rng.randrange
-        before = len(self.raw._actions)
+        before = len(self.raw.table.played)
         steps = 0
         for _ in range(200):
             if not env.agents:
                 self.games += 1
-                before -= len(self.raw._actions)
+                before -= len(self.raw.table.played)
                 env.reset(seed=self.games)
-                before += len(self.raw._actions)
+                before += len(self.raw.table.played)
             observation, _, terminated, truncated, _ = env.last()
             if terminated or truncated:
                 env.step(None)
@@ -108,7 +108,7 @@ class EnvRunner(Runner):
             legal = np.flatnonzero(observation["action_mask"])
             env.step(int(legal[below(len(legal))]))
             steps += 1
-        return steps, len(self.raw._actions) - before
+        return steps, len(self.raw.table.played) - before
 
 
 class GymRunner(Runner):
@@ -193,7 +193,7 @@ class Transcript:
                 index = int(legal[rng.randrange(len(legal))])
                 indices.append(index)
                 env.step(index)
-            self.games.append((env.seed, indices, list(env._actions)))
+            self.games.append((env.seed, indices, list(env.table.played)))
         self.actions = sum(len(actions) for _, _, actions in self.games)
 
     def apply_time(self) -> float:

@@ -112,10 +112,15 @@ class Adapter(ABC):
         if action is None:
             action = self.completion(state, seat, extended)
         try:
-            state.check(seat, action)
+            self.check(state, seat, action)
         except IllegalAction:
             return False
         return True
+
+    def check(self, state: GameState, seat: int, action: Any) -> None:
+        """Raise IllegalAction unless the game takes `action` from `seat` through its index (the
+        engine's `check`, and any bound the game's menu sets)."""
+        state.check(seat, action)
 
     def completion(self, state: GameState, seat: int, draft: Any) -> Any:
         """A whole engine action that a draft could still grow into (games with drafts)."""

@@ -27,22 +27,11 @@ import numpy as np
 from gymnasium import spaces
 from pettingzoo import AECEnv
 
-from tablehall.core import EndCause, IllegalAction, Rng
-from tablehall.core.records import Entry, Record, SeatInfo
-from tablehall.core.result import Result
+from tablehall.core import GameState, Rng
+from tablehall.core.records import Record, SeatInfo
 
 from .adapter import Adapter, outcome
-
-ILLEGAL_CHOICES = ("forfeit", "raise")
-
-
-class Forfeit:
-    """A seat taken out for an illegal index (kept among the actions, recorded as a forfeit)."""
-
-    __slots__ = ("reason",)
-
-    def __init__(self, reason: str) -> None:
-        self.reason = reason
+from .table import ILLEGAL_CHOICES, InlineTable
 
 
 class TablehallAEC(AECEnv):
@@ -78,8 +67,18 @@ class TablehallAEC(AECEnv):
         self.observation_spaces = {agent: self._observation_space for agent in self.possible_agents}
         self.action_spaces = {agent: self._action_space for agent in self.possible_agents}
         self._seeds: Rng | None = None
-        self.game = None
+        self.table: InlineTable | None = None
         self.seed: int | None = None
+
+    @property
+    def game(self) -> GameState | None:
+        """The engine's game (None before the first `reset`)."""
+        return None if self.table is None else self.table.state
+
+    @property
+    def drafts(self) -> dict[int, Any]:
+        """Each seat's draft: the parts of a free-form action it has chosen so far."""
+        return self.table.drafts
 
     # -- spaces ---------------------------------------------------------------------------------
     def observation_space(self, agent: str) -> spaces.Dict:
@@ -97,7 +96,8 @@ class TablehallAEC(AECEnv):
         elif self._seeds is None:
             self._seeds = Rng(secrets.randbits(64))
         self.seed = int(seed) if seed is not None else self._seeds.below(1 << 31)
-        self.game = self.adapter.new_game(self.game_options, self.seed)
+        seats = [SeatInfo(agent, "env") for agent in self.possible_agents]
+        self.table = InlineTable(self.adapter, self.game_options, self.seed, seats, illegal=self.illegal)
         self.agents = self.possible_agents[:]
         self.rewards = dict.fromkeys(self.agents, 0.0)
         self._zero_rewards = dict.fromkeys(self.agents, 0.0)  # shared by the steps that pay nothing
@@ -105,64 +105,35 @@ class TablehallAEC(AECEnv):
         self.terminations = dict.fromkeys(self.agents, False)
         self.truncations = dict.fromkeys(self.agents, False)
         self.infos = {agent: {} for agent in self.agents}
-        self.drafts: dict[int, Any] = {}
         self.steps = 0
-        self._actions: list[tuple[int, Any]] = []  # (seat, engine action or Forfeit)
-        self._out: set[int] = set()
         self._points = ([self.adapter.points(self.game, s) for s in range(len(self.possible_agents))]
                         if self.shaping else None)
         self._skip_agent_selection = None
-        self.agent_selection = self._agent_to_act()
-
-    def _agent_to_act(self) -> str:
-        """The agent of the seat the engine asks first; a seat with a draft keeps the turn."""
-        for seat in self.drafts:
-            return self.possible_agents[seat]
-        return self.possible_agents[self.game.to_act()[0]]
+        self.agent_selection = self.possible_agents[self.table.seat_to_act()]
 
     def observe(self, agent: str) -> dict[str, np.ndarray]:
-        seat = self._seat_of[agent]
-        draft = self.drafts.get(seat)
-        live = (agent == self.agent_selection and not self.game.is_over
+        live = (agent == self.agent_selection and not self.table.over
                 and not self.terminations.get(agent, True) and not self.truncations.get(agent, True))
-        mask = self.adapter.mask(self.game, seat, draft) if live else self.adapter.zero_mask()
-        return {"observation": self.adapter.observe(self.game, seat, draft), "action_mask": mask}
+        return self.table.observe(self._seat_of[agent], live)
 
     def step(self, action: Any) -> None:
         agent = self.agent_selection
         if self.terminations[agent] or self.truncations[agent]:
             self._was_dead_step(action)
             return
-        seat = self._seat_of[agent]
         self._cumulative_rewards[agent] = 0.0
-        index = int(action)
-        if not 0 <= index < self.adapter.action_count:
-            raise ValueError(f"action {index} out of range 0..{self.adapter.action_count - 1}")
-        engine_action, draft = self.adapter.decode(self.game, seat, index, self.drafts.get(seat))
-        if engine_action is None:
-            self.drafts[seat] = draft
-        else:
-            self.drafts.pop(seat, None)
-            try:
-                self.game.apply(seat, engine_action)
-                self._actions.append((seat, engine_action))
-            except IllegalAction as error:
-                if self.illegal == "raise":
-                    raise
-                self.game.forfeit(seat, EndCause.RULE_VIOLATION, str(error))
-                self._actions.append((seat, Forfeit(str(error))))
-                self._out.add(seat)
+        self.table.step(self._seat_of[agent], int(action))
         self.steps += 1
         self._after_step()
 
     def _after_step(self) -> None:
-        state = self.game
-        if self._points is None and not state.is_over and not self._out:  # the common step
+        state, out = self.table.state, self.table.out
+        if self._points is None and not state.is_over and not out:  # the common step
             if len(self._zero_rewards) != len(self.agents):  # an agent left since
                 self._zero_rewards = dict.fromkeys(self.agents, 0.0)
             self.rewards = self._zero_rewards
             if self.max_steps is None or self.steps < self.max_steps:
-                self.agent_selection = self._agent_to_act()
+                self.agent_selection = self.possible_agents[self.table.seat_to_act()]
                 return
         rewards = self.rewards = dict.fromkeys(self.agents, 0.0)
         if self._points is not None:
@@ -183,8 +154,8 @@ class TablehallAEC(AECEnv):
                 self.truncations[agent] = True
             self._accumulate_rewards()
             return
-        self.agent_selection = self._agent_to_act()
-        newly_out = [a for a in self.agents if self._seat_of[a] in self._out and not self.terminations[a]]
+        self.agent_selection = self.possible_agents[self.table.seat_to_act()]
+        newly_out = [a for a in self.agents if self._seat_of[a] in out and not self.terminations[a]]
         for agent in newly_out:  # taken out, while the game goes on without it
             rewards[agent] += -1.0
             self.terminations[agent] = True
@@ -195,17 +166,7 @@ class TablehallAEC(AECEnv):
     # -- records --------------------------------------------------------------------------------
     def record(self) -> Record:
         """The game so far as a tablehall record (finished, or aborted while still running)."""
-        spec = self.adapter.spec
-        seats = [SeatInfo(agent, "env") for agent in self.possible_agents]
-        record = Record(spec.name, spec.rules_version, dict(self.game_options), self.seed, seats)
-        for seat, action in self._actions:  # encoded only now: recording costs nothing per step
-            if isinstance(action, Forfeit):
-                record.entries.append(Entry(seat, forfeit=EndCause.RULE_VIOLATION, reason=action.reason))
-            else:
-                record.entries.append(Entry(seat, spec.encode_action(action)))
-        result = self.game.result()
-        record.result = result if result is not None else Result.aborted(len(seats), "left unfinished")
-        return record
+        return self.table.record()
 
     def save(self, store) -> str:
         """Store the game's record (a `RecordStore`); returns its id."""

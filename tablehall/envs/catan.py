@@ -10,8 +10,9 @@ relative to the agent (1 = the next seat in turn order), so a policy plays every
 Not in the index (docs/envs.md says why): counter-offers, offers of several cards or to some
 opponents only, and JSettlers' pay-then-place build requests (building directly does the same).
 
-The mask is the engine's `legal_actions`, looked up in one table, plus the legal actions that
-list leaves out (cancelling free roads, answers to counter-offers, several lots, offers).
+What a seat may choose is the game's own menu (`games/catan/choices`: the engine's legal
+actions and the forms of free-form ones the index names, with the menu's bound on offers);
+this module only numbers its actions and reads the indices back.
 """
 
 from __future__ import annotations
@@ -23,7 +24,8 @@ import numpy as np
 from tablehall.games.catan import actions as A
 from tablehall.games.catan.constants import DESERT, MONOPOLY, ROAD_BUILDING, YEAR_OF_PLENTY, Phase
 from tablehall.games.catan.geometry import EDGE_COUNT, HEX_COUNT, NODE_COUNT
-from tablehall.games.catan.legality import SINGLE_LOTS, covers
+from tablehall.games.catan import choices as menu
+from tablehall.games.catan.choices import MAX_OFFERS_PER_TURN  # noqa: F401 - the bound the mask keeps
 from tablehall.games.catan.rules import CatanState
 
 from .adapter import ActionIndex, Adapter
@@ -71,9 +73,18 @@ _FIXED.update({A.robber(h): ROBBER + h for h in range(HEX_COUNT)})
 _FIXED.update({A.pick_resources(a, b): PICK + i for i, (a, b) in enumerate(PAIRS)})
 _FIXED.update({A.pick_resources(b, a): PICK + i for i, (a, b) in enumerate(PAIRS)})
 _FIXED.update({A.monopoly(r): MONOPOLY_OF + r for r in range(5)})
-_FIXED.update({lot: BANK + TRADES.index((give, get)) for lot, (give, _, get) in SINGLE_LOTS.items()})
-_ACTION_OF = {index: action for action, index in _FIXED.items() if action[0] != "bank_trade"}
+_ACTION_OF = {index: action for action, index in _FIXED.items()}
 _ACTION_OF.update({PICK + i: A.pick_resources(a, b) for i, (a, b) in enumerate(PAIRS)})
+# bank trade -> (its index, the resource given, the ratio it gives at): at every ratio a seat may have
+_BANK_TRADES = {A.bank_trade(A.unit(give, lots * ratio), A.unit(get, lots)):
+                (BANK + trade if lots == 1 else BANK_LOTS + LOTS.index(lots) * len(TRADES) + trade, give, ratio)
+                for trade, (give, get) in enumerate(TRADES) for lots in (1, *LOTS) for ratio in (2, 3, 4)}
+_OFFER_INDEX = {(A.unit(give), A.unit(get)): OFFER + trade for trade, (give, get) in enumerate(TRADES)}
+# a choice of the menu -> its index, where that needs no more than the action: the menu lists
+# bank trades at the seat's own ratio only, and offers to every opponent (here: nobody out yet)
+_CHOICE_INDEX = {**_FIXED, **{trade: index for trade, (index, _, _) in _BANK_TRADES.items()},
+                 **{A.offer(A.unit(give), A.unit(get), [s for s in range(n) if s != seat]): OFFER + trade
+                    for n in (2, 3, 4) for seat in range(n) for trade, (give, get) in enumerate(TRADES)}}
 
 LAYOUT = Layout([
     ("hexes", (HEX_COUNT, 16), 0, 1, "per hex: terrain (clay, ore, sheep, wheat, wood, desert), number token "
@@ -110,12 +121,6 @@ _ROBBER, _PHASE, _DICE = LAYOUT.offset("robber"), LAYOUT.offset("phase"), LAYOUT
 _PHASE_INDEX = {phase: i for i, phase in enumerate(PHASES)}
 
 
-#: Offers the player to move may make in one turn through the environment.  The rules set no
-#: bound, but a policy that always picks an offer (an argmax policy, or `last_legal`) would
-#: then never end its turn; three leave room to try again after refusals.
-MAX_OFFERS_PER_TURN = 3
-
-
 class CatanAdapter(Adapter):
     game = "catan"
     index = INDEX
@@ -141,86 +146,29 @@ class CatanAdapter(Adapter):
     # -- mask -------------------------------------------------------------------------------------
     def mask(self, state: CatanState, seat: int, draft: Any = None) -> np.ndarray:
         mask = np.zeros(INDEX.size, np.int8)
-        if seat not in state.to_act():
+        if state.phase is Phase.WAITING_FOR_DISCARDS:
+            for r in menu.discard_picks(state, seat, draft) if seat in state.to_act() else ():
+                mask[DISCARD + r] = 1
             return mask
-        phase = state.phase
-        if phase is Phase.WAITING_FOR_DISCARDS:
-            chosen = draft or (0, 0, 0, 0, 0)
-            if sum(chosen) < state.discards[seat]:
-                hand = state.cards_known_to(seat)[0]
-                for r in range(5):
-                    if hand[r] > chosen[r]:
-                        mask[DISCARD + r] = 1
-            return mask
-        if phase is Phase.PLAY1 and seat != state.current:
-            mask[self._answers(state, seat)] = 1
-            return mask
-        fixed, n = _FIXED, state.seat_count
+        index_of, known = self._index_of, _CHOICE_INDEX
         indices = []
-        for action in state.legal_actions(seat):
-            index = fixed.get(action)
-            if index is not None:
-                indices.append(index)
-            elif action[0] == "rob":
-                indices.append(ROB + (action[1] - seat) % n - 1)
-        if phase is Phase.PLACING_FREE_ROAD1 or phase is Phase.PLACING_FREE_ROAD2:
-            indices.append(CANCEL)  # the engine lets the free roads go at any time
-        elif phase is Phase.PLAY1:
-            indices += self._answers(state, seat)  # counter-offers made to the player to move
-            indices += self._offers(state, seat)
-            indices += self._lots(state, seat, indices)
-        mask[indices] = 1
+        for action in menu.choices(state, seat):
+            index = known.get(action)
+            if index is None:
+                index = index_of(state, seat, action)
+                if index is None:  # not in the index (withdrawing an offer, undoing a build, ...)
+                    continue
+            indices.append(index)
+        if indices:
+            mask[indices] = 1
         return mask
-
-    @staticmethod
-    def _lots(state: CatanState, seat: int, indices: list[int]) -> list[int]:
-        """Bank trades of several lots: where one lot of a trade is legal, more lots are as long
-        as the hand and the bank cover them."""
-        hand, ratios, bank = state.cards_known_to(seat)[0], state.ratios[seat], state.bank
-        out = []
-        for index in indices:
-            if BANK <= index < BANK + len(TRADES):
-                give, get = TRADES[index - BANK]
-                for i, lots in enumerate(LOTS):
-                    if hand[give] < lots * ratios[give] or bank[get] < lots:
-                        break
-                    out.append(BANK_LOTS + i * len(TRADES) + index - BANK)
-        return out
-
-    @staticmethod
-    def _offers(state: CatanState, seat: int) -> list[int]:
-        """Offers of one card for one card the player to move may make now (trading on, after
-        the roll).  Only the player to move offers: the seats answer at once, while its hand is
-        still what it offered from, so an accept the mask allows never fails for want of the
-        offerer's cards.  A counter-offer would be accepted later, after moves (a knight, a
-        monopoly) that may take its cards, and whether they did is hidden from the seat asked."""
-        if not state.trading or not _offer_to(state, seat) or state.offers_this_turn() >= MAX_OFFERS_PER_TURN:
-            return []
-        hand = state.cards_known_to(seat)[0]
-        return [OFFER + i for i, (give, _) in enumerate(TRADES) if hand[give]]
-
-    def _answers(self, state: CatanState, seat: int) -> list[int]:
-        """Answers to the trade offers made to `seat`: reject them all, or accept one it can pay."""
-        out = []
-        hand = state.cards_known_to(seat)[0]
-        n = state.seat_count
-        for offerer, offer in enumerate(state.offers):
-            if offer is None or seat not in offer[2] or offerer == seat:
-                continue
-            if REJECT not in out:
-                out.append(REJECT)
-            if state.current in (seat, offerer) and covers(hand, offer[1]):
-                out.append(ACCEPT + (offerer - seat) % n - 1)
-        return out
 
     # -- actions --------------------------------------------------------------------------------
     def decode(self, state: CatanState, seat: int, index: int, draft: Any = None) -> tuple[Any, Any]:
         if DISCARD <= index < DISCARD + 5:
-            chosen = list(draft or (0, 0, 0, 0, 0))
+            chosen = list(draft or menu.NO_CARDS)
             chosen[index - DISCARD] += 1
-            need = state.discards[seat] if state.phase is Phase.WAITING_FOR_DISCARDS else 0
-            hand = state.cards_known_to(seat)[0]
-            if sum(chosen) >= need or not covers(hand, chosen):
+            if menu.discard_is_whole(state, seat, chosen):
                 return A.discard(chosen), None  # whole, or one the engine will refuse
             return None, tuple(chosen)
         n = state.seat_count
@@ -229,64 +177,49 @@ class CatanAdapter(Adapter):
         if ACCEPT <= index < ACCEPT + 3:
             return A.accept((seat + index - ACCEPT + 1) % n), None
         if BANK <= index < BANK + len(TRADES):
-            give, get = TRADES[index - BANK]
-            return A.bank_trade(A.unit(give, state.ratios[seat][give]), A.unit(get)), None
+            return _bank_trade(state, seat, 1, *TRADES[index - BANK]), None
         if BANK_LOTS <= index < OFFER:
             lots, trade = divmod(index - BANK_LOTS, len(TRADES))
-            give, get = TRADES[trade]
-            lots = LOTS[lots]
-            return A.bank_trade(A.unit(give, lots * state.ratios[seat][give]), A.unit(get, lots)), None
+            return _bank_trade(state, seat, LOTS[lots], *TRADES[trade]), None
         if OFFER <= index < OFFER + len(TRADES):
             give, get = TRADES[index - OFFER]
-            return A.offer(A.unit(give), A.unit(get), _offer_to(state, seat)), None
+            return A.offer(A.unit(give), A.unit(get), menu.offer_to(state, seat)), None
         return _ACTION_OF[index], None
 
-    def accepts(self, state: CatanState, seat: int, index: int, draft: Any = None) -> bool:
-        if OFFER <= index < OFFER + len(TRADES) and state.offers_this_turn() >= MAX_OFFERS_PER_TURN:
-            return False  # the environment's own bound, see MAX_OFFERS_PER_TURN
-        return super().accepts(state, seat, index, draft)
+    def check(self, state: CatanState, seat: int, action: Any) -> None:
+        menu.check(state, seat, action)
 
     def completion(self, state: CatanState, seat: int, draft: Any) -> Any:
-        """The discard `draft` grows into when the rest comes from the largest piles left."""
-        chosen = list(draft)
-        hand = state.cards_known_to(seat)[0]
-        missing = state.discards[seat] - sum(chosen)
-        while missing > 0:
-            r = max(range(5), key=lambda k: hand[k] - chosen[k])
-            if hand[r] <= chosen[r]:
-                break
-            chosen[r] += 1
-            missing -= 1
-        return A.discard(chosen)
+        return menu.discard_completion(state, seat, draft)
 
     def encode(self, state: CatanState, seat: int, action: Any) -> list[int]:
-        kind = action[0]
-        n = state.seat_count
-        if kind == "discard":
+        if action[0] == "discard":
             return [DISCARD + r for r in range(5) for _ in range(action[1][r])]
-        if kind == "rob":
-            return [ROB + (action[1] - seat) % n - 1]
-        if kind == "accept":
-            return [ACCEPT + (action[1] - seat) % n - 1]
+        index = _FIXED.get(action)
+        if index is None:
+            index = self._index_of(state, seat, action)
+        if index is None:
+            raise ValueError(f"no action index stands for {action!r}")
+        return [index]
+
+    @staticmethod
+    def _index_of(state: CatanState, seat: int, action: tuple) -> int | None:
+        """The index of an action the fixed table does not name: those naming other seats (relative
+        to `seat`) and the trades (at `seat`'s ratio, to every opponent); None if none does."""
+        kind = action[0]
         if kind == "bank_trade":
-            give, get = action[1], action[2]
-            given, wanted = [r for r in range(5) if give[r]], [r for r in range(5) if get[r]]
-            if len(given) == 1 and len(wanted) == 1 and given != wanted:
-                lots, trade = get[wanted[0]], TRADES.index((given[0], wanted[0]))
-                if give[given[0]] == lots * state.ratios[seat][given[0]]:
-                    if lots == 1:
-                        return [BANK + trade]
-                    if lots in LOTS:
-                        return [BANK_LOTS + LOTS.index(lots) * len(TRADES) + trade]
+            trade = _BANK_TRADES.get(action)
+            if trade is not None and state.ratios[seat][trade[1]] == trade[2]:
+                return trade[0]
+        elif kind == "rob":
+            return ROB + (action[1] - seat) % state.seat_count - 1
+        elif kind == "accept":
+            return ACCEPT + (action[1] - seat) % state.seat_count - 1
         elif kind == "offer":
-            give, get = action[1], action[2]
-            if sum(give) == 1 and sum(get) == 1 and min(give + get) >= 0 and action[3] == _offer_to(state, seat):
-                trade = (give.index(1), get.index(1))
-                if trade in TRADES:
-                    return [OFFER + TRADES.index(trade)]
-        elif action in _FIXED:
-            return [_FIXED[action]]
-        raise ValueError(f"no action index stands for {action!r}")
+            index = _OFFER_INDEX.get(action[1:3])
+            if index is not None and action[3] == menu.offer_to(state, seat):
+                return index
+        return None
 
     # -- observation ----------------------------------------------------------------------------
     def observe(self, state: CatanState, seat: int, draft: Any = None) -> np.ndarray:
@@ -399,10 +332,9 @@ class CatanAdapter(Adapter):
         return "\n".join(lines)
 
 
-def _offer_to(state: CatanState, seat: int) -> tuple[int, ...]:
-    """Whom an offer index offers to: every opponent still playing.  (Counter-offers, to the
-    player to move alone, are not in the index: see `CatanAdapter._offers`.)"""
-    return tuple(s for s in range(state.seat_count) if s != seat and s not in state.out)
+def _bank_trade(state: CatanState, seat: int, lots: int, give: int, get: int) -> tuple:
+    """`lots` lots of `give` at `seat`'s ratio for as many of `get`."""
+    return A.bank_trade(A.unit(give, lots * state.ratios[seat][give]), A.unit(get, lots))
 
 
 _ABSENT = (0,) * 14

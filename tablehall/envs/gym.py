@@ -33,15 +33,16 @@ import gymnasium
 import numpy as np
 from gymnasium import spaces
 
-from tablehall.core import Agent, BotAgent, EndCause, GameState, IllegalAction, Match, Result
+from tablehall.core import Agent, Bot, BotAgent, GameState, Match
 from tablehall.core.stamps import utc_now
-from tablehall.core.records import Entry, Record, SeatInfo
+from tablehall.core.records import Record, SeatInfo
 from tablehall.core.registry import get_game
 from tablehall.core.seats import make_agent
 from tablehall.core.store import RecordStore, open_store
 
 from .adapter import Adapter, outcome
 from .games import adapter_class, gym_ids
+from .table import InlineTable, Table
 
 LEARNER_KIND = "env"
 
@@ -66,11 +67,12 @@ class _Learner(Agent):
             self.future = None
 
 
-class _MatchTable:
+class _MatchTable(Table):
     """The game run by the kernel's `Match` on an event loop of the environment's own, stepped
     until the learner is asked: for opponents that are subprocesses (``cmd:``)."""
 
-    def __init__(self, loop: asyncio.AbstractEventLoop, match: Match, learner: _Learner) -> None:
+    def __init__(self, adapter: Adapter, loop: asyncio.AbstractEventLoop, match: Match, learner: _Learner) -> None:
+        super().__init__(adapter)
         self.loop, self.match, self.learner = loop, match, learner
         self.task = loop.create_task(match.run())
         self._advance()
@@ -87,7 +89,7 @@ class _MatchTable:
     def over(self) -> bool:
         return self.task.done()
 
-    def play(self, action: Any) -> None:
+    def play(self, seat: int, action: Any) -> None:
         assert self.learner.future is not None
         self.learner.asked.clear()
         self.learner.future.set_result(action)
@@ -114,63 +116,32 @@ class _MatchTable:
         self.loop.run_until_complete(until_asked())
 
 
-class _InlineTable:
-    """The game played inline when every other seat is an in-process bot (built-in or policy),
-    the way `Match` plays trusted bots: the first seat the engine asks acts, a bot on its
-    `observation(seat)`; an action the engine refuses takes its seat out (RULE_VIOLATION, the
-    trusted seats' policy).  Records are the match runner's, digest for digest
-    (tests/envs/test_gym.py), without an event loop in between."""
+class _InlineTable(InlineTable):
+    """The game played inline when every other seat is an in-process bot (built-in or policy):
+    the environments' own play loop (`InlineTable`), which plays the bots as `Match` plays
+    trusted ones.  Records are the match runner's, digest for digest (tests/envs/test_gym.py),
+    without an event loop in between; the record is stored when the game ends or is given up."""
 
-    def __init__(self, spec, state: GameState, record: Record, agents: list[Any], learner: int,
-                 store: RecordStore | None) -> None:
-        self.spec, self.state, self.record, self.agents = spec, state, record, agents
+    def __init__(self, adapter: Adapter, options: dict[str, Any], seed: int, seats: list[SeatInfo],
+                 bots: dict[int, Bot], learner: int, store: RecordStore | None) -> None:
+        self.started_at = utc_now()
         self.learner, self.store = learner, store
-        record.started_at = utc_now()
-        self._run_bots()
+        super().__init__(adapter, options, seed, seats, bots)
 
     @property
     def asked(self) -> bool:
         return not self.state.is_over and self.state.to_act()[0] == self.learner
 
-    @property
-    def over(self) -> bool:
-        return self.state.is_over
-
-    def play(self, action: Any) -> None:
-        self._act(self.learner, action)
-        self._run_bots()
-
-    def finish(self) -> Record:
-        return self.record
+    def finish(self, unfinished: str = "left unfinished") -> Record:
+        record = self.record(unfinished)
+        record.started_at, record.ended_at = self.started_at, utc_now()
+        if self.store is not None:
+            self.store.save(record)
+        return record
 
     def abort(self) -> None:
-        if not self.state.is_over and self.record.result is None:
-            self.record.result = Result.aborted(self.state.seat_count, "the environment was reset")
-            self._close()
-
-    def _run_bots(self) -> None:
-        state = self.state
-        while not state.is_over:
-            seat = state.to_act()[0]
-            if seat == self.learner:
-                return
-            self._act(seat, self.agents[seat].bot.choose(state.observation(seat), seat))
-        self.record.result = state.result()
-        self._close()
-
-    def _act(self, seat: int, action: Any) -> None:
-        try:
-            self.state.apply(seat, action)
-        except IllegalAction as error:
-            self.state.forfeit(seat, EndCause.RULE_VIOLATION, str(error))
-            self.record.entries.append(Entry(seat, forfeit=EndCause.RULE_VIOLATION, reason=str(error)))
-            return
-        self.record.entries.append(Entry(seat, self.spec.encode_action(action)))
-
-    def _close(self) -> None:
-        self.record.ended_at = utc_now()
-        if self.store is not None:
-            self.store.save(self.record)
+        if not self.over:
+            self.finish("the environment was reset")
 
 
 class TablehallGymEnv(gymnasium.Env):
@@ -212,7 +183,6 @@ class TablehallGymEnv(gymnasium.Env):
         self._loop: asyncio.AbstractEventLoop | None = None
         self.table: _InlineTable | _MatchTable | None = None
         self.seat = 0
-        self.draft = None
         self.last_record: Record | None = None
 
     # -- episodes ---------------------------------------------------------------------------------
@@ -227,11 +197,9 @@ class TablehallGymEnv(gymnasium.Env):
         agents = [None if s == self.seat else make_agent(self.game_spec, text, s, game_seed)
                   for s, text in enumerate(texts)]
         if self.inline and all(isinstance(a, BotAgent) for a in agents if a is not None):
-            state = self.game_spec.new(self.players, self.game_options, game_seed)
-            kinds = [LEARNER_KIND if a is None else a.kind for a in agents]
-            record = Record(self.game_spec.name, self.game_spec.rules_version, self.game_options, game_seed,
-                            [SeatInfo(text, kind) for text, kind in zip(texts, kinds)])
-            self.table = _InlineTable(self.game_spec, state, record, agents, self.seat, self.store)
+            seats = [SeatInfo(text, LEARNER_KIND if a is None else a.kind) for text, a in zip(texts, agents)]
+            bots = {s: a.bot for s, a in enumerate(agents) if a is not None}
+            self.table = _InlineTable(self.adapter, self.game_options, game_seed, seats, bots, self.seat, self.store)
         else:
             if self._loop is None:
                 self._loop = asyncio.new_event_loop()
@@ -239,10 +207,9 @@ class TablehallGymEnv(gymnasium.Env):
             agents[self.seat] = learner
             match = Match(self.game_spec, agents, seed=game_seed, options=self.game_options, names=texts,
                           store=self.store)
-            self.table = _MatchTable(self._loop, match, learner)
-        self.draft = None
+            self.table = _MatchTable(self.adapter, self._loop, match, learner)
         self.steps = 0
-        self.last_record = None
+        self.last_record = self.table.finish() if self.table.over else None  # over before the learner was asked
         self._points = self.adapter.points(self.table.state, self.seat)
         return self._observation(), self._info()
 
@@ -252,13 +219,8 @@ class TablehallGymEnv(gymnasium.Env):
             raise RuntimeError("call reset() first")
         if table.over or self.last_record is not None:
             raise RuntimeError("the episode is over: call reset()")
-        index = int(action)
-        if not 0 <= index < self.adapter.action_count:
-            raise ValueError(f"action {index} out of range 0..{self.adapter.action_count - 1}")
-        engine_action, self.draft = self.adapter.decode(table.state, self.seat, index, self.draft)
+        table.step(self.seat, int(action))
         self.steps += 1
-        if engine_action is not None:
-            table.play(engine_action)
         state = table.state
         reward = 0.0
         if self.shaping:
@@ -273,10 +235,7 @@ class TablehallGymEnv(gymnasium.Env):
         return self._observation(), reward, terminated, truncated, self._info()
 
     def _observation(self) -> dict[str, np.ndarray]:
-        table = self.table
-        asked = table.asked and self.last_record is None
-        mask = self.adapter.mask(table.state, self.seat, self.draft) if asked else self.adapter.zero_mask()
-        return {"observation": self.adapter.observe(table.state, self.seat, self.draft), "action_mask": mask}
+        return self.table.observe(self.seat, self.table.asked and self.last_record is None)
 
     def _info(self) -> dict[str, Any]:
         info: dict[str, Any] = {"seat": self.seat}

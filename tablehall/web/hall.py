@@ -1,15 +1,25 @@
-"""What the web may read of a running server: the record store, the live matches and the
-listeners.  The server fills it; the web never touches sockets or sessions."""
+"""The web hall's shared state: what the web may read of a running server (the record store,
+the live matches and the listeners), which the server fills in, and what the web keeps itself
+(the spectators of each watched match, the browser seats of each game started from the web).
+The web never touches sockets or sessions.  Route modules find it as `hall_of(request)`."""
 
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Any, Callable, Iterable, Sequence
+from functools import cached_property
+from typing import TYPE_CHECKING, Any, Callable, Iterable, Sequence
 
-from ..core.hosting import Table
+from ..core.hosting import Table, TableSeat
 from ..core.limits import Limits
 from ..core.match import Match
 from ..core.store import RecordStore
+from .live import Watchers
+from .quota import LiveGames
+
+if TYPE_CHECKING:
+    from starlette.requests import HTTPConnection
+
+    from .seats import BrowserSeat
 
 
 #: the names a hall bound to loopback answers to ([web] allowed_hosts adds the public ones)
@@ -42,6 +52,15 @@ class Hall:
     # what one client may cost ([limits]) and the names the hall answers to ([web] allowed_hosts)
     limits: Limits = field(default_factory=Limits)
     allowed_hosts: Sequence[str] = LOOPBACK_NAMES
+    # the web's own: spectators of each watched match, and browser seats by match (or table) id
+    watchers: Watchers = field(default_factory=Watchers)
+    people: dict[str, list[BrowserSeat | None]] = field(default_factory=dict)
+
+    @cached_property
+    def live_games(self) -> LiveGames:
+        """The live games each address started from the web, at most [limits]
+        live_games_per_address at once (made on first use: the server sets `limits` first)."""
+        return LiveGames(self.limits.live_games_per_address, self.is_live)
 
     def live(self) -> dict[str, Match]:
         """Live matches by id (matches without one are named by their object id)."""
@@ -57,5 +76,33 @@ class Hall:
     def find_table(self, table_id: str) -> Table | None:
         return next((t for t in self.tables() if t.id == table_id), None)
 
+    def is_live(self, game_id: str) -> bool:
+        """A game started from the web that is playing, or whose table waits for clients."""
+        return self.find(game_id) is not None or self.find_table(game_id) is not None
+
+    def commands_for(self, host: str | None) -> Callable[[Table, TableSeat], str]:
+        """How a client on `host`'s side of the network connects to a seat of a table."""
+        return lambda table, seat: self.connect_command(table, seat, host=host)
+
     def extra(self) -> dict[str, Any]:
         return {"listeners": [vars(l) for l in self.listeners]}
+
+    def seat_people(self, match_id: str, seats: list[BrowserSeat | None]) -> None:
+        """Keep the browser seats of a game just started, if it has any (and forget those of
+        games that ended, or never started)."""
+        for gone in [i for i in self.people if not self.is_live(i)]:
+            del self.people[gone]
+        if any(seats):
+            self.people[match_id] = seats
+
+    def person(self, match_id: str, seat: str) -> BrowserSeat | None:
+        """The browser seat number `seat` (as a page names it) of a game, if there is one."""
+        try:
+            return self.people.get(match_id, [])[int(seat)]
+        except (ValueError, IndexError):
+            return None
+
+
+def hall_of(connection: HTTPConnection) -> Hall:
+    """The hall of the app serving a request or a WebSocket (`app.create_app` puts it there)."""
+    return connection.app.state.hall

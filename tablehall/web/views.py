@@ -3,14 +3,14 @@
 
 from __future__ import annotations
 
-from typing import Any, Callable, Sequence
+from typing import Any, Callable, Mapping, Sequence
 
 from ..core.events import Event, visible_to
 from ..core.hosting import Table, TableSeat
 from ..core.match import Match
-from ..core.records import Record, RecordError
+from ..core.records import Entry, Record, replay_steps
 from ..core.registry import get_game
-from ..core.store import RecordSummary
+from ..core.store import RecordSummary, TournamentSummary
 
 
 def live_game(match_id: str, match: Match) -> dict[str, Any]:
@@ -27,6 +27,10 @@ def live_game(match_id: str, match: Match) -> dict[str, Any]:
         "started_at": match.record.started_at,
         "fixed_chance": match.spec.fixed_chance(match.record.options),
     }
+
+
+def live_games(matches: Mapping[str, Match]) -> list[dict[str, Any]]:
+    return [live_game(i, m) for i, m in matches.items()]
 
 
 def table_json(table: Table, command: Callable[[Table, TableSeat], str], owner: bool = False) -> dict[str, Any]:
@@ -76,6 +80,11 @@ def summary(s: RecordSummary) -> dict[str, Any]:
             "outcome": outcome_words(s.seats.split(", ") if s.seats else [], s.result or "")}
 
 
+def tournament_summary(summary: TournamentSummary) -> dict[str, Any]:
+    return {"id": summary.id, "game": summary.game, "name": summary.name, "status": summary.status,
+            "started_at": summary.started_at, "updated_at": summary.updated_at, "games": summary.games}
+
+
 def outcome_words(players: list[str], result: str) -> str:
     """The store's "rank:score" per seat as words: "alice 1st (10), bob 2nd (7)"; the text
     itself when it is not in that form (aborted games)."""
@@ -95,22 +104,15 @@ def record_json(record: Record) -> dict[str, Any]:
 
 def replay_views(record: Record) -> list[dict[str, Any]]:
     """The observer's view before the first action and after each one, re-run through the
-    rules (a record that does not replay raises RecordError)."""
-    spec = get_game(record.game)
-    try:
-        state = spec.new(len(record.seats), record.options, record.seed)
-    except ValueError as exc:
-        raise RecordError(f"record cannot start: {exc}") from None
-    steps = [{"view": state.view(None), "seat": None, "action": None}]
-    for index, entry in enumerate(record.entries):
-        try:
-            if entry.forfeit is not None:
-                state.forfeit(entry.seat, entry.forfeit, entry.reason)
-                move = {"forfeit": entry.forfeit.value, "reason": entry.reason}
-            else:
-                state.apply(entry.seat, spec.decode_action(entry.action))
-                move = entry.action
-        except Exception as exc:  # noqa: BLE001 - a broken record is reported, not served half
-            raise RecordError(f"action {index} cannot be replayed: {exc}") from None
-        steps.append({"view": state.view(None), "seat": entry.seat, "action": move})
-    return steps
+    rules (`records.replay_steps`: a record that does not replay raises RecordError)."""
+    return [{"view": step.state.view(None), "seat": step.seat, "action": move_json(step.entry)}
+            for step in replay_steps(record, get_game(record.game))]
+
+
+def move_json(entry: Entry | None) -> Any:
+    """What a replay step shows was played: the action as recorded, or the forfeit."""
+    if entry is None:
+        return None
+    if entry.forfeit is not None:
+        return {"forfeit": entry.forfeit.value, "reason": entry.reason}
+    return entry.action

@@ -30,6 +30,7 @@ def timeout_policy(limit: float | None, replacement=None, soft: float | None = N
 SPEC = GameSpec(
     name="blokus",
     title="Blokus (Software Challenge 2021)",
+    web_board="web/board.js",
     rules_version="swc_2021_blokus/21.4.0",
     seat_counts=(2,),
     default_seat_count=2,

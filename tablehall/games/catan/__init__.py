@@ -102,6 +102,7 @@ JSETTLERS_SETTINGS = {
 SPEC = GameSpec(
     name="catan",
     title="Settlers of Catan",
+    web_board="web/board.js",
     rules_version=RULES_VERSION,
     seat_counts=(2, 3, 4, 5, 6),
     default_seat_count=4,

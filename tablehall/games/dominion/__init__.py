@@ -52,6 +52,7 @@ def new_game(players: int, options: dict[str, Any], seed: int) -> DominionState:
 SPEC = GameSpec(
     name="dominion",
     title="Dominion (base set, first edition)",
+    web_board="web/board.js",
     rules_version=RULES_VERSION,
     seat_counts=(2, 3, 4),
     default_seat_count=2,

@@ -13,6 +13,7 @@ from .service import service_spec, timeout_policy
 SPEC = GameSpec(
     name="renaissance",
     title="Masters of Renaissance",
+    web_board="web/board.js",
     rules_version="1",
     seat_counts=(1, 2, 3, 4),
     default_seat_count=2,

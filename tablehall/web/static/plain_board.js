@@ -1,4 +1,5 @@
-// The generic board: the view as readable text, and the legal actions as buttons when asked.
+// The plain board, for a game without a board module of its own (`GameSpec.web_board`): its
+// view as readable text, and the legal actions as buttons when asked.
 import { actionButtons } from "/static/actions.js";
 
 export function render(root, view, ctx) {

@@ -1,14 +1,9 @@
 // Blokus: the 20x20 board in the four colours, the last move marked, pieces left and points.
+import { el } from "/static/dom.js";
+
 const COLOURS = { BLUE: "#2f6fd6", YELLOW: "#e8c21b", RED: "#d63b2f", GREEN: "#2f9e44" };
 const LETTERS = { B: "BLUE", Y: "YELLOW", R: "RED", G: "GREEN" };
-const CELL = 24, SIZE = 20, NS = "http://www.w3.org/2000/svg";
-
-function el(name, attrs, parent) {
-  const node = document.createElementNS(NS, name);
-  for (const [k, v] of Object.entries(attrs)) node.setAttribute(k, v);
-  if (parent) parent.appendChild(node);
-  return node;
-}
+const CELL = 24, SIZE = 20;
 
 function colourAt(ch) {
   return LETTERS[ch.toUpperCase()] ?? null;

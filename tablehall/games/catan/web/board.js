@@ -6,8 +6,8 @@
 // players (and counter-offers) are composed in dialogs, answered with accept or reject.  The
 // page only composes actions: the rules judge every one sent.
 import { actionButtons } from "/static/actions.js";
+import { button, el, html } from "/static/dom.js";
 
-const NS = "http://www.w3.org/2000/svg";
 const R = 46;  // a hex's radius in pixels
 const TERRAIN = { H: ["hills", "#c4653a"], M: ["mountains", "#8c8c8c"], P: ["pasture", "#9fd36a"],
                   F: ["fields", "#f0d04a"], FO: ["forest", "#3f8f3f"], D: ["desert", "#e6d3a3"] };
@@ -20,14 +20,6 @@ const DEVS = ["knight", "road building", "year of plenty", "monopoly", "victory 
 const COVERED = new Set([...ON_BOARD, "roll", "buy_dev", "cancel_build", "end_turn", "play_dev", "rob", "monopoly",
                          "pick_resources", "discard", "bank_trade", "accept", "reject", "withdraw", "offer"]);
 let geometry = null, loading = null;
-
-function el(name, attrs, parent, text) {
-  const node = document.createElementNS(NS, name);
-  for (const [k, v] of Object.entries(attrs)) node.setAttribute(k, v);
-  if (text !== undefined) node.textContent = text;
-  if (parent) parent.appendChild(node);
-  return node;
-}
 
 function hexPoints(cx, cy) {
   const points = [];
@@ -148,20 +140,6 @@ export function render(root, view, ctx) {
 }
 
 // -- the seat's own cards and the open offers ---------------------------------------------------
-
-function html(name, attrs = {}, parent = null, text = undefined) {
-  const node = document.createElement(name);
-  for (const [k, v] of Object.entries(attrs)) node.setAttribute(k, v);
-  if (text !== undefined) node.textContent = text;
-  if (parent) parent.appendChild(node);
-  return node;
-}
-
-function button(parent, text, attrs, onclick) {
-  const b = html("button", { type: "button", ...attrs }, parent, text);
-  b.onclick = onclick;
-  return b;
-}
 
 function cards(vec) {
   const parts = vec.map((n, r) => n ? `${n} ${RESOURCES[r]}` : null).filter(Boolean);

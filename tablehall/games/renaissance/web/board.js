@@ -6,25 +6,17 @@
 // setup's choices are labelled buttons.  Cards and leaders say what they are when hovered.  The
 // page composes actions; the rules judge them.
 import { actionButtons, label } from "/static/actions.js";
+import { el } from "/static/dom.js";
 
 let data = null;  // words for cards and leaders (/api/geometry/renaissance)
 const loading = fetch("/api/geometry/renaissance").then((r) => r.json()).then((d) => { data = d; });
 const cardText = (id) => data?.cards[id] ?? `card ${id}`;
 const leaderText = (id) => data?.leaders[id] ?? `leader ${id}`;
 
-const NS = "http://www.w3.org/2000/svg";
 const MARBLE = { white: "#fafafa", blue: "#3a7bd5", grey: "#8c8c8c", yellow: "#f0c419", purple: "#8e44ad", red: "#d63b2f" };
 const COLUMN = ["#2f9e44", "#2f6fd6", "#e8c21b", "#8e44ad"];  // green, blue, yellow, purple cards
 const COLOURS = ["green", "blue", "yellow", "purple"];
 const REPORTS = [[5, 8], [12, 16], [19, 24]];
-
-function el(name, attrs, parent, text) {
-  const node = document.createElementNS(NS, name);
-  for (const [k, v] of Object.entries(attrs)) node.setAttribute(k, v);
-  if (text !== undefined) node.textContent = text;
-  if (parent) parent.appendChild(node);
-  return node;
-}
 
 function bundle(counts) {
   return Object.entries(counts || {}).filter(([, n]) => n).map(([r, n]) => `${n} ${r}`).join(", ") || "empty";

@@ -4,17 +4,10 @@
 // click green supply cards to buy (several when there are several buys), answer a militia with
 // the discard dialog or a moat.  The page composes actions; the rules judge them.
 
-const NS = "http://www.w3.org/2000/svg";
+import { button, el, html } from "/static/dom.js";
+
 const KIND = { copper: "#c87533", silver: "#aaa", gold: "#e3b505", estate: "#4a9b4a", duchy: "#3a8a3a",
                province: "#2a7a2a", curse: "#7a3ab0" };
-
-function el(name, attrs, parent, text) {
-  const node = document.createElementNS(NS, name);
-  for (const [k, v] of Object.entries(attrs)) node.setAttribute(k, v);
-  if (text !== undefined) node.textContent = text;
-  if (parent) parent.appendChild(node);
-  return node;
-}
 
 function tile(parent, x, y, name, count) {
   const g = el("g", { transform: `translate(${x},${y})`, "data-card": name }, parent);
@@ -58,20 +51,6 @@ export function render(root, view, ctx) {
 
 const MONEY = { copper: 1, silver: 2, gold: 3 };
 const ui = { basket: [], choice: null };  // kept across frames: cards to buy, a card's choices in progress
-
-function html(name, attrs = {}, parent = null, text = undefined) {
-  const node = document.createElement(name);
-  for (const [k, v] of Object.entries(attrs)) node.setAttribute(k, v);
-  if (text !== undefined) node.textContent = text;
-  if (parent) parent.appendChild(node);
-  return node;
-}
-
-function button(parent, text, attrs, onclick) {
-  const b = html("button", { type: "button", ...attrs }, parent, text);
-  b.onclick = onclick;
-  return b;
-}
 
 function markBuyable(svg, view, ctx, buys) {
   const single = new Set(buys.filter((a) => a[1] && a[1].length === 1).map((a) => a[1][0]));

@@ -1,0 +1,41 @@
+"""What the browser draws games with: each game's board module, the ES module its SPEC names
+(`GameSpec.web_board`, a file of the game's package), served at `/boards/GAME.js`; the plain
+board (the view as text) for a game without one; and board geometry derived from the games'
+own modules."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from starlette.exceptions import HTTPException
+from starlette.requests import Request
+from starlette.responses import FileResponse, JSONResponse
+from starlette.routing import Route
+
+from ...core.registry import UnknownGame, game_file, get_game
+from ..geometry import BOARDS
+
+PLAIN_BOARD = Path(__file__).parent.parent / "static" / "plain_board.js"
+
+
+async def board_module(request: Request) -> FileResponse:
+    game = request.path_params["game"]
+    try:
+        declared = get_game(game).web_board
+    except UnknownGame:
+        raise HTTPException(404, "no such game") from None
+    path = game_file(game, declared) if declared else PLAIN_BOARD
+    return FileResponse(path, media_type="text/javascript")
+
+
+async def api_geometry(request: Request) -> JSONResponse:
+    board = BOARDS.get(request.path_params["game"])
+    if board is None:
+        raise HTTPException(404, "no board geometry for this game")
+    return JSONResponse(board())
+
+
+routes = [
+    Route("/boards/{game}.js", board_module),
+    Route("/api/geometry/{game}", api_geometry),
+]

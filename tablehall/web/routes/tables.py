@@ -1,0 +1,176 @@
+"""Games started from the web: the new-game form, `POST /api/games/new`, and the tables whose
+seats wait for clients of a game's protocol (`GET /api/tables`).
+
+A seat is "me"/"person" (a browser seat, with a token), a built-in bot, or "open"/"open:NAME"
+(held for a client of the game's protocol: the game's service hosts such a game as a table,
+which starts when every open seat is taken)."""
+
+from __future__ import annotations
+
+import secrets
+from dataclasses import dataclass
+from typing import Any
+
+from starlette.exceptions import HTTPException
+from starlette.requests import Request
+from starlette.responses import HTMLResponse, JSONResponse
+from starlette.routing import Route
+
+from ...core.agents import BotAgent
+from ...core.game import GameSpec
+from ...core.hosting import OpenSeat, TableError
+from ...core.match import Match
+from ...core.names import name_problem
+from ...core.registry import UnknownGame, game_names, get_game
+from ...core.rng import derive_seed
+from .. import guard, views
+from ..hall import Hall, hall_of
+from ..pages import page
+from ..seats import BrowserSeat, PacedBot, browser_policy
+
+MAX_PACE = 10.0  # seconds a built-in bot of a web game may be made to wait before each move
+STAND_IN = "strong"  # the bot that takes over a person's seat where the game's protocol does that (Catan)
+PEOPLE = ("me", "person")
+
+
+@dataclass
+class NewGame:
+    """A new game as the form asks for it, read and checked."""
+
+    spec: GameSpec
+    seats: list[str]
+    name: str
+    options: dict[str, Any]
+    seed: int
+    seed_chosen: bool
+    pace: float
+
+    @classmethod
+    def read(cls, body: Any) -> "NewGame":
+        """Raises KeyError, TypeError, ValueError or UnknownGame for a body it cannot read."""
+        spec = get_game(str(body["game"]))
+        seats = [str(s) for s in body["seats"]]
+        name = str(body.get("name") or "guest")
+        options = spec.normalize_options(dict(body.get("options") or {}))
+        seed = int(body["seed"]) if body.get("seed") is not None else secrets.randbits(62)
+        if not 0 <= seed < 1 << 62:
+            raise ValueError("seed must be 0 <= seed < 2**62")
+        pace = float(body.get("pace") or 0)
+        if not 0 <= pace <= MAX_PACE:
+            raise ValueError(f"pace must be 0 to {MAX_PACE} seconds")
+        return cls(spec, seats, name, options, seed, body.get("seed") is not None, pace)
+
+    def refusal(self) -> str | None:
+        """Why the game cannot be played as asked (None: it can)."""
+        spec, seats = self.spec, self.seats
+        problem = name_problem(self.name)
+        if problem is not None:
+            return f"your name: {problem}"
+        # whoever chooses the seed or the options that fix chance knows what is coming: only for
+        # practice, a game whose every other seat is a built-in bot
+        fixed = [*(["seed"] if self.seed_chosen else []), *spec.fixed_chance(self.options)]
+        if fixed and any(s != "me" and s not in spec.bots for s in seats):
+            return f"{', '.join(fixed)} fix chance: they may be chosen only for a game against built-in bots (practice)"
+        if len(seats) not in spec.seat_counts:
+            return f"{spec.name} is played by {sorted(spec.seat_counts)} seats, not {len(seats)}"
+        unknown = [s for s in seats if s not in PEOPLE and s not in spec.bots and not _is_open(s)]
+        if unknown:
+            return f"unknown seat {unknown[0]!r}: me, person, open, open:NAME or one of {', '.join(sorted(spec.bots))}"
+        return None
+
+    @property
+    def has_open_seats(self) -> bool:
+        return any(_is_open(s) for s in self.seats)
+
+
+async def new_game_page(request: Request) -> HTMLResponse:
+    bots = {g: sorted(get_game(g).bots) for g in game_names()}
+    counts = {g: sorted(get_game(g).seat_counts) for g in game_names()}
+    return page("new.html", request, bots=bots, counts=counts)
+
+
+async def api_new_game(request: Request) -> JSONResponse:
+    hall = hall_of(request)
+    if hall.start_match is None:
+        raise HTTPException(503, "this server does not start games from the web")
+    address = guard.client(request.scope)
+    if hall.live_games.full(address):
+        raise guard.refusal(request.scope, 429, f"{address} has {hall.live_games.cap} live games already: "
+                                                "wait for one to end")
+    body = await guard.read_json(request, hall.limits)
+    try:
+        game = NewGame.read(body)
+    except (KeyError, TypeError, ValueError, UnknownGame) as exc:
+        raise HTTPException(400, f"a new game needs game, seats (and name, options, seed): {exc}") from None
+    refusal = game.refusal()
+    if refusal:
+        raise HTTPException(400, refusal)
+    browser = [_person(hall, game, index) if seat in PEOPLE else None for index, seat in enumerate(game.seats)]
+    match_id = _open_table(hall, game, browser) if game.has_open_seats else _start_match(hall, game, browser)
+    hall.seat_people(match_id, browser)
+    hall.live_games.started(address, match_id)
+    return JSONResponse({"id": match_id, "seats": [
+        {"seat": i, "token": a.token, "play": f"/play/{match_id}?seat={i}#{a.token}"}
+        for i, a in enumerate(browser) if a is not None]})
+
+
+async def api_tables(request: Request) -> JSONResponse:
+    hall = hall_of(request)
+    command = hall.commands_for(request.url.hostname or "127.0.0.1")
+    return JSONResponse({"tables": [views.table_json(t, command) for t in hall.waiting_tables()]})
+
+
+def _person(hall: Hall, game: NewGame, index: int) -> BrowserSeat:
+    """A browser seat on the hall's clock, with the game's rule for a player out of time."""
+    spec = game.spec
+    name = game.name if game.seats[index] == "me" else f"person {index + 1}"
+
+    def stand_in(seat: int) -> BotAgent:  # for games whose protocol hands such a seat to a bot
+        bot = STAND_IN if STAND_IN in spec.bots else sorted(spec.bots)[0]
+        return BotAgent(spec.bots[bot](derive_seed(game.seed, "stand-in", seat)), name=name,
+                        threaded=hall.bots_threaded)
+
+    return BrowserSeat(name, policy=browser_policy(spec, hall.decision_timeout, stand_in), grace=hall.reconnect_grace)
+
+
+def _start_match(hall: Hall, game: NewGame, browser: list[BrowserSeat | None]) -> str:
+    """A game of browser seats and built-in bots, run by the hall."""
+    agents = [agent or _bot(hall, game, seat, index) for index, (seat, agent) in enumerate(zip(game.seats, browser))]
+    match_id = "w" + secrets.token_hex(6)
+    hall.start_match(Match(game.spec, agents, seed=game.seed, options=game.options, match_id=match_id))
+    return match_id
+
+
+def _bot(hall: Hall, game: NewGame, bot: str, index: int) -> BotAgent:
+    player, name = game.spec.bots[bot](derive_seed(game.seed, "bot", index)), f"{bot}-{index + 1}"
+    if game.pace:
+        return PacedBot(player, name, game.pace, threaded=hall.bots_threaded)
+    return BotAgent(player, name=name, threaded=hall.bots_threaded)
+
+
+def _open_table(hall: Hall, game: NewGame, browser: list[BrowserSeat | None]) -> str:
+    """A game with seats held for protocol clients: hosted by the game's service."""
+    if hall.open_table is None:
+        raise HTTPException(503, "this server hosts no open seats")
+    entrants = [agent or (OpenSeat(seat.partition(":")[2] or None) if _is_open(seat) else seat)
+                for seat, agent in zip(game.seats, browser)]
+    try:
+        table = hall.open_table(game.spec.name, entrants, seed=game.seed, options=game.options)
+    except TableError as exc:
+        raise HTTPException(400, str(exc)) from None
+    for agent in browser:
+        if agent is not None:
+            agent.describe_table = lambda: views.table_json(table, hall.commands_for(None), owner=True)
+            table.watchers.append(agent.table_changed)
+    return table.id
+
+
+def _is_open(seat: str) -> bool:
+    return seat == "open" or seat.startswith("open:")
+
+
+routes = [
+    Route("/new", new_game_page),
+    Route("/api/games/new", api_new_game, methods=["POST"]),
+    Route("/api/tables", api_tables),
+]
