@@ -1,9 +1,9 @@
 """What is legal in a Catan game: the enumeration bots use and the checks `apply` runs.
 
-Mixed into `rules.CatanState`; every method reads the state's attributes and changes nothing.
-Whose turn and which phases an action needs is data (`TURN_PHASES`, checked by the engine
-first); then each ``_check_<kind>`` raises `IllegalAction` with a stable code and a precise
-reason.  Listing a seat's moves reads its cards through `cards_known_to`, which lets an
+Mixed into `rules.CatanState`; every method reads the state's attributes (declared in
+`fields.CatanFields`) and changes nothing.  Whose turn and which phases an action needs is data
+(`TURN_PHASES`, checked by the engine first); then the kind's check (named in `rules.RULES`)
+raises `IllegalAction` with a stable code and a precise reason.  Listing a seat's moves reads its cards through `cards_known_to`, which lets an
 observation list them before dealing the cards hidden from that seat (see `views`).
 """
 
@@ -21,10 +21,11 @@ from .constants import (CITY, COST_DEV, DEV_NAMES, KNIGHT, MONOPOLY, PIECE_COST,
                         PLACING_CITY, PLACING_ROBBER, PLACING_FREE_ROAD1, PLACING_FREE_ROAD2,
                         WAITING_FOR_DISCARDS, WAITING_FOR_ROB_CHOOSE_PLAYER, WAITING_FOR_DISCOVERY,
                         WAITING_FOR_MONOPOLY, SPECIAL_BUILDING, OVER, Phase)
+from .fields import CatanFields
 from .geometry import MAX_EDGES, MAX_NODES, bits
 
 
-class Legality:
+class Legality(CatanFields):
     """Legal-move enumeration and per-action checks (a mixin of CatanState)."""
 
     def settlement_spots(self, seat: int) -> list[int]:

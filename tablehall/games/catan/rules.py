@@ -45,7 +45,7 @@ kind, for everybody else):
 
 from __future__ import annotations
 
-from typing import Any, Sequence
+from typing import Any, Callable, ClassVar, Sequence
 
 from tablehall.core import (EndCause, Event, GameState, IllegalAction, OptionError, Result, Rng, SeatResult,
                             derive_seed, rank_by)
@@ -62,6 +62,7 @@ from .constants import (CITY, COST_DEV, DECK, DECK_SIX, DEV_COMPOSITION, DEV_COM
                         WAITING_FOR_MONOPOLY, SPECIAL_BUILDING, OVER)
 from .events import ALL_BUT as _ALL_BUT, ALL_BUT_PAIR as _ALL_BUT_PAIR, ALONE as _ALONE, ONLY as _ONLY
 from .events import ONLY_PAIR as _ONLY_PAIR, event as _event
+from .fields import HIDDEN_ROWS, PUBLIC_LISTS, PUBLIC_ROWS
 from .geometry import CLASSIC, SIX, bits
 from .legality import ARGUMENT_TESTS, SINGLE_LOTS, TURN_PHASES, Legality
 from .options import DEFAULT_OPTIONS, normalize_options, parse_codes as _parse_codes
@@ -78,7 +79,10 @@ class CatanState(SpecialBuilding, Undo, Legality, Views, GameState):
     `phase`, `current`, `board`, `geo` (its frame), `robber`, `hands`, `bank`, `node_owner`,
     `node_level`, `edge_owner`, `knights`, `dice`, `offers`, `winner`, and for the 5-6 player
     rules `special_building`, `sb_asked`, `sb_done`, `sb_after` (see `special`), and
-    `undos_left` (see `special.Undo`)."""
+    `undos_left` (see `special.Undo`).  Its attributes are declared in `fields.CatanFields`."""
+
+    rule_table: ClassVar[dict[str, tuple]]
+    """How each kind of action is taken: `RULES`, set below the class, whose methods it names."""
 
     # -- construction -----------------------------------------------------------------------
     def __init__(self, seats: int, options: dict[str, Any], seed: int) -> None:
@@ -255,7 +259,7 @@ class CatanState(SpecialBuilding, Undo, Legality, Views, GameState):
         if not isinstance(seat, int) or not 0 <= seat < self.seat_count or seat in self.out:
             raise IllegalAction("NOT_A_PLAYER", f"seat {seat!r} is not playing")
         try:
-            size, arguments_ok, phases, check, do, scoring = _DISPATCH[action[0]]
+            size, arguments_ok, phases, check, do, scoring = self.rule_table[action[0]]
         except (TypeError, KeyError, IndexError):
             raise IllegalAction("BAD_ACTION", f"not a Catan action: {action!r}") from None
         if type(action) is not tuple or len(action) != size \
@@ -994,9 +998,9 @@ class CatanState(SpecialBuilding, Undo, Legality, Views, GameState):
         d = twin.__dict__
         d.update(self.__dict__)
         d["_checked"] = None  # a check of the game as it is, not of a twin that may differ
-        for name in _PUBLIC_LISTS:
+        for name in PUBLIC_LISTS:
             d[name] = d[name][:]
-        for name in _PUBLIC_ROWS:
+        for name in PUBLIC_ROWS:
             d[name] = list(map(list.copy, d[name]))
         d["out"] = dict(self.out)
         return twin
@@ -1006,18 +1010,52 @@ class CatanObservation(SeatObservation, CatanState):
     """A game as one seat may know it: see `views.SeatObservation`."""
 
 
-# the lists actions change: public ones, and rows per seat, public or hidden (with the deck)
-_PUBLIC_LISTS = ("node_owner", "node_level", "edge_owner", "bank", "knights", "building_vp", "road_length",
-                 "reach", "road_nodes", "road_edges", "discards", "offers")
-_PUBLIC_ROWS = ("played", "pieces", "ratios")
-HIDDEN_ROWS = ("hands", "dev_old", "dev_new", "vp_cards")
 _ZERO = (0, 0, 0, 0, 0)
 _NO_PAYOUTS = (None,) * 13
 _DICE = tuple(((1 + pair // 6, 1 + pair % 6), 2 + pair // 6 + pair % 6) for pair in range(36))
 """_DICE[a draw below 36]: the two dice and their total"""
-# kinds after which the player to move may have won
-_SCORING = frozenset(("settlement", "city", "road", "buy_dev", "play_dev", "end_turn", "rob", "robber"))
-# kind -> (action length, argument test, turn phases, check, apply, in _SCORING)
-_DISPATCH = {kind: (len(shape) + 1, ARGUMENT_TESTS[shape], TURN_PHASES.get(kind),
-                    getattr(CatanState, "_check_" + kind, None), getattr(CatanState, "_do_" + kind), kind in _SCORING)
-             for kind, shape in A.SHAPES.items()}
+
+
+Rule = tuple
+"""How the engine takes one kind of action, as the tuple ``(size, arguments_ok, phases, check,
+apply, scoring)``: the action's length, a test of its arguments' types (None: it has none), the
+phases in which the player to move may take it (None: its check says who may), the check that
+raises IllegalAction (None: nothing more to check), the function that changes the state and
+returns the events, and whether the player to move may have won by it.  (A plain tuple: `_check`
+unpacks one for every action.)"""
+
+
+def rule(kind: str, check: Callable | None, apply: Callable, scoring: bool = False) -> Rule:
+    """The `Rule` of `kind`: its size and argument test from `actions.SHAPES`, its phases from
+    `legality.TURN_PHASES`."""
+    shape = A.SHAPES[kind]
+    return len(shape) + 1, ARGUMENT_TESTS[shape], TURN_PHASES.get(kind), check, apply, scoring
+
+
+S = CatanState
+RULES: dict[str, Rule] = {
+    "settlement": rule("settlement", S._check_settlement, S._do_settlement, scoring=True),
+    "road": rule("road", S._check_road, S._do_road, scoring=True),
+    "city": rule("city", S._check_city, S._do_city, scoring=True),
+    "build": rule("build", S._check_build, S._do_build),
+    "cancel_build": rule("cancel_build", None, S._do_cancel_build),
+    "undo_build": rule("undo_build", S._check_undo_build, S._do_undo_build),
+    "buy_dev": rule("buy_dev", S._check_buy_dev, S._do_buy_dev, scoring=True),
+    "play_dev": rule("play_dev", S._check_play_dev, S._do_play_dev, scoring=True),
+    "pick_resources": rule("pick_resources", S._check_pick_resources, S._do_pick_resources),
+    "monopoly": rule("monopoly", S._check_monopoly, S._do_monopoly),
+    "roll": rule("roll", None, S._do_roll),
+    "discard": rule("discard", S._check_discard, S._do_discard),
+    "robber": rule("robber", S._check_robber, S._do_robber, scoring=True),
+    "rob": rule("rob", S._check_rob, S._do_rob, scoring=True),
+    "bank_trade": rule("bank_trade", S._check_bank_trade, S._do_bank_trade),
+    "offer": rule("offer", S._check_offer, S._do_offer),
+    "accept": rule("accept", S._check_accept, S._do_accept),
+    "reject": rule("reject", S._check_reject, S._do_reject),
+    "withdraw": rule("withdraw", S._check_withdraw, S._do_withdraw),
+    "end_turn": rule("end_turn", None, S._do_end_turn, scoring=True),
+    "ask_special_build": rule("ask_special_build", S._check_ask_special_build, S._do_ask_special_build),
+}
+"""Every action kind of the classic engine and how it is taken (`CatanState.rule_table`)."""
+CatanState.rule_table = RULES
+del S

@@ -78,8 +78,8 @@ class SGNWriter:
         if event.audience.kind == "all_but":
             return []  # the redacted twin of a private event
         data, kind = event.data, event.kind
-        handler = getattr(self, "_" + kind, None)
-        return handler(data) if handler else []
+        handler = self.WRITERS.get(kind)
+        return handler(self, data) if handler else []
 
     def _board(self, data) -> list[list[Any]]:
         self.first = data.get("first", self.first)
@@ -144,6 +144,12 @@ class SGNWriter:
         vec = _resources(data["get"])
         vec.update(_resources(data["give"], -1))
         return [[offerer, "TR", _trade_value(vec, offerer, self.player(data["accepter"]))]]
+
+    WRITERS = {"board": _board, "built": _built, "rolled": _rolled, "discarded": _discarded,
+               "robber_moved": _robber_moved, "robbed": _robbed, "dev_bought": _dev_bought,
+               "dev_played": _dev_played, "year_of_plenty": _year_of_plenty, "monopoly": _monopoly,
+               "bank_trade": _bank_trade, "trade": _trade}
+    """Event kind -> the method writing its SGN lines (events not listed leave none)."""
 
 
 #: rules SGN has no place for, with the value every reader assumes

@@ -20,12 +20,13 @@ from typing import Any
 from tablehall.core import Rng, derive_seed
 
 from .constants import CITY, ROAD, SETTLEMENT, VICTORY_POINT, VP_CARD_NAMES, dev_type
+from .fields import CatanFields
 
 HIDDEN = ("hands", "dev_old", "dev_new", "vp_cards", "deck", "rng", "seed")
 """What an observation re-deals: opponents' hands and development cards, the deck, the future."""
 
 
-class Views:
+class Views(CatanFields):
     """Per-seat views (a mixin of CatanState)."""
 
     def view(self, seat: int | None) -> dict[str, Any]:
@@ -88,6 +89,9 @@ class SeatObservation:
     dropped, and development cards are drawn at random from the re-dealt deck."""
 
     viewer: int
+    _own_cards: tuple[list[int], list[int], list[int], list[int]]  # the viewer's cards: hand, old, new, VP ids
+    _sizes: tuple[list[int], list[int], list[int], int]  # hand sizes, old and new card counts, deck size
+    _deal_key: int  # what the hidden cards are dealt from (never the seed)
 
     def _observe(self, state: Any, seat: int) -> None:
         """Fill this (fresh, public) copy of `state` with what `seat` knows of the cards."""
