@@ -55,6 +55,10 @@ RULES_VERSION = "classic-1"  # in every record and its digest: classic games mus
 
 
 def _new_game(seats: int, options: dict, seed: int) -> CatanState:
+    if options.get("sea_board", False):
+        from .sea.state import SeaState  # classic games never load the sea board
+
+        return SeaState(seats, options, seed)
     return CatanState(seats, options, seed)
 
 

@@ -260,6 +260,8 @@ def frame_named(name: str) -> Frame:
 
 MAX_NODES = max(f.node_count for f in FRAMES.values())
 MAX_EDGES = max(f.edge_count for f in FRAMES.values())
+MAX_PLACES = 512
+"""More than the nodes or edges of any board, the sea boards' included (the largest has 406 edges)."""
 MAX_HEXES = max(f.hex_count for f in FRAMES.values())
 
 # -- the classic frame under its module-level names --------------------------------------------

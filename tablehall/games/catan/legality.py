@@ -22,7 +22,7 @@ from .constants import (CITY, COST_DEV, DEV_NAMES, KNIGHT, MONOPOLY, PIECE_COST,
                         WAITING_FOR_DISCARDS, WAITING_FOR_ROB_CHOOSE_PLAYER, WAITING_FOR_DISCOVERY,
                         WAITING_FOR_MONOPOLY, SPECIAL_BUILDING, OVER, Phase)
 from .fields import CatanFields
-from .geometry import MAX_EDGES, MAX_NODES, bits
+from .geometry import MAX_PLACES, bits
 
 
 class Legality(CatanFields):
@@ -396,9 +396,9 @@ def covers(hand: Sequence[int], cost: Sequence[int]) -> bool:
 
 
 _PLAY = tuple(("play_dev", card) for card in range(4))
-_ROAD = tuple(("road", e) for e in range(MAX_EDGES))
-_SETTLEMENT = tuple(("settlement", n) for n in range(MAX_NODES))
-_CITY = tuple(("city", n) for n in range(MAX_NODES))
+_ROAD = tuple(("road", e) for e in range(MAX_PLACES))
+_SETTLEMENT = tuple(("settlement", n) for n in range(MAX_PLACES))
+_CITY = tuple(("city", n) for n in range(MAX_PLACES))
 
 
 @lru_cache(maxsize=None)

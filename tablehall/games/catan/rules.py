@@ -83,6 +83,10 @@ class CatanState(SpecialBuilding, Undo, Legality, Views, GameState):
 
     rule_table: ClassVar[dict[str, tuple]]
     """How each kind of action is taken: `RULES`, set below the class, whose methods it names."""
+    public_lists: ClassVar[tuple[str, ...]] = PUBLIC_LISTS
+    public_rows: ClassVar[tuple[str, ...]] = PUBLIC_ROWS
+    hidden_rows: ClassVar[tuple[str, ...]] = HIDDEN_ROWS
+    """What a copy copies (see `fields`)."""
 
     # -- construction -----------------------------------------------------------------------
     def __init__(self, seats: int, options: dict[str, Any], seed: int) -> None:
@@ -98,20 +102,7 @@ class CatanState(SpecialBuilding, Undo, Legality, Views, GameState):
         if max_players < seats:
             raise OptionError(f"max_players {max_players} is fewer than the {seats} seats")
         self.six_rules = six = max_players > 4
-        six_board = six or options.get("six_player_board", False)
-        if options["board"]:
-            self.board = Board.from_text(options["board"])
-            if six_board and self.board.frame is not SIX:
-                raise OptionError("5-6 player games need the 30-hex board; the board given has 19 hexes")
-        elif options["layout"] == "beginner":
-            if six_board:
-                raise OptionError("the beginner layout is a classic board; 5-6 player boards are random or explicit")
-            self.board = beginner_board()
-        elif options["layout"] == "random":
-            self.board = random_board(self.rng, options["no_adjacent_6_8"], SIX if six_board else CLASSIC,
-                                      options.get("break_clumps", 0))
-        else:
-            raise ValueError(f"unknown layout {options['layout']!r} (random or beginner)")
+        self.board = self._deal_board(options, six or options.get("six_player_board", False))
         self.geo = geo = self.board.frame
         self.vp_to_win = options["vp_to_win"]
         self.discard_limit = options["discard_limit"]
@@ -178,6 +169,22 @@ class CatanState(SpecialBuilding, Undo, Legality, Views, GameState):
         self.action_count = 0
         self._init_special_building(options)
         self._init_undo(options)
+
+    def _deal_board(self, options: dict[str, Any], six_board: bool) -> Board:
+        """The board the options ask for: explicit, the beginner layout or dealt from the generator."""
+        if options["board"]:
+            board = Board.from_text(options["board"])
+            if six_board and board.frame is not SIX:
+                raise OptionError("5-6 player games need the 30-hex board; the board given has 19 hexes")
+            return board
+        if options["layout"] == "beginner":
+            if six_board:
+                raise OptionError("the beginner layout is a classic board; 5-6 player boards are random or explicit")
+            return beginner_board()
+        if options["layout"] == "random":
+            return random_board(self.rng, options["no_adjacent_6_8"], SIX if six_board else CLASSIC,
+                                options.get("break_clumps", 0))
+        raise ValueError(f"unknown layout {options['layout']!r} (random or beginner)")
 
     def _new_deck(self, script: str) -> list[int]:
         if script:
@@ -284,9 +291,20 @@ class CatanState(SpecialBuilding, Undo, Legality, Views, GameState):
             self.last_bank_trade = None
         events = do(self, seat, action)
         if scoring and self.phase is not OVER and self.phase not in SETUP_PHASES \
-                and self.total_vp(self.current) >= self.vp_to_win and self.phase is not SPECIAL_BUILDING:
+                and self.total_vp(self.current) >= self.vp_to_win and self.phase is not SPECIAL_BUILDING \
+                and self._may_win(self.current):
             self._finish(self.current, events)  # nobody wins in a special building phase
         return events
+
+    def _may_win(self, seat: int) -> bool:
+        """Whether `seat`, at the points to win in its turn, wins: always, in the base game (the
+        sea board's scenarios ask more)."""
+        return True
+
+    def _bandit_phase(self):
+        """The phase in which the player to move moves the robber (after a 7's discards or a
+        knight): the sea board may ask first whether the robber or the pirate moves."""
+        return PLACING_ROBBER
 
     def _pay(self, seat: int, cost: Sequence[int]) -> None:
         hand, bank = self.hands[seat], self.bank
@@ -529,7 +547,7 @@ class CatanState(SpecialBuilding, Undo, Legality, Views, GameState):
             if self.knights[seat] >= 3 and holder != seat and (holder < 0 or self.knights[seat] > self.knights[holder]):
                 self.largest_army = seat
                 events.append(_event("largest_army", {"seat": seat, "knights": list(self.knights)}))
-            self.phase = PLACING_ROBBER
+            self.phase = self._bandit_phase()
         elif card == ROAD_BUILDING:
             self.free_roads = min(2, self.pieces[seat][ROAD])
             self.phase = PLACING_FREE_ROAD1 if self.free_roads == 2 else PLACING_FREE_ROAD2
@@ -587,7 +605,7 @@ class CatanState(SpecialBuilding, Undo, Legality, Views, GameState):
             self.phase = WAITING_FOR_DISCARDS
             events.append(_event("discard_required", {"amounts": list(self.discards)}))
         else:
-            self.phase = PLACING_ROBBER
+            self.phase = self._bandit_phase()
         return events
 
     def _produce(self, total: int) -> Event:
@@ -656,7 +674,7 @@ class CatanState(SpecialBuilding, Undo, Legality, Views, GameState):
         events = [_event("discarded", {"seat": seat, "count": count, "resources": list(counts)}, _ONLY[seat]),
                   _event("discarded", {"seat": seat, "count": count, "resources": None}, _ALL_BUT[seat])]
         if not any(self.discards):
-            self.phase = PLACING_ROBBER
+            self.phase = self._bandit_phase()
         return events
 
     def _do_robber(self, seat: int, action: tuple) -> list[Event]:
@@ -929,7 +947,7 @@ class CatanState(SpecialBuilding, Undo, Legality, Views, GameState):
         if self.discards[seat]:
             self.discards[seat] = 0
             if self.phase is WAITING_FOR_DISCARDS and not any(self.discards):
-                self.phase = PLACING_ROBBER
+                self.phase = self._bandit_phase()
         if self.phase is WAITING_FOR_ROB_CHOOSE_PLAYER and seat in self.victims:
             self.victims = tuple(v for v in self.victims if v != seat)
             if len(self.victims) == 1:
@@ -967,7 +985,7 @@ class CatanState(SpecialBuilding, Undo, Legality, Views, GameState):
     def copy(self) -> "CatanState":
         twin = self._copy_public(CatanState)
         d = twin.__dict__
-        for name in HIDDEN_ROWS:
+        for name in self.hidden_rows:
             d[name] = list(map(list.copy, d[name]))
         d["deck"] = self.deck[:]
         d["rng"] = self.rng.copy()
@@ -998,9 +1016,9 @@ class CatanState(SpecialBuilding, Undo, Legality, Views, GameState):
         d = twin.__dict__
         d.update(self.__dict__)
         d["_checked"] = None  # a check of the game as it is, not of a twin that may differ
-        for name in PUBLIC_LISTS:
+        for name in self.public_lists:
             d[name] = d[name][:]
-        for name in PUBLIC_ROWS:
+        for name in self.public_rows:
             d[name] = list(map(list.copy, d[name]))
         d["out"] = dict(self.out)
         return twin
