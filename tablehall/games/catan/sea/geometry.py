@@ -126,13 +126,14 @@ class SeaFrame:
 
     def hex_across(self, edge: int, facing: int) -> tuple[int, int]:
         """(water hex, land hex) of a harbour on `edge` whose facing (1..6: NE, E, SE, SW, W, NW)
-        points from the water to the land; KeyError if the edge has no such pair of hexes."""
+        points from the water to the land; the water hex is -1 when it lies off the board (a
+        harbour on the board's first row).  KeyError if the edge has no such land hex."""
         dr, dc = _NEIGHBOURS[facing - 1]
-        for h in self.edge_hexes[edge]:
-            r, c = row_col(self.js_hexes[h])
-            land = self.hex_from_js.get(coord(r + dr, c + dc))
-            if land is not None and land in self.edge_hexes[edge]:
-                return h, land
+        for land in self.edge_hexes[edge]:
+            r, c = row_col(self.js_hexes[land])
+            water = self.hex_from_js.get(coord(r - dr, c - dc), -1)
+            if water == -1 and len(self.edge_hexes[edge]) == 1 or water in self.edge_hexes[edge]:
+                return water, land
         raise KeyError(f"no harbour facing {facing} on edge {self.js_edges[edge]:#x}")
 
 

@@ -81,6 +81,7 @@ class ScenarioRules(SeaFields):
                     else:
                         self._place_ship(p, at)
             self.built_ships = 0
+            self.road_length = [self._longest_road_of(p) for p in range(n)]
         self.special_edges = dict(layout.special_edges) if scenario.forgotten_tribe else {}
         self.gift_harbors = frozenset(e for e, _ in self.board.harbors) if scenario.forgotten_tribe else frozenset()
         self.harbors_held = ((),) * n

@@ -164,7 +164,7 @@ class SeaState(ScenarioRules, CatanState):
     def _end_initial_placement(self, events: list[Event]) -> None:
         self.built_ships = 0
         self._open_legal_nodes()
-        self.blocked = (self.blocked & self.legal_nodes) | (self.geo.all_nodes_mask & ~self.legal_nodes)
+        self.blocked = self.geo.all_nodes_mask & ~self.legal_nodes
         for node, owner in enumerate(self.node_owner):
             if owner >= 0:
                 self.blocked |= self.geo.node_closed_mask[node]

@@ -116,13 +116,23 @@ def _cost(text: str) -> list[int]:
     return [int(parts[name]) for name in ("clay", "ore", "sheep", "wheat", "wood")]
 
 
-def main() -> None:
-    names = sorted({p.name.rsplit("-seed", 1)[0] for p in (HERE / "layouts").glob("*-seed*.json")})
+def derive(folder: Path = HERE / "layouts") -> dict[str, dict]:
+    """Every layout's shape, from the three recorded seeds of each in `folder`."""
+    names = sorted({p.name.rsplit("-seed", 1)[0] for p in folder.glob("*-seed*.json")})
     shapes = {}
     for name in names:
-        seeds = [json.loads((HERE / "layouts" / f"{name}-seed{s}.json").read_text()) for s in (1, 2, 3)]
+        seeds = [json.loads((folder / f"{name}-seed{s}.json").read_text()) for s in (1, 2, 3)]
         shapes[name] = _shape(seeds)
-    OUT.write_text(json.dumps(shapes, indent=1, sort_keys=True) + "\n")
+    return shapes
+
+
+def text(shapes: dict[str, dict]) -> str:
+    return json.dumps(shapes, indent=1, sort_keys=True) + "\n"
+
+
+def main() -> None:
+    shapes = derive()
+    OUT.write_text(text(shapes))
     print(f"{len(shapes)} shapes -> {OUT}: {Counter(len(s['pools']) for s in shapes.values())} pools")
 
 
