@@ -983,7 +983,10 @@ class CatanState(SpecialBuilding, Undo, Legality, Views, GameState):
         return Result(seats, cause, {"winner": self.winner, "rounds": self.round})
 
     def copy(self) -> "CatanState":
-        twin = self._copy_public(CatanState)
+        return self._with_own_cards(self._copy_public(CatanState))
+
+    def _with_own_cards(self, twin: "CatanState") -> "CatanState":
+        """`twin` (a public copy of this game) with its own cards, deck and generator."""
         d = twin.__dict__
         for name in self.hidden_rows:
             d[name] = list(map(list.copy, d[name]))

@@ -175,8 +175,8 @@ class SeaBoard:
     the rules read each roll or placement, derived once."""
 
     __slots__ = ("layout", "frame", "terrain", "numbers", "harbors", "harbor_facing", "robber_start", "pirate_start",
-                 "production", "node_harbor", "hex_pips", "deserts", "road_edges", "ship_edges", "robber_hexes",
-                 "pirate_hexes", "land_hexes", "coastal_nodes")
+                 "production", "gold_production", "node_harbor", "hex_pips", "deserts", "road_edges", "ship_edges",
+                 "robber_hexes", "pirate_hexes", "land_hexes", "coastal_nodes")
 
     def __init__(self, layout: SeaLayout, terrain, numbers, harbors, robber_start: int, pirate_start: int) -> None:
         self.layout = layout
@@ -187,11 +187,17 @@ class SeaBoard:
         self.harbor_facing: dict[int, int] = {e: facing for e, _, facing in harbors}
         self.robber_start, self.pirate_start = robber_start, pirate_start
         production: list[list[tuple]] = [[] for _ in range(13)]
+        gold: list[list[tuple]] = [[] for _ in range(13)]
         for h, t in enumerate(self.terrain):
-            if t in PRODUCING and self.numbers[h]:
+            if t < DESERT and self.numbers[h]:
                 production[self.numbers[h]].append((h, t, frame.hex_nodes[h]))
+            elif t == GOLD and self.numbers[h]:
+                gold[self.numbers[h]].append((h, frame.hex_nodes[h]))
         self.production = tuple(map(tuple, production))
-        """Dice total -> ((hex, terrain, nodes), ...) of the hexes that produce on it (gold too)."""
+        """Dice total -> ((hex, resource, nodes), ...) of the resource hexes with that number (as the
+        classic board's, so the classic engine pays them)."""
+        self.gold_production = tuple(map(tuple, gold))
+        """Dice total -> ((hex, nodes), ...) of the gold hexes with that number."""
         node_harbor = [-1] * frame.node_count
         for edge, kind in self.harbors:
             for node in frame.edges[edge]:

@@ -156,6 +156,7 @@ class ScenarioRules(SeaFields):
             terrain, number = self.fog[h]
             self.fog = {k: v for k, v in self.fog.items() if k != h}
             self.board = board = self.board.revealed(h, terrain, number)
+            self._payouts = (None,) * 13  # what rolls pay, counted again on the new board
             for s in range(self.seat_count):
                 self.reach[s] &= board.road_edges
                 self.ship_reach[s] &= board.ship_edges

@@ -53,6 +53,7 @@ from ..rules import RULES, SETUP_PHASES, CatanObservation, CatanState, rule
 from ..views import HIDDEN
 from .board import GOLD, SeaBoard, deal, layout_for
 from .fields import SEA_HIDDEN_ROWS, SEA_PUBLIC_LISTS, SEA_PUBLIC_ROWS, SeaPhase
+from .routes import TradeRoutes
 from .scenario_rules import ScenarioRules
 from .scenarios import SCENARIOS
 
@@ -70,7 +71,7 @@ ROBBER, PIRATE = 0, 1  # ("bandit", which)
 _ZERO = (0, 0, 0, 0, 0)
 
 
-class SeaState(ScenarioRules, CatanState):
+class SeaState(ScenarioRules, TradeRoutes, CatanState):
     """One game on a sea board (see the module docstring); attributes in `fields.SeaFields`."""
 
     public_lists = SEA_PUBLIC_LISTS
@@ -236,7 +237,7 @@ class SeaState(ScenarioRules, CatanState):
         self._place_road(seat, edge)
         events = [event("built", {"seat": seat, "piece": "road", "at": edge, "cost": list(cost)})]
         self._reveal_fog_at_nodes(seat, self.geo.edges[edge], events)
-        self._route_changed(seat, events)
+        self._route_changed(seat, events, edge)
         self._after_route_piece(seat, phase, events)
         return events
 
@@ -254,7 +255,7 @@ class SeaState(ScenarioRules, CatanState):
         self._place_ship(seat, edge)
         events = [event("built", {"seat": seat, "piece": "ship", "at": edge, "cost": list(cost)})]
         self._reveal_fog_at_nodes(seat, self.geo.edges[edge], events)
-        self._route_changed(seat, events)
+        self._route_changed(seat, events, edge)
         self._ship_arrived(seat, edge, events)
         self._after_route_piece(seat, phase, events)
         return events
@@ -276,7 +277,7 @@ class SeaState(ScenarioRules, CatanState):
         self.ship_reach[seat] |= reach & self.board.ship_edges
 
     def _remove_ship(self, seat: int, edge: int) -> None:
-        """`seat`'s ship leaves `edge` (moved or lost): back to the supply."""
+        """`seat`'s ship leaves `edge` (lost to a fortress): back to the supply."""
         self.edge_owner[edge] = -1
         self.pieces[seat][SHIP] += 1
         bit = 1 << edge
@@ -324,16 +325,15 @@ class SeaState(ScenarioRules, CatanState):
 
     def _do_move_ship(self, seat: int, action: tuple) -> list[Event]:
         source, target = action[1], action[2]
-        position = self.ship_order[seat].index(source)
-        self._remove_ship(seat, source)
+        self._lift_ship(seat, source)
         self._place_ship(seat, target)
         self.built_ships &= ~(1 << target)
         order = self.ship_order[seat]
-        order.insert(position, order.pop())  # the same ship: warships stay warships
+        order[order.index(source)] = order.pop()  # the same ship: warships stay warships
         self.ship_moved = True
         events = [event("ship_moved", {"seat": seat, "from": source, "to": target})]
         self._reveal_fog_at_nodes(seat, self.geo.edges[target], events)
-        self._route_changed(seat, events)
+        self._route_after_move(seat, source, target, events)
         self._ship_arrived(seat, target, events)
         self._ask_picks(self.phase, events)
         self._offer_gift_harbor(seat, events)
@@ -363,43 +363,6 @@ class SeaState(ScenarioRules, CatanState):
         self.ship_reach[seat] = ship_reach & self.board.ship_edges
         self.road_nodes[seat] = nodes
 
-    def _route_changed(self, seat: int, events: list[Event]) -> None:
-        length = self._longest_road_of(seat)
-        if length != self.road_length[seat]:
-            self.road_length[seat] = length
-            self._award_longest_road(events)
-
-    def _longest_road_of(self, seat: int) -> int:
-        """The longest trade route: a trail over the seat's roads and ships, not through an
-        opponent's building, changing between road and ship only at its own building."""
-        roads, ships = self.road_edges[seat], self.ships[seat]
-        own = roads | ships
-        if not own:
-            return 0
-        owner, links = self.node_owner, self.geo.node_links
-        starts = {x for e in bits(own) for x in self.geo.edges[e]}
-        best = 0
-        for start in sorted(starts):
-            stack = [(start, 0, 0, -1)]
-            while stack:
-                node, used, length, was_ship = stack.pop()
-                if length > best:
-                    best = length
-                here = owner[node]
-                if length and here != -1 and here != seat:
-                    continue
-                for bit, other in links[node]:
-                    if own & bit and not used & bit:
-                        is_ship = 1 if ships & bit else 0
-                        if length and is_ship != was_ship and here != seat:
-                            continue
-                        stack.append((other, used | bit, length + 1, is_ship))
-        return best
-
-    def _award_longest_road(self, events: list[Event]) -> None:
-        if self.scenario.route_vp:
-            super()._award_longest_road(events)
-
     def _road_spots_mask(self, seat: int) -> int:
         if self.pieces[seat][ROAD] == 0:
             return 0
@@ -428,26 +391,52 @@ class SeaState(ScenarioRules, CatanState):
         """Ships `seat` may move: not placed this turn, off the pirate's edges, at an open end."""
         if self.ship_moved:
             return []
-        geo, owner = self.geo, self.node_owner
-        ships = self.ships[seat]
-        out = []
-        for e in bits(ships & ~self.built_ships & ~self._pirate_edges()):
-            for x in geo.edges[e]:
-                if owner[x] == -1 and x not in self.village_cloth and not ships & geo.node_edge_mask[x] & ~(1 << e):
-                    out.append(e)
-                    break
-        return out
+        return [e for e in bits(self.ships[seat] & ~self.built_ships & ~self._pirate_edges())
+                if self._open_end(seat, e) >= 0]
+
+    def _open_end(self, seat: int, edge: int) -> int:
+        """The end of `seat`'s ship at `edge` where its route stops short (no building, no other
+        of its ships going on; a village closes a route too), or -1."""
+        owner, node_edge_mask = self.node_owner, self.geo.node_edge_mask
+        others = self.ships[seat] & ~(1 << edge)
+        for x in self.geo.edges[edge]:
+            if owner[x] == -1 and not others & node_edge_mask[x] and x not in self.village_cloth:
+                return x
+        return -1
 
     def _ship_targets(self, seat: int, source: int) -> int:
         """Edges `seat`'s ship at `source` may move to: where a new ship could go without it."""
-        saved = (self.ships[seat], self.ship_reach[seat], self.road_nodes[seat], self.reach[seat])
-        self.ships[seat] &= ~(1 << source)
-        self.occupied_edges &= ~(1 << source)
-        self._rebuild_reach(seat)
-        targets = self.ship_reach[seat] & ~self.occupied_edges & ~self._pirate_edges() & self._sea_lane(seat)
-        self.ships[seat], self.ship_reach[seat], self.road_nodes[seat], self.reach[seat] = saved
-        self.occupied_edges |= 1 << source
-        return targets & ~(1 << source)
+        return self._ship_reach_without(seat, source) & ~self.occupied_edges & ~self._pirate_edges() \
+            & self._sea_lane(seat)
+
+    def _ship_reach_without(self, seat: int, source: int) -> int:
+        """`seat`'s ship reach were its (movable) ship at `source` gone.  Only the edges at the
+        ship's ends can leave it: those whose other end no longer touches the seat's buildings
+        or other ships."""
+        geo, owner = self.geo, self.node_owner
+        node_edge_mask, node_links = geo.node_edge_mask, geo.node_links
+        others = self.ships[seat] & ~(1 << source)
+        reach = self.ship_reach[seat]
+        for x in geo.edges[source]:
+            if owner[x] == seat or owner[x] == -1 and others & node_edge_mask[x]:
+                continue  # still a way on for the seat's ships
+            for bit, other in node_links[x]:
+                if not (owner[other] == seat or owner[other] == -1 and others & node_edge_mask[other]):
+                    reach &= ~bit
+        return reach
+
+    def _lift_ship(self, seat: int, source: int) -> None:
+        """`seat`'s movable ship leaves `source` (to be placed elsewhere at once)."""
+        self.ship_reach[seat] = self._ship_reach_without(seat, source)
+        self.edge_owner[source] = -1
+        self.pieces[seat][SHIP] += 1
+        bit = 1 << source
+        self.occupied_edges &= ~bit
+        self.ships[seat] &= ~bit
+        own = self.ships[seat] | self.road_edges[seat]
+        for x in self.geo.edges[source]:
+            if not own & self.geo.node_edge_mask[x]:
+                self.road_nodes[seat] &= ~(1 << x)
 
     # -- the robber, the pirate and the 7 -------------------------------------------------------------
     def _bandit_phase(self):
@@ -537,12 +526,14 @@ class SeaState(ScenarioRules, CatanState):
         if self.special_building:
             self.offer_mark = self.action_count
         events = [event("rolled", {"seat": seat, "dice": list(dice), "total": total})]
-        self._move_fleet(min(dice), events)
+        if self.fleet_step >= 0:
+            self._move_fleet(min(dice), events)
         if total != 7:
             events.append(self._produce(total))
-            self._village_cloth(total, events)
+            if self.village_cloth:
+                self._village_cloth(total, events)
             self.phase = PLAY1
-            if not self.is_over:
+            if not self.is_over and any(self.picks):
                 self._ask_picks(PLAY1, events)
             return events
         limit = self.discard_limit
@@ -572,38 +563,19 @@ class SeaState(ScenarioRules, CatanState):
                 return dice, total
 
     def _produce(self, total: int) -> Event:
-        n = self.seat_count
-        gains = [[0] * 5 for _ in range(n)]
-        owner, level, robber = self.node_owner, self.node_level, self.robber
-        gold = [0] * n
-        for h, terrain, nodes in self.board.production[total]:
-            if h == robber:
-                continue
-            for node in nodes:
-                o = owner[node]
-                if o >= 0:
-                    if terrain == GOLD:
-                        gold[o] += level[node]
-                    else:
-                        gains[o][terrain] += level[node]
-        bank, hands = self.bank, self.hands
-        shortage = []
-        for r in range(5):
-            wanted = sum(g[r] for g in gains)
-            if wanted > bank[r]:
-                shortage.append(r)
-                takers = [s for s in range(n) if gains[s][r]]
-                for s in takers:
-                    gains[s][r] = bank[r] if len(takers) == 1 else 0
-        for s in range(n):
-            for r in range(5):
-                if gains[s][r]:
-                    hands[s][r] += gains[s][r]
-                    bank[r] -= gains[s][r]
-            if gold[s]:
-                self._owe_pick(s, gold[s], "gold")
-        return event("produced", {"gains": gains, "shortage": shortage, "totals": list(map(sum, hands)),
-                                  "gold": gold})
+        produced = super()._produce(total)
+        gold = [0] * self.seat_count
+        owner, level = self.node_owner, self.node_level
+        for h, nodes in self.board.gold_production[total]:
+            if h != self.robber:
+                for node in nodes:
+                    if owner[node] >= 0:
+                        gold[owner[node]] += level[node]
+        for s, count in enumerate(gold):
+            if count:
+                self._owe_pick(s, count, "gold")
+        produced.data["gold"] = gold
+        return produced
 
     # -- free picks ------------------------------------------------------------------------------------
     def _owe_pick(self, seat: int, count: int, reason: str) -> None:
@@ -748,7 +720,7 @@ class SeaState(ScenarioRules, CatanState):
             raise IllegalAction("ONE_MOVE_PER_TURN", "a ship was already moved this turn")
         if not 0 <= source < self.geo.edge_count or not self.ships[seat] >> source & 1:
             raise IllegalAction("BAD_LOCATION", f"you have no ship at path {source}")
-        if source not in self._movable_ships(seat):
+        if self.built_ships >> source & 1 or self._pirate_edges() >> source & 1 or self._open_end(seat, source) < 0:
             raise IllegalAction("NOT_MOVABLE", f"the ship at path {source} is not at the open end of its route, "
                                                "was placed this turn, or the pirate holds it")
         if not 0 <= target < self.geo.edge_count or not self._ship_targets(seat, source) >> target & 1:
@@ -840,7 +812,9 @@ class SeaState(ScenarioRules, CatanState):
             out += [("ship", e) for e in bits(self._ship_spots_mask(seat))]
         for source in self._movable_ships(seat):
             out += [("move_ship", source, target) for target in bits(self._ship_targets(seat, source))]
-        return out + self._scenario_actions(seat)
+        if self.scenario.key:
+            out += self._scenario_actions(seat)
+        return out
 
     def _pick_choices(self, seat: int) -> list[tuple[int, ...]]:
         """A few picks of the size owed: all of one resource, or spread over the plentiful ones."""
@@ -871,6 +845,9 @@ class SeaState(ScenarioRules, CatanState):
                       "ships_left": [row[SHIP] for row in self.pieces], "svp": list(self.svp),
                       "picks": list(self.picks), "ship_moved": self.ship_moved, **self._scenario_view()}
         return out
+
+    def copy(self) -> "SeaState":
+        return self._with_own_cards(self._copy_public(SeaState))
 
     def observation(self, seat: int) -> "SeaObservation":
         obs = self._copy_public(SeaObservation)
