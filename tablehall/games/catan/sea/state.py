@@ -860,18 +860,19 @@ class SeaObservation(CatanObservation, SeaState):
     contents over the hidden hexes: what lies under the fog is public only as a whole)."""
 
     hidden_fields = HIDDEN + ("fog",)
+    _fog_hexes: tuple[int, ...]  # the hexes still under fog
+    _fog_contents: tuple[tuple[int, int], ...]  # what lies under them, as a whole (sorted)
 
     def _deal(self) -> None:
         super()._deal()
-        hexes = sorted(self._fog_hexes)
-        contents = [self._fog_contents[h] for h in hexes]
+        contents = list(self._fog_contents)
         self.rng.shuffle(contents)
-        self.__dict__["fog"] = dict(zip(hexes, contents))
+        self.__dict__["fog"] = dict(zip(self._fog_hexes, contents))
 
     def _observe(self, state: Any, seat: int) -> None:
         super()._observe(state, seat)
-        self.__dict__["_fog_hexes"] = tuple(state.fog)
-        self.__dict__["_fog_contents"] = dict(state.fog)
+        self.__dict__["_fog_hexes"] = tuple(sorted(state.fog))
+        self.__dict__["_fog_contents"] = tuple(sorted(state.fog.values()))  # as a whole: public
 
 
 def _open_harbor(ratios: list[int], harbor: int) -> None:
