@@ -11,7 +11,8 @@ from tablehall.games.catan.sea.state import SEA_SETUP_PHASES, SeaState
 PICKING = (SeaPhase.WAITING_FOR_PICK_GOLD_RESOURCE, SeaPhase.STARTS_WAITING_FOR_PICK_GOLD_RESOURCE)
 
 
-def check_sea_invariants(st: SeaState) -> None:
+def check_sea_invariants(st: SeaState, routes: bool = True) -> None:
+    """`routes`: also count every trade route again by brute force (slow; after pieces moved)."""
     n, geo, board = st.seat_count, st.geo, st.board
     for r in range(5):  # resources
         assert st.bank[r] + sum(h[r] for h in st.hands) == st.per_resource, (r, st.bank, st.hands)
@@ -40,7 +41,8 @@ def check_sea_invariants(st: SeaState) -> None:
         assert st.building_vp[s] == settlements + 2 * cities
         assert st.total_vp(s) == (settlements + 2 * cities + 2 * (st.longest_road == s) + 2 * (st.largest_army == s)
                                   + st.dev_old[s][4] + st.dev_new[s][4] + st.svp[s] + st.cloth[s] // 2)
-        assert st.road_length[s] == _longest_route(st, s)
+        if routes:
+            assert st.road_length[s] == _longest_route(st, s)
         road_reach, ship_reach, nodes = _reaches(st, s)
         assert st.reach[s] == road_reach, s
         assert st.ship_reach[s] == ship_reach, s
@@ -107,27 +109,26 @@ def _reaches(st: SeaState, seat: int) -> tuple[int, int, int]:
 
 
 def _longest_route(st: SeaState, seat: int) -> int:
-    """Every trail by brute force: edges of the seat, not through an opponent's building, roads
-    and ships joined only at the seat's own building."""
+    """Every trail from every node by brute force: edges of the seat, not through an opponent's
+    building, roads and ships joined only at the seat's own building."""
     geo = st.geo
     mine = [e for e in range(geo.edge_count) if st.edge_owner[e] == seat]
+    touching: dict[int, list[tuple[int, int, int]]] = {}
+    for i, e in enumerate(mine):
+        ship = st.ships[seat] >> e & 1
+        a, b = geo.edges[e]
+        touching.setdefault(a, []).append((1 << i, b, ship))
+        touching.setdefault(b, []).append((1 << i, a, ship))
     best = 0
-
-    def walk(node: int, used: frozenset, last_ship: int | None) -> None:
-        nonlocal best
-        best = max(best, len(used))
-        here = st.node_owner[node]
-        if used and here not in (-1, seat):
-            return
-        for e in mine:
-            if e in used or node not in geo.edges[e]:
+    for start in touching:
+        stack = [(start, 0, 0, None)]
+        while stack:
+            node, used, length, last_ship = stack.pop()
+            best = max(best, length)
+            here = st.node_owner[node]
+            if length and here not in (-1, seat):
                 continue
-            ship = st.ships[seat] >> e & 1
-            if last_ship is not None and ship != last_ship and here != seat:
-                continue
-            a, b = geo.edges[e]
-            walk(b if a == node else a, used | {e}, ship)
-
-    for x in {x for e in mine for x in geo.edges[e]}:
-        walk(x, frozenset(), None)
+            for bit, other, ship in touching[node]:
+                if not used & bit and (last_ship is None or ship == last_ship or here == seat):
+                    stack.append((other, used | bit, length + 1, ship))
     return best

@@ -257,7 +257,8 @@ class SeaState(ScenarioRules, TradeRoutes, CatanState):
         self._reveal_fog_at_nodes(seat, self.geo.edges[edge], events)
         self._route_changed(seat, events, edge)
         self._ship_arrived(seat, edge, events)
-        self._after_route_piece(seat, phase, events)
+        if not self.is_over:  # a village emptied may have ended the game
+            self._after_route_piece(seat, phase, events)
         return events
 
     def _place_ship(self, seat: int, edge: int) -> None:
@@ -335,8 +336,9 @@ class SeaState(ScenarioRules, TradeRoutes, CatanState):
         self._reveal_fog_at_nodes(seat, self.geo.edges[target], events)
         self._route_after_move(seat, source, target, events)
         self._ship_arrived(seat, target, events)
-        self._ask_picks(self.phase, events)
-        self._offer_gift_harbor(seat, events)
+        if not self.is_over:
+            self._ask_picks(self.phase, events)
+            self._offer_gift_harbor(seat, events)
         return events
 
     # -- reaches and routes -----------------------------------------------------------------------
@@ -532,8 +534,10 @@ class SeaState(ScenarioRules, TradeRoutes, CatanState):
             events.append(self._produce(total))
             if self.village_cloth:
                 self._village_cloth(total, events)
+                if self.is_over:
+                    return events
             self.phase = PLAY1
-            if not self.is_over and any(self.picks):
+            if any(self.picks):
                 self._ask_picks(PLAY1, events)
             return events
         limit = self.discard_limit
