@@ -775,7 +775,8 @@ class SeaState(ScenarioRules, TradeRoutes, CatanState):
     # -- legal moves ------------------------------------------------------------------------------------
     def legal_actions(self, seat: int) -> list[tuple]:
         phase = self.phase
-        if seat not in self.to_act():
+        if (seat != self.current or phase is WAITING_FOR_DISCARDS or phase is PICKING or phase is STARTS_PICKING
+                or self.is_over) and seat not in self.to_act():
             return []
         if phase is PLAY1 and seat == self.current:
             return super().legal_actions(seat) + self._sea_actions(seat)
