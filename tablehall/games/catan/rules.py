@@ -83,6 +83,10 @@ class CatanState(SpecialBuilding, Undo, Legality, Views, GameState):
 
     rule_table: ClassVar[dict[str, tuple]]
     """How each kind of action is taken: `RULES`, set below the class, whose methods it names."""
+    piece_costs: ClassVar[tuple[tuple[int, ...], ...]] = PIECE_COST
+    piece_names: ClassVar[tuple[str, ...]] = PIECE_NAMES
+    placing_phases: ClassVar[tuple] = (PLACING_ROAD, PLACING_SETTLEMENT, PLACING_CITY)
+    """The pieces a ``build`` request may buy, by JSettlers piece type (the sea board adds ships)."""
     public_lists: ClassVar[tuple[str, ...]] = PUBLIC_LISTS
     public_rows: ClassVar[tuple[str, ...]] = PUBLIC_ROWS
     hidden_rows: ClassVar[tuple[str, ...]] = HIDDEN_ROWS
@@ -332,6 +336,30 @@ class CatanState(SpecialBuilding, Undo, Legality, Views, GameState):
             self._pay(seat, cost)
         elif phase is PLACING_SETTLEMENT and self.undo_point is not None:
             undo = self._requested_snapshot()
+        self._place_settlement(seat, node)
+        events = [_event("built", {"seat": seat, "piece": "settlement", "at": node, "cost": list(cost)})]
+        if phase is START1A or phase is START2A:
+            self.last_settlement = node
+            if phase is START2A:
+                gained = [0] * 5
+                terrain = self.board.terrain
+                for h in self.geo.node_hexes[node]:
+                    r = terrain[h]
+                    if r < 5 and self.bank[r] > gained[r]:
+                        gained[r] += 1
+                self._receive(seat, gained)
+                events.append(_event("setup_resources", {"seat": seat, "gained": gained}))
+            self.phase = START1B if phase is START1A else START2B
+        else:
+            self.phase = SPECIAL_BUILDING if self.sb_after >= 0 else PLAY1
+            self.build_request = -1
+            self._after_settlement_breaks(seat, node, events)
+            if undo is not None:
+                self.undo_point = (seat, "settlement", node, PIECE_COST[SETTLEMENT], undo, self.action_count)
+        return events
+
+    def _place_settlement(self, seat: int, node: int) -> None:
+        """A settlement of `seat` at `node`: the distance rule, its reach and its harbour."""
         self.node_owner[node] = seat
         self.node_level[node] = 1
         self._forget_payouts_at(node)
@@ -349,26 +377,6 @@ class CatanState(SpecialBuilding, Undo, Legality, Views, GameState):
                         ratios[r] = 3
             else:
                 ratios[harbor] = 2
-        events = [_event("built", {"seat": seat, "piece": "settlement", "at": node, "cost": list(cost)})]
-        if phase is START1A or phase is START2A:
-            self.last_settlement = node
-            if phase is START2A:
-                gained = [0] * 5
-                terrain = self.board.terrain
-                for h in geo.node_hexes[node]:
-                    r = terrain[h]
-                    if r < 5 and self.bank[r] > gained[r]:
-                        gained[r] += 1
-                self._receive(seat, gained)
-                events.append(_event("setup_resources", {"seat": seat, "gained": gained}))
-            self.phase = START1B if phase is START1A else START2B
-        else:
-            self.phase = SPECIAL_BUILDING if self.sb_after >= 0 else PLAY1
-            self.build_request = -1
-            self._after_settlement_breaks(seat, node, events)
-            if undo is not None:
-                self.undo_point = (seat, "settlement", node, PIECE_COST[SETTLEMENT], undo, self.action_count)
-        return events
 
     def _after_settlement_breaks(self, seat: int, node: int, events: list[Event]) -> None:
         """A new settlement may cut an opponent's road: recompute their reach, and their
@@ -501,12 +509,13 @@ class CatanState(SpecialBuilding, Undo, Legality, Views, GameState):
 
     def _do_build(self, seat: int, action: tuple) -> list[Event]:
         piece = action[1]
+        cost = self.piece_costs[piece]
         if self.undo_enabled:  # the placement that follows may be undone back to here
-            self.undo_point = (seat, None, None, PIECE_COST[piece], self._undo_snapshot(seat), self.action_count)
-        self._pay(seat, PIECE_COST[piece])
+            self.undo_point = (seat, None, None, cost, self._undo_snapshot(seat), self.action_count)
+        self._pay(seat, cost)
         self.build_request = piece
-        self.phase = (PLACING_ROAD, PLACING_SETTLEMENT, PLACING_CITY)[piece]
-        return [_event("build_requested", {"seat": seat, "piece": PIECE_NAMES[piece], "cost": list(PIECE_COST[piece])})]
+        self.phase = self.placing_phases[piece]
+        return [_event("build_requested", {"seat": seat, "piece": self.piece_names[piece], "cost": list(cost)})]
 
     def _do_cancel_build(self, seat: int, action: tuple) -> list[Event]:
         if self.phase is PLACING_FREE_ROAD1 or self.phase is PLACING_FREE_ROAD2:
@@ -514,26 +523,30 @@ class CatanState(SpecialBuilding, Undo, Legality, Views, GameState):
             self.phase = PLAY1 if self.rolled else ROLL_OR_CARD
             return [_event("build_cancelled", {"seat": seat, "piece": "road", "refund": [0] * 5})]
         piece = self.build_request
-        self._receive(seat, PIECE_COST[piece])
+        self._receive(seat, self.piece_costs[piece])
         self.build_request = -1
         self.phase = SPECIAL_BUILDING if self.sb_after >= 0 else PLAY1
-        return [_event("build_cancelled", {"seat": seat, "piece": PIECE_NAMES[piece],
-                                           "refund": list(PIECE_COST[piece])})]
+        return [_event("build_cancelled", {"seat": seat, "piece": self.piece_names[piece],
+                                           "refund": list(self.piece_costs[piece])})]
 
     def _do_buy_dev(self, seat: int, action: tuple) -> list[Event]:
         self._pay(seat, COST_DEV)
+        return self._draw_card(seat, "dev_bought", {"cost": list(COST_DEV)})
+
+    def _draw_card(self, seat: int, kind_of_event: str, extra: dict[str, Any]) -> list[Event]:
+        """`seat` draws a development card (playable next turn): the event telling it, with
+        `extra` data, to the seat, and its twin without the card to everybody else."""
         deck = self.deck
         card = deck.pop(self.rng.below(len(deck))) if self.draw_at_random else deck.pop()
         kind = dev_type(card)
         self.dev_new[seat][kind] += 1
         if kind == VICTORY_POINT:
             self.vp_cards[seat].append(card)
-        left = len(self.deck)
-        cost = list(COST_DEV)
-        return [_event("dev_bought", {"seat": seat, "card": DEV_NAMES[kind], "card_id": card,
-                                      "name": card_name(card), "deck_left": left, "cost": cost}, _ONLY[seat]),
-                _event("dev_bought", {"seat": seat, "card": None, "card_id": None, "name": None,
-                                      "deck_left": left, "cost": cost}, _ALL_BUT[seat])]
+        left = len(deck)
+        return [_event(kind_of_event, {"seat": seat, "card": DEV_NAMES[kind], "card_id": card,
+                                       "name": card_name(card), "deck_left": left, **extra}, _ONLY[seat]),
+                _event(kind_of_event, {"seat": seat, "card": None, "card_id": None, "name": None,
+                                       "deck_left": left, **extra}, _ALL_BUT[seat])]
 
     def _do_play_dev(self, seat: int, action: tuple) -> list[Event]:
         card = action[1]
@@ -578,6 +591,17 @@ class CatanState(SpecialBuilding, Undo, Legality, Views, GameState):
         return [_event("monopoly", {"seat": seat, "resource": r, "taken": taken, "total": total})]
 
     def _do_roll(self, seat: int, action: tuple) -> list[Event]:
+        total, events = self._roll_dice(seat)
+        if total != 7:
+            self.phase = PLAY1
+            events.append(self._produce(total))
+            return events
+        self._seven(events)
+        return events
+
+    def _roll_dice(self, seat: int) -> tuple[int, list[Event]]:
+        """`seat` rolls (a scripted total, else the generator; options N7, N7C roll a 7 again):
+        the total, and the `rolled` event in a new list."""
         if self.dice_used < len(self.dice_script):
             total = self.dice_script[self.dice_used]
             self.dice_used += 1
@@ -592,11 +616,10 @@ class CatanState(SpecialBuilding, Undo, Legality, Views, GameState):
         self.rolled = True
         if self.special_building:
             self.offer_mark = self.action_count  # the moment `volunteers` offers its chance
-        rolled = _event("rolled", {"seat": seat, "dice": list(dice), "total": total})
-        if total != 7:
-            self.phase = PLAY1
-            return [rolled, self._produce(total)]
-        events = [rolled]
+        return total, [_event("rolled", {"seat": seat, "dice": list(dice), "total": total})]
+
+    def _seven(self, events: list[Event]) -> None:
+        """A 7: hands over the limit discard half, then the robber moves."""
         limit = self.discard_limit
         for s in range(self.seat_count):
             count = sum(self.hands[s])
@@ -606,7 +629,6 @@ class CatanState(SpecialBuilding, Undo, Legality, Views, GameState):
             events.append(_event("discard_required", {"amounts": list(self.discards)}))
         else:
             self.phase = self._bandit_phase()
-        return events
 
     def _produce(self, total: int) -> Event:
         hexes, rows, demand, credits, robbed = self._payouts[total] or self._payout_of(total)
@@ -681,16 +703,19 @@ class CatanState(SpecialBuilding, Undo, Legality, Views, GameState):
         hex_index = action[1]
         self.robber = hex_index
         events = [_event("robber_moved", {"seat": seat, "hex": hex_index})]
-        victims = self._victims_at(hex_index, seat)
+        self._rob_among(seat, self._victims_at(hex_index, seat), events)
+        return events
+
+    def _rob_among(self, thief: int, victims: list[int], events: list[Event]) -> None:
+        """The thief robs its only victim, chooses among several, or robs nobody."""
         self.victims = tuple(victims)
         if len(victims) == 1:
-            self._steal(seat, victims[0], events)
+            self._steal(thief, victims[0], events)
         elif victims:
             self.phase = WAITING_FOR_ROB_CHOOSE_PLAYER
-            events.append(_event("choose_victim", {"seat": seat, "candidates": victims}))
+            events.append(_event("choose_victim", {"seat": thief, "candidates": victims}))
         else:
             self.phase = PLAY1 if self.rolled else ROLL_OR_CARD
-        return events
 
     def _do_rob(self, seat: int, action: tuple) -> list[Event]:
         events: list[Event] = []
@@ -954,7 +979,7 @@ class CatanState(SpecialBuilding, Undo, Legality, Views, GameState):
                 self._steal(self.current, self.victims[0], events)
         if seat == self.current:
             if self.build_request >= 0:
-                self._receive(seat, PIECE_COST[self.build_request])
+                self._receive(seat, self.piece_costs[self.build_request])
                 self.build_request = -1
             self.free_roads = 0
             self.discards = [0] * self.seat_count

@@ -23,6 +23,7 @@ from functools import lru_cache
 from pathlib import Path
 from typing import Any
 
+from ..board import harbor_nodes, pips
 from ..constants import DESERT, GENERIC_HARBOR
 from .geometry import SeaFrame, sea_frame
 
@@ -198,12 +199,8 @@ class SeaBoard:
         classic board's, so the classic engine pays them)."""
         self.gold_production = tuple(map(tuple, gold))
         """Dice total -> ((hex, nodes), ...) of the gold hexes with that number."""
-        node_harbor = [-1] * frame.node_count
-        for edge, kind in self.harbors:
-            for node in frame.edges[edge]:
-                node_harbor[node] = kind
-        self.node_harbor = tuple(node_harbor)
-        self.hex_pips = tuple(6 - abs(7 - n) if n else 0 for n in self.numbers)
+        self.node_harbor = harbor_nodes(frame, self.harbors)
+        self.hex_pips = pips(self.numbers)
         self.deserts = tuple(h for h, t in enumerate(self.terrain) if t == DESERT)
         land = [t in LAND for t in self.terrain]
         water = [t == WATER for t in self.terrain]

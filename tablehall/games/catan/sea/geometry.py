@@ -20,6 +20,8 @@ from __future__ import annotations
 
 from functools import lru_cache
 
+from ..geometry import Graph
+
 # corners of hex (r, c) clockwise from the top, and the sides between corner k and k + 1
 _CORNERS = ((-1, 0), (-1, 1), (1, 1), (1, 0), (1, -1), (-1, -1))
 _NEIGHBOURS = ((-2, 1), (0, 2), (2, 1), (2, -1), (0, -2), (-2, -1))
@@ -42,7 +44,7 @@ def _edge_coord(a: tuple[int, int], b: tuple[int, int]) -> int:
     return coord(min(a[0], b[0]) + 1, a[1])
 
 
-class SeaFrame:
+class SeaFrame(Graph):
     """The hexes, nodes and edges of a height x width sea board (read-only once built)."""
 
     name = "sea"
@@ -89,29 +91,12 @@ class SeaFrame:
                 edge_hexes[e].append(h)
         self.edge_hexes: tuple[tuple[int, ...], ...] = tuple(map(tuple, edge_hexes))
         """Edge -> the hexes on its sides (1 or 2)."""
-        node_edges: list[list[int]] = [[] for _ in range(n_nodes)]
-        for i, (a, b) in enumerate(self.edges):
-            node_edges[a].append(i)
-            node_edges[b].append(i)
-        self.node_edges: tuple[tuple[int, ...], ...] = tuple(map(tuple, node_edges))
-        self.node_neighbors: tuple[tuple[int, ...], ...] = tuple(
-            tuple(self.edges[e][1] if self.edges[e][0] == n else self.edges[e][0] for e in self.node_edges[n])
-            for n in range(n_nodes))
+        self._link_nodes()
         self.hex_neighbors: tuple[tuple[int, ...], ...] = tuple(
             tuple(self.hex_from_js[coord(r + dr, c + dc)] for dr, dc in _NEIGHBOURS
                   if coord(r + dr, c + dc) in self.hex_from_js) for r, c in cells)
-        self.node_bit: tuple[int, ...] = tuple(1 << n for n in range(n_nodes))
-        self.edge_bit: tuple[int, ...] = tuple(1 << e for e in range(n_edges))
-        self.node_edge_mask: tuple[int, ...] = tuple(sum(1 << e for e in es) for es in self.node_edges)
-        self.node_closed_mask: tuple[int, ...] = tuple(
-            1 << n | sum(1 << m for m in self.node_neighbors[n]) for n in range(n_nodes))
         self.hex_node_mask: tuple[int, ...] = tuple(sum(1 << n for n in nodes) for nodes in self.hex_nodes)
         self.hex_edge_mask: tuple[int, ...] = tuple(sum(1 << e for e in sides) for sides in self.hex_edges)
-        self.all_nodes_mask = (1 << n_nodes) - 1
-        self.all_edges_mask = (1 << n_edges) - 1
-        self.node_links: tuple[tuple[tuple[int, int], ...], ...] = tuple(
-            tuple((1 << e, m) for e, m in zip(self.node_edges[n], self.node_neighbors[n])) for n in range(n_nodes))
-        """Node -> ((edge bit, node at its other end), ...), for walking routes."""
 
     def __repr__(self) -> str:
         return (f"<SeaFrame {self.height}x{self.width}: {self.hex_count} hexes, {self.node_count} nodes, "

@@ -224,17 +224,7 @@ class ScenarioRules(SeaFields):
                 self._gift_card(seat, events)
 
     def _gift_card(self, seat: int, events: list[Event]) -> None:
-        deck = self.deck
-        card = deck.pop(self.rng.below(len(deck))) if self.draw_at_random else deck.pop()
-        kind = dev_type(card)
-        self.dev_new[seat][kind] += 1
-        if kind == VICTORY_POINT:
-            self.vp_cards[seat].append(card)
-        left = len(deck)
-        events.append(event("dev_gift", {"seat": seat, "card": DEV_NAMES[kind], "card_id": card,
-                                         "name": card_name(card), "deck_left": left}, ONLY[seat]))
-        events.append(event("dev_gift", {"seat": seat, "card": None, "card_id": None, "name": None,
-                                         "deck_left": left}, ALL_BUT[seat]))
+        events += self._draw_card(seat, "dev_gift", {})
 
     # -- The Forgotten Tribe's harbours -----------------------------------------------------------------
     def _take_harbor(self, seat: int, harbor: int, events: list[Event]) -> None:

@@ -74,6 +74,9 @@ _ZERO = (0, 0, 0, 0, 0)
 class SeaState(ScenarioRules, TradeRoutes, CatanState):
     """One game on a sea board (see the module docstring); attributes in `fields.SeaFields`."""
 
+    piece_costs = SEA_PIECE_COST
+    piece_names = SEA_PIECE_NAMES
+    placing_phases = (PLACING_ROAD, PLACING_SETTLEMENT, PLACING_CITY, PLACING_SHIP)
     public_lists = SEA_PUBLIC_LISTS
     public_rows = SEA_PUBLIC_ROWS
     hidden_rows = SEA_HIDDEN_ROWS
@@ -175,13 +178,20 @@ class SeaState(ScenarioRules, TradeRoutes, CatanState):
         self._skip_out_seats(events)
 
     # -- building -------------------------------------------------------------------------------
+    def _paid(self, seat: int, piece: int) -> tuple[int, ...]:
+        """What placing `piece` costs now (nothing in initial placement, for free roads or after
+        a build request), paid."""
+        phase = self.phase
+        if phase is PLAY1 or phase is SPECIAL_BUILDING:
+            cost = SEA_PIECE_COST[piece]
+            self._pay(seat, cost)
+            return cost
+        return _ZERO
+
     def _do_settlement(self, seat: int, action: tuple) -> list[Event]:
         node = action[1]
         phase = self.phase
-        cost = _ZERO
-        if phase is PLAY1 or phase is SPECIAL_BUILDING:
-            cost = PIECE_COST[SETTLEMENT]
-            self._pay(seat, cost)
+        cost = self._paid(seat, SETTLEMENT)
         self._place_settlement(seat, node)
         events = [event("built", {"seat": seat, "piece": "settlement", "at": node, "cost": list(cost)})]
         if phase in SETTLEMENT_ROUNDS:
@@ -201,20 +211,10 @@ class SeaState(ScenarioRules, TradeRoutes, CatanState):
         return events
 
     def _place_settlement(self, seat: int, node: int) -> None:
-        """A settlement of `seat` at `node`, paid for: the distance rule, its reaches, harbour."""
-        self.node_owner[node] = seat
-        self.node_level[node] = 1
-        self._forget_payouts_at(node)
-        self.pieces[seat][SETTLEMENT] -= 1
-        self.building_vp[seat] += 1
-        geo, board = self.geo, self.board
-        self.blocked |= geo.node_closed_mask[node]
-        edges = geo.node_edge_mask[node]
-        self.reach[seat] |= edges & board.road_edges
-        self.ship_reach[seat] |= edges & board.ship_edges
-        harbor = board.node_harbor[node]
-        if harbor >= 0:
-            _open_harbor(self.ratios[seat], harbor)
+        super()._place_settlement(seat, node)
+        board = self.board
+        self.reach[seat] &= board.road_edges
+        self.ship_reach[seat] |= self.geo.node_edge_mask[node] & board.ship_edges
 
     def _setup_resources(self, seat: int, node: int, events: list[Event]) -> None:
         gained = [0] * 5
@@ -230,10 +230,7 @@ class SeaState(ScenarioRules, TradeRoutes, CatanState):
     def _do_road(self, seat: int, action: tuple) -> list[Event]:
         edge = action[1]
         phase = self.phase
-        cost = _ZERO
-        if phase is PLAY1 or phase is SPECIAL_BUILDING:
-            cost = PIECE_COST[ROAD]
-            self._pay(seat, cost)
+        cost = self._paid(seat, ROAD)
         self._place_road(seat, edge)
         events = [event("built", {"seat": seat, "piece": "road", "at": edge, "cost": list(cost)})]
         self._reveal_fog_at_nodes(seat, self.geo.edges[edge], events)
@@ -248,10 +245,7 @@ class SeaState(ScenarioRules, TradeRoutes, CatanState):
     def _do_ship(self, seat: int, action: tuple) -> list[Event]:
         edge = action[1]
         phase = self.phase
-        cost = _ZERO
-        if phase is PLAY1 or phase is SPECIAL_BUILDING:
-            cost = COST_SHIP
-            self._pay(seat, cost)
+        cost = self._paid(seat, SHIP)
         self._place_ship(seat, edge)
         events = [event("built", {"seat": seat, "piece": "ship", "at": edge, "cost": list(cost)})]
         self._reveal_fog_at_nodes(seat, self.geo.edges[edge], events)
@@ -305,24 +299,6 @@ class SeaState(ScenarioRules, TradeRoutes, CatanState):
             self.build_request = -1
         self._ask_picks(self.phase, events)
         self._offer_gift_harbor(seat, events)
-
-    def _do_build(self, seat: int, action: tuple) -> list[Event]:
-        piece = action[1]
-        cost = SEA_PIECE_COST[piece]
-        self._pay(seat, cost)
-        self.build_request = piece
-        self.phase = (PLACING_ROAD, PLACING_SETTLEMENT, PLACING_CITY, PLACING_SHIP)[piece]
-        return [event("build_requested", {"seat": seat, "piece": SEA_PIECE_NAMES[piece], "cost": list(cost)})]
-
-    def _do_cancel_build(self, seat: int, action: tuple) -> list[Event]:
-        if self.phase is PLACING_FREE_ROAD1 or self.phase is PLACING_FREE_ROAD2:
-            return super()._do_cancel_build(seat, action)
-        piece = self.build_request
-        self._receive(seat, SEA_PIECE_COST[piece])
-        self.build_request = -1
-        self.phase = SPECIAL_BUILDING if self.sb_after >= 0 else PLAY1
-        return [event("build_cancelled", {"seat": seat, "piece": SEA_PIECE_NAMES[piece],
-                                          "refund": list(SEA_PIECE_COST[piece])})]
 
     def _do_move_ship(self, seat: int, action: tuple) -> list[Event]:
         source, target = action[1], action[2]
@@ -475,15 +451,7 @@ class SeaState(ScenarioRules, TradeRoutes, CatanState):
         self.pirate = hex_index
         self.robbing_with_pirate = True
         events = [event("pirate_moved", {"seat": seat, "hex": hex_index})]
-        victims = self._pirate_victims(hex_index, seat)
-        self.victims = tuple(victims)
-        if len(victims) == 1:
-            self._steal(seat, victims[0], events)
-        elif victims:
-            self.phase = WAITING_FOR_ROB_CHOOSE_PLAYER
-            events.append(event("choose_victim", {"seat": seat, "candidates": victims}))
-        else:
-            self.phase = PLAY1 if self.rolled else ROLL_OR_CARD
+        self._rob_among(seat, self._pirate_victims(hex_index, seat), events)
         return events
 
     def _pirate_victims(self, hex_index: int, thief: int) -> list[int]:
@@ -522,14 +490,9 @@ class SeaState(ScenarioRules, TradeRoutes, CatanState):
 
     # -- rolling and producing ----------------------------------------------------------------------
     def _do_roll(self, seat: int, action: tuple) -> list[Event]:
-        dice, total = self._throw()
-        self.dice = dice
-        self.rolled = True
-        if self.special_building:
-            self.offer_mark = self.action_count
-        events = [event("rolled", {"seat": seat, "dice": list(dice), "total": total})]
+        total, events = self._roll_dice(seat)
         if self.fleet_step >= 0:
-            self._move_fleet(min(dice), events)
+            self._move_fleet(min(self.dice), events)
         if total != 7:
             events.append(self._produce(total))
             if self.village_cloth:
@@ -540,31 +503,10 @@ class SeaState(ScenarioRules, TradeRoutes, CatanState):
             if any(self.picks):
                 self._ask_picks(PLAY1, events)
             return events
-        limit = self.discard_limit
-        for s in range(self.seat_count):
-            count = sum(self.hands[s])
-            self.discards[s] = count // 2 if count > limit and s not in self.out else 0
-        if any(self.discards):
-            self.phase = WAITING_FOR_DISCARDS
-            events.append(event("discard_required", {"amounts": list(self.discards)}))
-        else:
-            self.phase = self._bandit_phase()
-        self._ask_picks(self.phase, events)
+        self._seven(events)
+        if any(self.picks):
+            self._ask_picks(self.phase, events)
         return events
-
-    def _throw(self) -> tuple[tuple[int, int], int]:
-        """The dice, as the classic engine throws them (scripts, N7, N7C)."""
-        if self.dice_used < len(self.dice_script):
-            total = self.dice_script[self.dice_used]
-            self.dice_used += 1
-            first = min(6, total - 1)
-            return (first, total - first), total
-        while True:
-            pair = self.rng.below(36)
-            dice, total = (1 + pair // 6, 1 + pair % 6), 2 + pair // 6 + pair % 6
-            if not (self.roll_rules and total == 7 and (self.round < self.no_7s_rounds
-                                                        or (self.no_7s_until_city and not self.city_built))):
-                return dice, total
 
     def _produce(self, total: int) -> Event:
         produced = super()._produce(total)
@@ -645,9 +587,6 @@ class SeaState(ScenarioRules, TradeRoutes, CatanState):
             return []
         picking = self.phase is PICKING or self.phase is STARTS_PICKING
         if seat == self.current:
-            if self.build_request == SHIP:
-                self._receive(seat, COST_SHIP)
-                self.build_request = -1
             self.cloth_victim = -1
             self.placing_harbor = -1
             if picking:
@@ -878,15 +817,6 @@ class SeaObservation(CatanObservation, SeaState):
         super()._observe(state, seat)
         self.__dict__["_fog_hexes"] = tuple(sorted(state.fog))
         self.__dict__["_fog_contents"] = tuple(sorted(state.fog.values()))  # as a whole: public
-
-
-def _open_harbor(ratios: list[int], harbor: int) -> None:
-    if harbor == GENERIC_HARBOR:
-        for r in range(5):
-            if ratios[r] > 3:
-                ratios[r] = 3
-    else:
-        ratios[harbor] = 2
 
 
 SEA_TURN_PHASES: dict[str, tuple] = {
