@@ -19,9 +19,10 @@ $(STAMP_DEV): $(BIN)/python pyproject.toml
 	$(BIN)/python -m pip install --quiet -e '.[dev]'
 	touch $@ $(STAMP_RUN)
 
+# ARGS go to `tablehall serve` after the default store: make run ARGS="--http-port 9090"
 run: $(STAMP_RUN)
 	mkdir -p var
-	$(BIN)/tablehall serve --db var/tablehall.sqlite
+	$(BIN)/tablehall serve --db var/tablehall.sqlite $(ARGS)
 
 # A last guard, never a measure: a test that hangs fails after 20 minutes instead of holding
 # the run forever (the slowest test takes about 3 minutes on a loaded machine).

@@ -8,16 +8,17 @@ import sys
 import warnings
 from collections import defaultdict
 from pathlib import Path
-from typing import TYPE_CHECKING, Any, Sequence
+from typing import TYPE_CHECKING, Any, Iterator, Sequence
 
 # Only what every command needs: a game, asyncio and the match runner are imported by the
 # commands that use them, so `tablehall records` and `--help` start in a few tens of ms.
 from .core.game import OptionError
-from .core.records import RecordError, replay
-from .core.registry import SERVICES, UnknownGame, game_names, get_game
+from .core.records import Record, RecordError, replay
+from .core.registry import UnknownGame, get_game
 
 if TYPE_CHECKING:
     from .core.game import GameSpec
+    from .core.records import Record
     from .core.store import RecordStore
 
 #: the record store every command uses unless told otherwise (TABLEHALL_DB moves it)
@@ -28,17 +29,33 @@ class UsageError(Exception):
     """A one-line error for the user; exit code 2."""
 
 
+#: the exit status of a command stopped by Ctrl-C (128 + SIGINT, as a shell reports it)
+INTERRUPTED = 130
+
+
 class Parser(argparse.ArgumentParser):
     """An ArgumentParser whose help may end with text made only when help is asked for
-    (`more_help`): the games' bots and options, the listeners' settings."""
+    (`more_help`: the games' bots and options, the listeners' settings), and whose arguments
+    may in part be added only when it parses (`more_arguments`: the listeners' flags), since
+    both need the games' SPECs and other commands import no game."""
 
-    def __init__(self, *args: Any, more_help: Any = None, **kwargs: Any) -> None:
+    def __init__(self, *args: Any, more_help: Any = None, more_arguments: Any = None, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
         self.more_help = more_help
+        self.more_arguments = more_arguments
 
     def format_help(self) -> str:
         text = super().format_help()
         return f"{text}\n{self.more_help()}\n" if self.more_help else text
+
+    def parse_known_args(self, args: Any = None, namespace: Any = None) -> Any:
+        if self.more_arguments:
+            self.more_arguments, add = None, self.more_arguments
+            try:
+                add(self)
+            except UnknownGame as exc:  # a TABLEHALL_GAMES module that cannot be imported
+                self.error(str(exc))
+        return super().parse_known_args(args, namespace)
 
 
 def main(argv: Sequence[str] | None = None) -> int:
@@ -53,7 +70,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         print(f"tablehall: error: {exc}", file=sys.stderr)
         return 2
     except KeyboardInterrupt:
-        return 130
+        return INTERRUPTED
     except BrokenPipeError:  # `tablehall records | head`: the reader has all it wanted
         os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
         return 0
@@ -67,7 +84,8 @@ def build_parser() -> argparse.ArgumentParser:
 
     serve = commands.add_parser("serve", help="run the server: one TCP listener per protocol",
                                 description="Run the server. Binds 127.0.0.1 unless --host says otherwise.",
-                                formatter_class=argparse.RawDescriptionHelpFormatter, more_help=_services_help)
+                                formatter_class=argparse.RawDescriptionHelpFormatter, more_help=_services_help,
+                                more_arguments=_add_listener_flags)
     serve.add_argument("--config", help="TOML config file (see docs/architecture.md)")
     serve.add_argument("--host", help="address to bind (default 127.0.0.1)")
     serve.add_argument("--db", help=f"record store: an SQLite file or postgresql://... (default {DEFAULT_DB})")
@@ -77,9 +95,6 @@ def build_parser() -> argparse.ArgumentParser:
                        help="event loop: uvloop when installed (auto, the default; the fast extra), or asyncio's own")
     serve.add_argument("--set", action="append", default=[], metavar="SERVICE.KEY=VALUE",
                        help="a service option, e.g. --set sc.version=21.3.3")
-    for name, default, description in _service_flags():
-        serve.add_argument(f"--{name}-port", type=int, metavar="PORT", dest=f"port_{name.replace('-', '_')}",
-                           help=f"{description} (default {default}; 0 turns it off)")
     serve.add_argument("--http-port", type=int, metavar="PORT", dest="port_http",
                        help="the web hall: lobby, live boards, records, replays, JSON API (default 8080; 0 turns it off)")
     serve.add_argument("--workers", type=int, default=1, metavar="N",
@@ -93,7 +108,7 @@ def build_parser() -> argparse.ArgumentParser:
                                            "policy:MODULE:CALLABLE (or policy:PATH.py:CALLABLE) for a trained "
                                            "policy (needs the envs extra).",
                                formatter_class=argparse.RawDescriptionHelpFormatter, more_help=_games_help)
-    play.add_argument("game", help=f"one of: {', '.join(game_names())}")
+    play.add_argument("game", help="the game (below)")
     play.add_argument("--seats", required=True, help="comma-separated seats, e.g. random,strong")
     play.add_argument("--seed", type=int, default=None,
                       help="seed of the first game; game k uses seed+k (default: a fresh one, printed)")
@@ -113,13 +128,21 @@ def build_parser() -> argparse.ArgumentParser:
     bots = commands.add_parser("bots", help="each game's built-in bots and options",
                                description="List each game's built-in bots (one line each) and its options "
                                            "with their defaults and accepted values.")
-    bots.add_argument("game", nargs="?", help=f"only this game: one of {', '.join(game_names())}")
+    bots.add_argument("game", nargs="?", help="only this game")
     bots.set_defaults(handler=cmd_bots)
 
     rep = commands.add_parser("replay", help="re-run a record through the rules and check its result",
-                              description="Re-run a record through the rules; exit 1 if the result differs.")
+                              description="Re-run a record through the rules; exit 1 if the result differs. "
+                                          "With --moves, print every move in words first.")
     rep.add_argument("record", help="a record file, or a record id (prefix) in --db")
     rep.add_argument("--db", default=DEFAULT_DB, help=f"record store to look ids up in (default {DEFAULT_DB})")
+    rep.add_argument("--strict", action="store_true",
+                     help="refuse a record file without its digest (whose integrity cannot be checked)")
+    rep.add_argument("--moves", action="store_true",
+                     help="print the numbered moves in words, as an observer sees them (or --seat's player)")
+    rep.add_argument("--seat", type=int, metavar="N",
+                     help="with --moves: the moves as the player of seat N (1 = the first seat) sees them, "
+                          "with what only that seat may know")
     rep.set_defaults(handler=cmd_replay)
 
     export = commands.add_parser("export", help="write a record in a notation (json, or the game's own)",
@@ -133,7 +156,7 @@ def build_parser() -> argparse.ArgumentParser:
 
     imp = commands.add_parser("import", help="read a game from a notation into a record store",
                               description="Read a game written in one of the game's notations and store it.")
-    imp.add_argument("game", help=f"one of: {', '.join(game_names())}")
+    imp.add_argument("game", help="the game (tablehall bots lists them)")
     imp.add_argument("file", help="the notation file")
     imp.add_argument("--format", "-f", required=True, help="the notation (e.g. sgn, soclog)")
     imp.add_argument("--db", default=DEFAULT_DB, help=f"record store to write (default {DEFAULT_DB})")
@@ -147,7 +170,7 @@ def build_parser() -> argparse.ArgumentParser:
 
     bench = commands.add_parser("bench", help="measure a game's engine and protocol speed",
                                 description="Measure speed; peers are measured side by side where installed.")
-    bench.add_argument("game", help=f"one of: {', '.join(game_names())}, web (the web hall's scale), arena "
+    bench.add_argument("game", help="a game (tablehall bots lists them), web (the web hall's scale), arena "
                                     "(the arena's backends), server (every protocol under load) or envs (the learning "
                                     "environments)")
     bench.add_argument("args", nargs=argparse.REMAINDER, help="arguments for the game's benchmark (try --help)")
@@ -178,10 +201,20 @@ def _services_help() -> str:
     return describe_services()
 
 
-def _service_flags() -> list[tuple[str, int, str]]:
-    """(name, default port, description) of every protocol listener, from the registry: no game
-    is imported to build the parser."""
-    return [(s.name, s.default_port, s.description or s.game) for s in SERVICES]
+def _listeners() -> list[str]:
+    """The name of every protocol listener the games offer."""
+    from .server.app import all_services
+
+    return [spec.name for _, spec in all_services()]
+
+
+def _add_listener_flags(serve: argparse.ArgumentParser) -> None:
+    """--NAME-port for every protocol listener, from the games' SPECs."""
+    from .server.app import all_services
+
+    for game, spec in all_services():
+        serve.add_argument(f"--{spec.name}-port", type=int, metavar="PORT", dest=f"port_{spec.name.replace('-', '_')}",
+                           help=f"{spec.description or game} (default {spec.default_port}; 0 turns it off)")
 
 
 # -- serve ---------------------------------------------------------------------------------------
@@ -202,7 +235,7 @@ def cmd_serve(args: argparse.Namespace) -> int:
             config.log_format = args.log_format
         if args.event_loop:
             config.event_loop = args.event_loop
-        for name in [*(n for n, _, _ in _service_flags()), "http"]:
+        for name in [*_listeners(), "http"]:
             port = getattr(args, f"port_{name.replace('-', '_')}")
             if port is not None:
                 config.ports[name] = check_port(port, f"--{name}-port")
@@ -218,7 +251,7 @@ def cmd_serve(args: argparse.Namespace) -> int:
         raise UsageError(str(exc)) from None
     from .server.app import ListenError, run_server
 
-    if all(config.ports.get(name) == 0 for name, _, _ in _service_flags()) and config.ports.get("http") == 0:
+    if all(config.ports.get(name) == 0 for name in _listeners()) and config.ports.get("http") == 0:
         raise UsageError("every listener is turned off: nothing to serve")
     if args.workers < 1:
         raise UsageError("--workers must be at least 1")
@@ -254,11 +287,7 @@ def make_agent(spec: "GameSpec", seat_text: str, seat: int, seed: int):
 
 
 def cmd_play(args: argparse.Namespace) -> int:
-    import asyncio
-    import secrets
-
-    from .core.match import Match
-    from .core.store import DirectoryStore, SaveBatch, describe, open_store
+    from .core.store import DirectoryStore, open_store
 
     spec = get_game(args.game)
     seats = [s.strip() for s in args.seats.split(",") if s.strip()]
@@ -271,14 +300,34 @@ def cmd_play(args: argparse.Namespace) -> int:
     options = spec.normalize_options(parse_options(args.option))
     for seat, text in enumerate(seats):  # fail on a bad seat before playing anything (nothing starts yet)
         make_agent(spec, text, seat, 0)
+    stores: list["RecordStore"] = []
+    try:
+        if args.record_dir:
+            stores.append(DirectoryStore(args.record_dir))
+        if not args.no_db:
+            stores.append(open_store(args.db or DEFAULT_DB))
+    except BaseException:
+        for store in stores:
+            store.close()
+        raise
+    with StopRequest() as stop:
+        return play_games(args, spec, seats, options, stores, stop)
+
+
+def play_games(args: argparse.Namespace, spec: "GameSpec", seats: list[str], options: dict[str, Any],
+               stores: list["RecordStore"], stop: "StopRequest") -> int:
+    """Play `args.games` games into `stores` (closed at the end) and print their table; after
+    a stop request, the games being played finish and the table shows the games played."""
+    import asyncio
+    import secrets
+    from itertools import takewhile
+
+    from .core.match import Match
+    from .core.store import SaveBatch, describe
+
     if args.seed is None:  # a fresh seed, said before the games: the records keep it, so they replay
         args.seed = secrets.randbits(31)
         print(f"seed {args.seed} (--seed {args.seed} plays these games again)", file=sys.stderr, flush=True)
-    stores: list["RecordStore"] = []
-    if args.record_dir:
-        stores.append(DirectoryStore(args.record_dir))
-    if not args.no_db:
-        stores.append(open_store(args.db or DEFAULT_DB))
     table = ResultTable()
     from tqdm import tqdm
 
@@ -289,17 +338,24 @@ def cmd_play(args: argparse.Namespace) -> int:
         return seats[shift:] + seats[:shift]
 
     saved = SaveBatch(stores)  # many games to a transaction: a commit costs more than a game
+    played = 0
 
     def finished(order: list[str], record) -> None:  # in game order, however the games were run
+        nonlocal played
         saved.add(record)
-        for entry in record.entries:  # a subprocess bot that cannot start stops the run: say why
-            if entry.forfeit is not None and entry.reason.startswith("did not start"):
-                raise UsageError(f"seat {entry.seat + 1} ({order[entry.seat]}) {entry.reason}")
+        played += 1
+        not_started = did_not_start(record)  # a subprocess bot that cannot start stops the run: say why
+        if not_started is not None:
+            seat, reason = not_started
+            raise UsageError(f"seat {seat + 1} ({order[seat]}) {reason}")
         table.add(order, record)
         progress.update(1)
 
+    def indexes() -> Iterator[int]:  # the games to play: none more once a stop is asked for
+        return takewhile(lambda index: not stop.requested, range(args.games))
+
     async def play_all() -> None:  # one event loop for every game: starting a loop costs ms
-        for index in range(args.games):
+        for index in indexes():
             seed = args.seed + index
             order = seating(index)
             agents = [make_agent(spec, text, seat, seed) for seat, text in enumerate(order)]
@@ -313,7 +369,7 @@ def cmd_play(args: argparse.Namespace) -> int:
         backend = LocalBackend(args.workers)
         backend.keep_records = True
         jobs = (Job(index, spec.name, tuple(seating(index)), tuple(seating(index)), args.seed + index, options)
-                for index in range(args.games))
+                for index in indexes())
         batcher = Batcher(args.workers, args.games)
         waiting: dict[int, Any] = {}
         done = 0
@@ -340,7 +396,51 @@ def cmd_play(args: argparse.Namespace) -> int:
     if not args.no_db:
         print(f"stored in {describe(args.db or DEFAULT_DB)} (tablehall records, replay, export read it)",
               file=sys.stderr)
+    if stop.requested:
+        print(f"stopped by Ctrl-C after {played} of {args.games} games", file=sys.stderr)
+        return INTERRUPTED
     return 0
+
+
+def did_not_start(record: Record) -> tuple[int, str] | None:
+    """(seat, reason) of the first seat of `record` whose player never started (a program that
+    could not be run, or crashed or failed its protocol's handshake before the first move)."""
+    for entry in record.entries:
+        if entry.forfeit is not None and entry.reason.startswith("did not start"):
+            return entry.seat, entry.reason
+    return None
+
+
+class StopRequest:
+    """Ctrl-C while games are played: the first asks for a stop once the games being played
+    are over (their records are kept and shown), a second stops at once (KeyboardInterrupt).
+    Only the main thread receives signals, and a process started with Ctrl-C ignored (a
+    background job) keeps ignoring it: there this does nothing."""
+
+    def __init__(self) -> None:
+        self.requested = False
+        self._previous: Any = None
+
+    def __enter__(self) -> "StopRequest":
+        import signal
+        import threading
+
+        if (threading.current_thread() is threading.main_thread()
+                and signal.getsignal(signal.SIGINT) is signal.default_int_handler):
+            self._previous = signal.signal(signal.SIGINT, self._interrupted)
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        import signal
+
+        if self._previous is not None:
+            signal.signal(signal.SIGINT, self._previous)
+
+    def _interrupted(self, signum: int, frame: object) -> None:
+        if self.requested:
+            raise KeyboardInterrupt
+        self.requested = True
+        print("\nstopping after the games being played (Ctrl-C again stops at once)", file=sys.stderr, flush=True)
 
 
 class ResultTable:
@@ -396,7 +496,15 @@ def cmd_replay(args: argparse.Namespace) -> int:
     from .core.store import load_record
 
     record = load_record(args.record, args.db)
+    if record.digest_checked is False:
+        if args.strict:
+            raise RecordError(f"{args.record} has no digest: its integrity cannot be checked (--strict)")
+        print(f"tablehall: warning: {args.record} has no digest: its integrity was not checked", file=sys.stderr)
     spec = get_game(record.game)
+    if args.seat is not None and not args.moves:
+        raise UsageError("--seat goes with --moves")
+    if args.moves:
+        print_moves(record, spec, viewer_seat(record, args.seat))
     report = replay(record, spec)
     moves = len(record.entries)
     if not report.matches:
@@ -404,9 +512,33 @@ def cmd_replay(args: argparse.Namespace) -> int:
         print(f"MISMATCH: {record.game} record {record.id or args.record}: stored result "
               f"{record.result.to_json() if record.result else None}, replay gives {got}")
         return 1
+    checked = "checked" if record.digest_checked is not False else "not in the file"
     print(f"ok: {record.game} record {record.id or args.record}: {moves} actions replayed, "
-          f"{record.status}, result reproduced (digest {record.digest()[:16]})")
+          f"{record.status}, result reproduced (digest {record.digest()[:16]}, {checked})")
     return 0
+
+
+def viewer_seat(record: "Record", seat: int | None) -> int | None:
+    """`--seat N` (counted from 1) as a seat index, None for an observer."""
+    if seat is None:
+        return None
+    if not 1 <= seat <= len(record.seats):
+        raise UsageError(f"--seat must be 1-{len(record.seats)}: this {record.game} game has {len(record.seats)} seats")
+    return seat - 1
+
+
+def print_moves(record: "Record", spec: "GameSpec", viewer: int | None) -> None:
+    """Every move of `record` in words, numbered, as `viewer` (None: an observer) sees it."""
+    from .core.movetext import record_moves
+
+    players = ", ".join(f"{seat.name} (seat {i + 1})" for i, seat in enumerate(record.seats))
+    audience = "an observer" if viewer is None else f"{record.seats[viewer].name} (seat {viewer + 1})"
+    print(f"{spec.title}: {players}; as {audience} sees it")
+    width = len(str(len(record.entries)))
+    for move in record_moves(record, spec, viewer):
+        label = f"{move.number}." if move.number else ""
+        for i, line in enumerate(move.text.lines):
+            print(f"{label if i == 0 else '':>{width + 1}} {line}")
 
 
 def cmd_export(args: argparse.Namespace) -> int:
@@ -427,12 +559,30 @@ def cmd_export(args: argparse.Namespace) -> int:
         for warning in notation_warnings(caught):
             print(f"tablehall: warning: {args.format}: {warning}", file=sys.stderr)
     if args.output:
-        from .core.store import write_atomically
-
-        write_atomically(Path(args.output), text)
+        write_output(output_path(args.output), text)
     else:
         sys.stdout.write(text)
     return 0
+
+
+def output_path(name: str) -> Path:
+    """A file a command is to write, checked before the work: its folder must exist and it
+    must not be a folder itself."""
+    path = Path(name)
+    if path.is_dir():
+        raise UsageError(f"cannot write {name}: it is a directory")
+    if not path.parent.is_dir():
+        raise UsageError(f"cannot write {name}: there is no directory {path.parent}")
+    return path
+
+
+def write_output(path: Path, text: str) -> None:
+    from .core.store import write_atomically
+
+    try:
+        write_atomically(path, text)
+    except OSError as exc:
+        raise UsageError(f"cannot write {path}: {exc.strerror}") from None
 
 
 def notation_warnings(caught: list[warnings.WarningMessage]) -> list[str]:
@@ -451,9 +601,14 @@ def cmd_import(args: argparse.Namespace) -> int:
         text = Path(args.file).read_text(encoding="utf-8")
     except OSError as exc:
         raise UsageError(f"cannot read {args.file}: {exc.strerror}") from None
+    except UnicodeDecodeError:
+        raise UsageError(f"cannot read {args.file}: it is not UTF-8 text") from None
     with warnings.catch_warnings(record=True) as caught:  # a reader's warnings: one line each
         warnings.simplefilter("always", UserWarning)
-        record = importer(text)
+        try:
+            record = importer(text)
+        except ValueError as exc:  # the reader's own words, said of the file
+            raise UsageError(f"{args.file}: {exc}") from None
     for warning in notation_warnings(caught):
         print(f"tablehall: warning: {args.file}: {warning}", file=sys.stderr)
     report = replay(record, spec)
@@ -480,6 +635,8 @@ def cmd_records(args: argparse.Namespace) -> int:
 
     if args.game:
         get_game(args.game)  # an unknown game is an error, not an empty table
+    if args.limit < 1:  # SQLite takes a negative LIMIT as none
+        raise UsageError("--limit must be at least 1")
     if not store_exists(args.db):
         raise UsageError(f"no record store at {args.db}")
     store = open_store(args.db)
@@ -496,29 +653,9 @@ def cmd_records(args: argparse.Namespace) -> int:
 
 
 def cmd_bench(args: argparse.Namespace) -> int:
-    if args.game == "web":  # the web hall's scale, not a game
-        from .web.bench import main as web_bench
+    from .bench import run
 
-        return web_bench(list(args.args))
-    if args.game == "arena":  # the arena's backends and duplicate seeding
-        from .arena.bench import main as arena_bench
-
-        return arena_bench(list(args.args))
-    if args.game == "server":  # every protocol under load, clients in other processes
-        from .loadtest.bench import main as server_bench
-
-        return server_bench(list(args.args))
-    if args.game == "envs":  # the learning environments (the envs extra)
-        try:
-            from .envs.bench import main as envs_bench
-        except ImportError as exc:
-            raise UsageError(f"bench envs needs the envs extra (pip install 'tablehall[envs]'): {exc}") from None
-        return envs_bench(list(args.args))
-    spec = get_game(args.game)
-    if spec.bench is None:
-        raise UsageError(f"{spec.name} has no benchmark")
-    result = spec.bench(list(args.args))
-    return int(result or 0)
+    return run(args.game, list(args.args))
 
 
 def cmd_renaissance_client(args: argparse.Namespace) -> int:
@@ -528,4 +665,8 @@ def cmd_renaissance_client(args: argparse.Namespace) -> int:
 
 
 if __name__ == "__main__":
-    raise SystemExit(main())
+    # `python -m tablehall.cli` runs this file as __main__, a second copy of the module: run the
+    # one the arena imports, so that its errors (UsageError) are the ones main catches
+    from tablehall.cli import main as package_main
+
+    raise SystemExit(package_main())

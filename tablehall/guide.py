@@ -35,7 +35,7 @@ def describe_game(spec: GameSpec) -> str:
     lines += [f"    {name:<{width}}{summary(bot) or '-'}" for name, bot in spec.bots.items()]
     if spec.seat_command_bots:
         lines.append(f"    {'cmd:COMMAND':<{width}}a bot run as a subprocess, speaking the game's protocol "
-                     "on stdin/stdout (e.g. cmd:python3 examples/dominion/bigmoney.py)")
+                     "on stdin/stdout (e.g. cmd:python3 mybot.py)")
     defaults = spec.normalize_options({})
     if defaults:
         lines.append("  options (--option KEY=VALUE), with their defaults:")
@@ -53,6 +53,7 @@ def describe_games(names: Iterable[str] | None = None) -> str:
 
 def describe_services() -> str:
     """Every listener, the config file's keys, and each listener's settings."""
+    from .core.limits import LIMIT_SETTINGS
     from .server.app import all_services
     from .server.web import DEFAULT_HTTP_PORT, WEB_SETTINGS
 
@@ -69,8 +70,10 @@ def describe_services() -> str:
               '  log_format = "text"           text | json',
               "  [ports]                       NAME = PORT per listener above",
               "",
-              "settings of each listener: [NAME] in the config, or --set NAME.KEY=VALUE:"]
-    for name, settings in [*((spec.name, spec.settings) for spec in services), ("web", WEB_SETTINGS)]:
+              "settings of each listener: [NAME] in the config, or --set NAME.KEY=VALUE; [limits]: what one "
+              "client may cost (docs/security.md):"]
+    for name, settings in [*((spec.name, spec.settings) for spec in services), ("web", WEB_SETTINGS),
+                           ("limits", LIMIT_SETTINGS)]:
         lines.append(f"  [{name}]")
         texts = {key: f"{key} = {_value(setting.default)}" for key, setting in settings.items()}
         width = max((len(text) for text in texts.values()), default=0) + 2

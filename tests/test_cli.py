@@ -13,6 +13,8 @@ import pytest
 from tablehall.cli import main
 from tablehall.core import Record
 
+from .support.reference import reference_path
+
 REPO = Path(__file__).resolve().parents[1]
 COMMANDS = ["serve", "play", "replay", "export", "import", "records", "bench"]
 
@@ -277,7 +279,7 @@ def test_help_teaches_the_bots_options_listeners_and_settings(capsys):
 
 
 def test_reader_warnings_are_one_readable_line_each(tmp_path):
-    corpus = REPO.parent / "shared" / "reference" / "sgn" / "test-corpus" / "game.log"
+    corpus = reference_path("sgn", "test-corpus", "game.log")
     done = subprocess.run([sys.executable, "-m", "tablehall.cli", "import", "catan", str(corpus), "--format", "sgn",
                            "--db", str(tmp_path / "db.sqlite")],
                           capture_output=True, text=True, timeout=300, env={**os.environ, "PYTHONPATH": str(REPO)})

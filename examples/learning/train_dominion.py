@@ -92,10 +92,18 @@ def discounted(rewards: list[float], gamma: float) -> np.ndarray:
     return out
 
 
+def games(text: str) -> int:
+    """A number of games for argparse: 0 or more."""
+    count = int(text)
+    if count < 0:
+        raise argparse.ArgumentTypeError(f"a number of games is 0 or more, not {count}")
+    return count
+
+
 def main(argv=None) -> dict:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    parser.add_argument("--train", type=int, default=400, help="training games (default 400)")
-    parser.add_argument("--eval", type=int, default=200, help="evaluation games (default 200)")
+    parser.add_argument("--train", type=games, default=400, help="training games (default 400)")
+    parser.add_argument("--eval", type=games, default=200, help="evaluation games (default 200; 0: none)")
     parser.add_argument("--opponent", default="random", help="the bot to train and play against (default random)")
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--rate", type=float, default=0.02, help="learning rate")
@@ -131,13 +139,17 @@ def main(argv=None) -> dict:
         draws += len(winners) > 1 and me in winners
         points += (seats[me]["score"], seats[1 - me]["score"])
     env.close()
-    rate = wins / args.eval
-    mean = points / args.eval
     print(f"trained {args.train} games against {args.opponent} in {trained:.1f} s CPU")
-    print(f"greedy policy against {args.opponent}: {wins} wins, {draws} draws in {args.eval} games, "
-          f"win rate {100 * rate:.1f}%, victory points {mean[0]:.1f} to {mean[1]:.1f}")
+    figures = {"win_rate": None, "points": None, "opponent_points": None}  # without evaluation games
+    if args.eval:
+        rate, mean = wins / args.eval, points / args.eval
+        print(f"greedy policy against {args.opponent}: {wins} wins, {draws} draws in {args.eval} games, "
+              f"win rate {100 * rate:.1f}%, victory points {mean[0]:.1f} to {mean[1]:.1f}")
+        figures = {"win_rate": rate, "points": float(mean[0]), "opponent_points": float(mean[1])}
+    else:
+        print("not evaluated (--eval 0)")
     print(f"weights saved to {args.save}")
-    return {"win_rate": rate, "points": float(mean[0]), "opponent_points": float(mean[1])}
+    return figures
 
 
 if __name__ == "__main__":

@@ -28,11 +28,12 @@ FINAL = {657, 658, 659}
 
 class RandomPlayer:
     def __init__(self, host: str, port: int, name: str, players: int = 1, seed: int = 0,
-                 fill_bots: bool = False, timeout: float = 30) -> None:
+                 fill_bots: bool = False, timeout: float = 30, ticket: str | None = None) -> None:
         self.sock = socket.create_connection((host, port), timeout=timeout)
         self.timeout = timeout  # give up when only pings arrive for this long
         self.recent: deque[str] = deque(maxlen=20)
         self.name, self.players, self.fill_bots = name, players, fill_bots
+        self.login = f"{name} {ticket}" if ticket else name  # a table's seat held for a name wants its ticket
         self.rng = random.Random(seed)
         self.buffer = b""
         self.errors: Counter[int] = Counter()
@@ -97,7 +98,7 @@ class RandomPlayer:
     def answer(self, code: int, text: str) -> str | None:
         pick = self.rng.choice
         if code == 110:
-            return f"171 {self.name}"
+            return f"171 {self.login}"
         if code == 180:
             return f"180 {self.players}"
         if code == 111 and self.fill_bots and text.startswith("You opened"):
@@ -163,8 +164,10 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--players", type=int, default=1)
     parser.add_argument("--fill-bots", action="store_true")
     parser.add_argument("--seed", type=int, default=0)
+    parser.add_argument("--ticket", help="the secret of a table's seat held for this name (its owner has it)")
     args = parser.parse_args(argv)
-    outcome = RandomPlayer(args.host, args.port, args.name, args.players, args.seed, args.fill_bots).play()
+    outcome = RandomPlayer(args.host, args.port, args.name, args.players, args.seed, args.fill_bots,
+                           ticket=args.ticket).play()
     print(json.dumps(outcome, indent=1))
     return 0 if outcome["final"] else 1
 

@@ -8,7 +8,7 @@ import os
 import sys
 from typing import TYPE_CHECKING, Any
 
-from ..core.registry import game_names, get_game
+from ..core.registry import get_game
 from .schedule import FORMATS, ScheduleError
 
 if TYPE_CHECKING:  # the rest is imported when the command runs: `tablehall --help` stays quick
@@ -25,7 +25,7 @@ def add_parser(commands: Any, default_db: str) -> argparse.ArgumentParser:
                     "between two. An entrant is [LABEL=]SEAT: a built-in bot, cmd:COMMAND (where the game's "
                     "protocol allows it), any seat `tablehall play` takes, or remote:NAME (the clients that log in "
                     "as NAME to the listeners the arena opens). See docs/arena.md.")
-    arena.add_argument("game", help=f"one of: {', '.join(game_names())}")
+    arena.add_argument("game", help="the game (tablehall bots lists them)")
     arena.add_argument("--entrants", default="", help="comma-separated entrants, e.g. strong,random,random,random")
     arena.add_argument("--entrant", action="append", default=[], metavar="[LABEL=]SEAT",
                        help="one more entrant (for commands with commas in them)")
@@ -112,7 +112,7 @@ def settings_from(args: argparse.Namespace, spec: "GameSpec") -> "Settings":
 def cmd_arena(args: argparse.Namespace, default_db: str) -> int:
     import secrets
 
-    from ..cli import UsageError
+    from ..cli import INTERRUPTED, UsageError, output_path, write_output
     from ..core.store import describe, is_url, open_store
     from .report import LiveView, render
     from .runner import make_backend
@@ -128,6 +128,9 @@ def cmd_arena(args: argparse.Namespace, default_db: str) -> int:
     remote = any(e.remote for e in settings.entrants)
     if remote and args.ray:
         raise UsageError("remote entrants connect to this process: they cannot play on --ray")
+    json_path = output_path(args.json) if args.json else None
+    if not args.ray:  # on a cluster the commands run on its machines, not this one
+        check_programs_start(spec, settings)
     location = None if args.no_db else (args.db or default_db)
     store = None if location is None else open_store(location)
     tournament = Tournament(settings, store)
@@ -152,16 +155,40 @@ def cmd_arena(args: argparse.Namespace, default_db: str) -> int:
         if store is not None:
             store.close()
     print(render(doc))
-    if args.json:
-        from ..core.store import write_atomically
-        from pathlib import Path
-
-        write_atomically(Path(args.json), json.dumps(doc, indent=1, sort_keys=True) + "\n")
+    if json_path is not None:
+        write_output(json_path, json.dumps(doc, indent=1, sort_keys=True) + "\n")
     if fresh_seed:
         print(f"seed {args.seed} (--seed {args.seed} plays this tournament again)", file=sys.stderr)
     if location is not None:
         print(f"tournament {doc['id']} and its games stored in {describe(location)}", file=sys.stderr)
-    return 0
+    return INTERRUPTED if doc["status"] == "stopped" else 0
+
+
+def check_programs_start(spec: "GameSpec", settings: "Settings") -> None:
+    """Start each entrant that is a program (cmd:COMMAND) as a game starts it, in a game that
+    ends before its first move: one that cannot be run, or crashes or fails its protocol's
+    handshake, stops the arena here with one line, not as a forfeit in every game."""
+    import asyncio
+
+    from ..cli import UsageError, did_not_start
+    from ..core.match import Match
+    from ..core.seats import make_agent
+
+    programs = [e for e in settings.entrants if e.kind == "cmd"]
+    others = sorted(spec.bots)[:1]  # the other seats: a built-in bot, which never starts anything
+
+    async def start(seat_text: str) -> tuple[int, str] | None:
+        texts = [seat_text] + (others or [seat_text]) * (settings.seats - 1)
+        match = Match(spec, [make_agent(spec, text, seat, 0) for seat, text in enumerate(texts)])
+        match.abort("the arena's start check")
+        return did_not_start(await match.run())
+
+    async def start_all() -> list[tuple[int, str] | None]:
+        return await asyncio.gather(*(start(e.seat) for e in programs))
+
+    for entrant, failed in zip(programs, asyncio.run(start_all()) if programs else []):
+        if failed is not None:
+            raise UsageError(f"entrant {entrant.label} ({entrant.seat}) {failed[1]}")
 
 
 def play(tournament: "Tournament", main: Any) -> dict:

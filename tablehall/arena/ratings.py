@@ -5,21 +5,14 @@ Games are rated one at a time in the tournament's schedule order, never in the o
 happened to finish, so the same games give the same ratings bit for bit whatever ran them.
 
 A solo game (Renaissance against Lorenzo) is rated as a two-player game against the game's
-solo opponent, a rated pseudo-entrant of its own: rank 1 means the entrant beat it.
+solo opponent (`GameSpec.solo_opponent`), a rated pseudo-entrant of its own: rank 1 means the
+entrant beat it.
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass
 from typing import Sequence
-
-#: the opponent of a one-seat game, by game (a pseudo-entrant in the ratings)
-SOLO_OPPONENTS = {"renaissance": "Lorenzo"}
-
-
-def solo_opponent(game: str) -> str:
-    return SOLO_OPPONENTS.get(game, "solo opponent")
-
 
 @dataclass(frozen=True)
 class Rating:

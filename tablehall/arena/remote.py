@@ -5,7 +5,9 @@ ports of `--port`/`--set`/`--config`), and plays every game as a *table* (`core.
 seats are the other entrants' agents, built the same way as on any backend, and seats held for
 the clients that log in under each remote entrant's name (``remote:NAME``).  The protocol fills
 a held seat its own way: a JSettlers robot named NAME is invited, a contest client joins with
-its reservation, a Dominion bot says ``join table NAME``, a Renaissance client logs in as NAME.
+its reservation, a Dominion bot says ``join table TICKET``, a Renaissance client logs in as
+``NAME TICKET``: each remote entrant's secret ticket, the same for all its games, which the arena
+prints for the operator to hand to that entrant only (a name proves nothing).
 A game starts when its clients have come, so games run on this process's event loop, one at a
 time unless `--workers` lets several tables wait at once.  The records are the same as without
 listeners: the table plays the schedule's seed in the schedule's seat order.
@@ -16,7 +18,7 @@ from __future__ import annotations
 import argparse
 from typing import Any, Callable
 
-from ..core.hosting import OpenSeat
+from ..core.hosting import OpenSeat, new_ticket
 from ..core.registry import get_game
 from ..core.store import SqliteStore
 from .entrants import REMOTE
@@ -33,7 +35,8 @@ class TableBackend(Backend):
         self.server = server
         self.workers = max(1, workers)
         self.announce = announce
-        self._told: set[str] = set()
+        self._told: dict[str, str] = {}  # remote entrant -> the command it was last told
+        self._tickets: dict[str, str] = {}  # remote entrant -> its secret ticket, for every game
 
     @property
     def window(self) -> int:
@@ -45,7 +48,7 @@ class TableBackend(Backend):
     async def play(self, job: Job) -> Outcome:
         import time
 
-        seated: list[Any] = [OpenSeat(seat[len(REMOTE):]) if seat.startswith(REMOTE) else default_agents(job, index)
+        seated: list[Any] = [self._held(seat[len(REMOTE):]) if seat.startswith(REMOTE) else default_agents(job, index)
                              for index, seat in enumerate(job.seats)]
         table = self.server.open_table(job.game, seated, seed=job.seed, options=dict(job.options))
         self._tell_how_to_connect(table)
@@ -55,15 +58,20 @@ class TableBackend(Backend):
                        None if record.result is None else record.result.to_json(),
                        time.process_time() - started_cpu, time.perf_counter() - started)
 
+    def _held(self, name: str) -> OpenSeat:
+        return OpenSeat(name, ticket=self._tickets.setdefault(name, new_ticket()))
+
     def _tell_how_to_connect(self, table: Any) -> None:
-        """Say how each remote entrant connects: once per name, or for every game where the
-        protocol gives each game a ticket of its own (a contest reservation code)."""
+        """Say how each remote entrant connects: once, or again whenever that changes (a
+        contest reservation code is new every game)."""
         if self.announce is None:
             return
         for seat in table.seats:
-            if seat.kind == "open" and (seat.secret or seat.held_for not in self._told):
-                self._told.add(seat.held_for)
-                command = self.server.connect_command(table, seat)
+            if seat.kind != "open":
+                continue
+            command = self.server.connect_command(table, seat)
+            if self._told.get(seat.held_for) != command:
+                self._told[seat.held_for] = command
                 self.announce(f"arena: waiting for {seat.held_for} (game {table.id})"
                               + (f": {command}" if command else ""))
 

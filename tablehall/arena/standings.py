@@ -8,8 +8,9 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any, Sequence
 
+from ..core.registry import get_game
 from .entrants import Entrant
-from .ratings import Ratings, solo_opponent
+from .ratings import Ratings
 from .schedule import Scheduled
 from .stats import ClusteredMean, HeadToHead
 
@@ -34,7 +35,7 @@ class Standings:
         self.entrants = list(entrants)
         self.seats = seats
         self.lines = {e.label: Line(e.label) for e in entrants}
-        self.solo = solo_opponent(game) if seats == 1 else None
+        self.solo = get_game(game).solo_opponent if seats == 1 else None
         self.ratings = Ratings([e.label for e in entrants] + ([self.solo] if self.solo else []))
         self.head_to_head = HeadToHead() if len(entrants) == 2 and seats >= 2 else None
         self.challenger = entrants[0].label

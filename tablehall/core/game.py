@@ -163,14 +163,30 @@ class GameSpec:
     exporters: Mapping[str, Callable[["Record"], str]] = field(default_factory=dict)
     """Notations a record can be written as, by format name."""
     importers: Mapping[str, Callable[[str], "Record"]] = field(default_factory=dict)
-    bench: Callable[..., Any] | None = None
-    """`tablehall bench GAME`: callable(argv) that measures and prints figures."""
+    notation_suffixes: Mapping[str, str] = field(default_factory=dict)
+    """File suffix -> notation (a key of `exporters` or `importers`): a file of such a suffix
+    given where a record is expected is told how `tablehall import` reads it, if it can."""
     seat_command_bots: bool = False
     """Whether seats may be `cmd:COMMAND` subprocess bots (protocols that define stdin/stdout)."""
     subprocess_agent: Callable[..., Any] | None = None
     """For `cmd:` seats: (command, seat, name) -> Agent speaking the game's protocol."""
     services: Sequence[Any] = ()
-    """The wire protocols `tablehall serve` offers for this game (core.hosting.ServiceSpec)."""
+    """The wire protocols `tablehall serve` offers for this game (core.hosting.ServiceSpec):
+    each one's name, default port, help text and config settings."""
+    pairing: tuple[str, str] | None = None
+    """Two built-in bots, the stronger first, that benchmarks set against each other (None:
+    the first bot against itself)."""
+    solo_opponent: str = "solo opponent"
+    """What a one-seat game is played against (rated as a pseudo-entrant by the arena)."""
+    env_adapter: str | None = None
+    """The game's learning-environment adapter (a `tablehall.envs.adapter.Adapter` class) as
+    ``module:Class``, the module relative to the game's package when it starts with a dot;
+    named, not imported, since environments sit above the games (None: no environment)."""
+    gym_id: str | None = None
+    """The Gymnasium id `import tablehall.envs` registers for the game (with `env_adapter`)."""
+    web_board: str | None = None
+    """The web hall's board for the game: an ES module file, relative to the game's package,
+    exporting ``render(root, view, ctx)`` (None: the generic board)."""
     option_help: Mapping[str, str] = field(default_factory=dict)
     """One line per option: the values it accepts and what it does (defaults come from
     `normalize_options({})`); `play --help` and `tablehall bots` show them."""
@@ -184,6 +200,25 @@ class GameSpec:
     the actions a protocol reads from a fixed table of replies): then every match, not only
     games between in-process bots, keeps each action's record form and JSON text once per
     process (`records.KnownActions`) instead of encoding it at every move."""
+    move_text: Callable[[Any], Any] | None = None
+    """Each step in words for a person (`core.movetext`): StepView -> MoveText, from the events
+    the viewer may see; None: the action's record form as JSON."""
+    face_data: Callable[[], Mapping[str, Any]] | None = None
+    """The game's own objects as JSON-able data for faces that draw them (cards with their
+    cost and text, pieces with their shapes, costs), from the rules' tables."""
+    chance_options: frozenset[str] = frozenset()
+    """Options that fix what chance would otherwise decide (scripted dice, a chosen deck, board
+    or first piece): whoever sets them knows what is coming, so the web hall refuses them for
+    games with other people unless every person seat is the creator's own (practice), and
+    shows them wherever they are set (`fixed_chance`)."""
+
+    def fixed_chance(self, options: Mapping[str, Any]) -> dict[str, Any]:
+        """The chance options `options` set to something other than their default."""
+        if not self.chance_options:
+            return {}
+        defaults = self.normalize_options({})
+        return {key: options[key] for key in sorted(self.chance_options)
+                if key in options and options[key] != defaults.get(key)}
 
     def new(self, seat_count: int | None = None, options: Mapping[str, Any] | None = None,
             seed: int = 0, normalized: bool = False) -> GameState:
@@ -195,6 +230,13 @@ class GameSpec:
         if not normalized or options is None:
             options = self.normalize_options(options or {})
         return self.new_game(count, options, seed)
+
+    def paired_bots(self) -> tuple[str, str]:
+        """`pairing`, or the first built-in bot against itself."""
+        if self.pairing is not None:
+            return self.pairing
+        first = next(iter(self.bots))
+        return first, first
 
 
 def _counts(counts: Sequence[int]) -> str:

@@ -27,6 +27,8 @@ import secrets
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, Callable, Coroutine, Mapping, Sequence, Union
 
+from .names import name_problem
+from .quoting import token
 from .store import RecordStore
 
 if TYPE_CHECKING:
@@ -74,6 +76,13 @@ class Session(ABC):
     @abstractmethod
     def connection_lost(self) -> None: ...
 
+    @property
+    def logged_in(self) -> bool:
+        """Whether the client has said who it is (logged in, joined a game): until then the
+        server closes the connection after ``[limits] login_timeout`` seconds.  A protocol
+        without a login says True."""
+        return True
+
 
 # -- tables: matches hosted for the web hall and the arena ----------------------------------------
 
@@ -87,10 +96,13 @@ class TableCancelled(Exception):
 
 @dataclass(frozen=True)
 class OpenSeat:
-    """A seat held for the protocol's clients: the first that comes, or with `name` only the
-    client that logs in under that name."""
+    """A seat held for the protocol's clients: the first that comes, or with `name` one held
+    for that client, taken with a secret ticket (a contest reservation code, a Dominion or
+    Renaissance ticket; JSettlers: the login name).  `ticket` lets the caller choose the secret
+    (the arena keeps one per remote entrant for every game); unset, the service makes one."""
 
     name: str | None = None
+    ticket: str | None = field(default=None, repr=False)
 
 
 #: what a caller puts in a seat: an agent it runs itself (a browser seat, an in-process bot), the
@@ -204,6 +216,16 @@ def new_table_id() -> str:
     return "t" + secrets.token_hex(6)
 
 
+def new_ticket() -> str:
+    """The secret that takes a seat held for a name (96 random bits): only the table's owner
+    is given it, as a contest reservation code, since a name proves nothing."""
+    return secrets.token_urlsafe(12)
+
+
+def ticket_matches(given: str | None, ticket: str | None) -> bool:
+    return given is not None and ticket is not None and secrets.compare_digest(given.encode(), ticket.encode())
+
+
 def describe_entrants(entrants: Sequence[Entrant], bots: Mapping[str, Any]) -> list[TableSeat]:
     """The seats of a table request, checked: unknown bots are refused."""
     from .agents import Agent
@@ -211,6 +233,9 @@ def describe_entrants(entrants: Sequence[Entrant], bots: Mapping[str, Any]) -> l
     seats = []
     for entrant in entrants:
         if isinstance(entrant, OpenSeat):
+            problem = name_problem(entrant.name) if entrant.name is not None else None
+            if problem is not None:
+                raise TableError(f"no seat can be held for a player named {token(entrant.name)}: {problem}")
             seats.append(TableSeat("open", entrant.name or "open seat", held_for=entrant.name))
         elif isinstance(entrant, Agent):
             seats.append(TableSeat("agent", entrant.name))
@@ -284,6 +309,11 @@ class Service(ABC):
     async def shutdown(self) -> None:
         """Stop: sessions are about to be closed and matches aborted by the host."""
 
+    def refusal(self, reason: str) -> bytes:
+        """What this protocol writes to a connection the server turns away (a limit: too many
+        connections, no login in time) just before closing it: its own error, saying `reason`."""
+        return b""
+
     def open_table(self, entrants: Sequence[Entrant], *, seed: int | None = None,
                    options: Mapping[str, Any] | None = None) -> Table:
         """Host a match with these seats, in this order; open seats wait for this protocol's
@@ -353,6 +383,8 @@ def read_settings(service: str, section: Mapping[str, Any], settings: Mapping[st
 
 def _convert(value: Any, kind: type) -> Any:
     if isinstance(value, str) and kind is not str:
+        if kind in (list, dict):
+            raise ValueError(value)
         text = value.strip().lower()
         if kind is bool:
             if text not in ("true", "false", "1", "0", "yes", "no"):

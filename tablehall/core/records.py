@@ -9,21 +9,25 @@ same game played in any process has the same digest.
 from __future__ import annotations
 
 import hashlib
-from hashlib import sha256
 import json
 from dataclasses import dataclass, field
-from json.encoder import c_make_encoder, encode_basestring_ascii  # type: ignore[attr-defined]
-from operator import attrgetter, itemgetter
-from typing import Any, Callable, Mapping, NamedTuple
+from functools import lru_cache
+from typing import Any, Callable, Iterator, Mapping, NamedTuple
 
+from . import jsonbounds
+from .quoting import clip
 from .game import GameSpec, GameState, IllegalAction
+from .record_text import dumps, with_actions
 from .result import EndCause, Result
 
 FORMAT = "tablehall-record/1"
+#: arrays and objects a record file may nest (a record's own actions nest a few levels)
+MAX_RECORD_DEPTH = 64
 
 
 class RecordError(ValueError):
     """A record that cannot be read or does not replay."""
+
 
 
 @dataclass(frozen=True, slots=True)
@@ -53,9 +57,9 @@ class Handover:
 
 
 class Entry(NamedTuple):
-    """One step of a game: `seat` took `action`, or was taken out (`forfeit` holds the cause).
-    A named tuple: the runner makes one per action, and a tuple is the cheapest immutable
-    record Python makes."""
+    """One step of a game: `seat` took `action` (its record form), or was taken out (`forfeit`
+    holds the cause).  A named tuple: the runner makes one per action, and a tuple is the
+    cheapest immutable record Python makes."""
 
     seat: int
     action: Any = None
@@ -63,18 +67,10 @@ class Entry(NamedTuple):
     reason: str = ""
     ms: int = 0  # time the seat used for this decision: an annotation, not canonical
 
-    @classmethod
-    def played(cls, seat: int, action: Any, ms: int) -> "Entry":
-        """`Entry(seat, action, ms=ms)`, without the keyword handling."""
-        return _new_tuple(cls, (seat, action, None, "", ms))
-
     def canonical(self) -> list[Any]:
         if self.forfeit is not None:
             return [self.seat, {"forfeit": self.forfeit.value, "reason": self.reason}]
         return [self.seat, self.action]
-
-
-_new_tuple = tuple.__new__
 
 
 @dataclass(repr=False)
@@ -90,6 +86,8 @@ class Record:
     started_at: str = ""
     ended_at: str = ""
     id: str = ""
+    # read from a file or a store: whether it carried its digest (checked), or not; None: made here
+    digest_checked: bool | None = field(default=None, compare=False)
 
     def __repr__(self) -> str:  # short: a whole game in a repr costs milliseconds and says little
         return f"<Record {self.game} {self.id or '-'} seed={self.seed} actions={len(self.entries)} {self.status}>"
@@ -109,11 +107,11 @@ class Record:
 
     # -- serialisation ------------------------------------------------------------------------
     def canonical(self) -> dict[str, Any]:
-        body = self.canonical_head()
-        body["actions"] = [e.canonical() for e in self.entries]
+        body = self._head()
+        body["actions"] = self._actions()
         return body
 
-    def canonical_head(self) -> dict[str, Any]:
+    def _head(self) -> dict[str, Any]:
         """The canonical body but its actions."""
         body = {
             "format": FORMAT,
@@ -128,6 +126,14 @@ class Record:
             body["handovers"] = [h.to_json() for h in self.handovers]
         return body
 
+    def _actions(self) -> list[Any]:
+        return [[e.seat, e.action] if e.forfeit is None else e.canonical() for e in self.entries]
+
+    def _annotations(self, digest: str) -> dict[str, Any]:
+        """What the stored body adds to the canonical one (`ANNOTATIONS`)."""
+        return {"id": self.id, "started_at": self.started_at, "ended_at": self.ended_at,
+                "ms": [e.ms for e in self.entries], "digest": digest}
+
     def canonical_bytes(self) -> bytes:
         return dumps(self.canonical()).encode()
 
@@ -136,11 +142,7 @@ class Record:
 
     def to_json(self) -> dict[str, Any]:
         body = self.canonical()
-        body["id"] = self.id
-        body["started_at"] = self.started_at
-        body["ended_at"] = self.ended_at
-        body["ms"] = [e.ms for e in self.entries]
-        body["digest"] = self.digest()
+        body.update(self._annotations(self.digest()))
         return body
 
     @classmethod
@@ -173,19 +175,23 @@ class Record:
             )
         except RecordError:
             raise
-        except (KeyError, TypeError, ValueError) as exc:
-            raise RecordError(f"corrupt record: {type(exc).__name__}: {exc}") from None
+        except (KeyError, TypeError, ValueError, OverflowError) as exc:
+            raise RecordError(f"corrupt record: {type(exc).__name__}: {clip(str(exc))}") from None
         stored = data.get("digest")
-        if stored and stored != record.digest():
-            raise RecordError("corrupt record: digest does not match its content")
+        try:
+            if stored and stored != record.digest():
+                raise RecordError("corrupt record: digest does not match its content")
+        except (TypeError, ValueError, RecursionError) as exc:  # content JSON cannot write back
+            raise RecordError(f"corrupt record: {type(exc).__name__}: {clip(str(exc))}") from None
+        record.digest_checked = bool(stored)
         return record
 
     @classmethod
     def loads(cls, text: str | bytes) -> "Record":
         try:
-            data = json.loads(text)
+            data = jsonbounds.loads(text, MAX_RECORD_DEPTH)
         except ValueError as exc:
-            raise RecordError(f"corrupt record: not JSON ({exc})") from None
+            raise RecordError(f"corrupt record: not JSON ({clip(str(exc))})") from None
         if not isinstance(data, dict):
             raise RecordError("corrupt record: not a JSON object")
         return cls.from_json(data)
@@ -194,82 +200,12 @@ class Record:
         return dumps(self.to_json())
 
     def digest_and_dumps(self) -> tuple[str, str]:
-        """(`digest()`, `dumps()`), the same strings, with each part of the record written to
-        JSON once.  With sorted keys both bodies are their items in key order, and the stored
-        body's own keys (`ANNOTATIONS`) fall between the canonical ones at fixed places:
-
-            canonical  {actions, format, game, [handovers], options, result, rules_version, seats, seed}
-            stored     {actions, digest, ended_at, format, game, [handovers], id, ms,
-                        options, result, rules_version, seats, seed, started_at}
-
-        so each is spliced from the actions' text, the head's texts and those.  The parts that
-        do not change between the games of a run (game, options, rules version, seats) are
-        written once per process (`_head_texts`)."""
-        front, options_text, back = _head_texts(self)
-        if self.handovers:
-            front = f'{front},"handovers":{dumps([h.to_json() for h in self.handovers])}'
-        tail = f'{options_text},"result":{result_json(self.result)},{back},"seed":{dumps(self.seed)}'
-        actions = actions_json(self.entries)
-        digest = sha256(f'{{"actions":{actions},{front},{tail}}}'.encode()).hexdigest()
-        entries = self.entries
-        ms = dumps(list(map(_MS, entries))) if any(map(_MS, entries)) else _zeros(len(entries))
-        return digest, (f'{{"actions":{actions},"digest":"{digest}","ended_at":{dumps(self.ended_at)},{front},'
-                        f'"id":{dumps(self.id)},"ms":{ms},{tail},'
-                        f'"started_at":{dumps(self.started_at)}}}')
-
-
-def _zeros(count: int) -> str:
-    """`dumps([0] * count)`, written once per length: most games between bots decide every
-    action in under half a millisecond, and their `ms` are all 0."""
-    text = _ZEROS.get(count)
-    if text is None:
-        if len(_ZEROS) >= 4096:
-            _ZEROS.clear()
-        text = _ZEROS[count] = f"[{','.join('0' * count)}]"
-    return text
-
-
-_ZEROS: dict[int, str] = {}
-
-
-def result_json(result: Result | None) -> str:
-    """`dumps(result.to_json())` (or ``null``), written straight from the fields when every
-    seat's outcome is a regular one in whole numbers (any other is written by `dumps`)."""
-    if result is None:
-        return "null"
-    parts = []
-    for seat in result.seats:
-        if (seat.cause is not EndCause.REGULAR or seat.reason or type(seat.seat) is not int
-                or type(seat.rank) is not int or type(seat.score) is not int):
-            return dumps(result.to_json())
-        parts.append(f'{{"rank":{seat.rank},"score":{seat.score},"seat":{seat.seat}}}')
-    details = result.details
-    if details:
-        details = f',"details":{dumps(details if type(details) is dict else dict(details))}'
-    return f'{{"cause":{_CAUSE_TEXTS[result.cause]}{details or ""},"seats":[{",".join(parts)}]}}'
-
-
-_CAUSE_TEXTS = {cause: encode_basestring_ascii(cause.value) for cause in EndCause}
-
-
-def _head_texts(record: Record) -> tuple[str, str, str]:
-    """The record head's texts that games of one run share: `"format":..,"game":..`,
-    `"options":..` and `"rules_version":..,"seats":..`, remembered by what they are made of
-    (the options by their text: a dict cannot be a key, and a short one is quick to write)."""
-    options = dumps(record.options)
-    key = (record.game, record.rules_version, options, *map(_NAME_AND_AGENT, record.seats))
-    texts = _HEADS.get(key)
-    if texts is None:
-        if len(_HEADS) >= 256:
-            _HEADS.clear()
-        texts = _HEADS[key] = (f'"format":{dumps(FORMAT)},"game":{dumps(record.game)}', f'"options":{options}',
-                               f'"rules_version":{dumps(record.rules_version)},'
-                               f'"seats":{dumps([s.to_json() for s in record.seats])}')
-    return texts
-
-
-_HEADS: dict[tuple, tuple[str, str, str]] = {}
-_NAME_AND_AGENT = attrgetter("name", "agent")  # a seat's key, hashed and compared in C
+        """(`digest()`, `dumps()`), with the actions written to JSON once for both (what a store
+        saves; `record_text.with_actions`)."""
+        actions, head = dumps(self._actions()), self._head()
+        digest = hashlib.sha256(with_actions(actions, head).encode()).hexdigest()
+        head.update(self._annotations(digest))
+        return digest, with_actions(actions, head)
 
 
 #: the keys `to_json` adds to the canonical body, in order
@@ -278,95 +214,40 @@ ANNOTATIONS = ("digest", "ended_at", "id", "ms", "started_at")
 
 class KnownActions:
     """A game's actions in their record form (`GameSpec.encode_action`), each encoded once per
-    process, with its canonical JSON text.  Games between bots play the same few hundred
-    actions over and over (a Catan game is about 1,000 of them), so encoding each one as it is
-    played, then writing it to JSON with the record, costs more than a cheap rule applying it.
+    process.  Games between bots play the same few hundred actions over and over (a Catan game
+    is about 1,000 of them), and encoding each one as it is played costs more than a cheap rule
+    applying it.  Equal actions encode alike in every game here (an action is a tuple or a frozen
+    dataclass of names and whole numbers), so an action equal to one already seen gets the same
+    record form, which, like the `Entry` that holds it, nothing changes; an action that cannot
+    be hashed is encoded each time.  `for_spec` gives the one instance per encoder."""
 
-    An action equal to one already seen gets the same record form, the very same object:
-    like the `Entry` that holds it, it is never changed.  Equal actions encode alike in every
-    game here (an action is a tuple or a frozen dataclass of names and whole numbers); an
-    action that cannot be hashed is encoded each time.  `for_spec` gives the one instance per
-    encoder, and `actions_json` writes the entries whose record forms it knows from their
-    texts."""
-
-    LIMIT = 1 << 16  # distinct actions remembered; then forgotten and learnt again
+    LIMIT = 1 << 16  # distinct actions remembered (the least recently used forgotten first)
 
     def __init__(self, encode: Callable[[Any], Any]) -> None:
         self._encode = encode
-        self._known: dict[Any, Any] = {}
+        self._known = lru_cache(maxsize=self.LIMIT)(encode)
 
     @classmethod
     def for_spec(cls, spec: GameSpec) -> "KnownActions":
-        encode = spec.encode_action
-        known = _KNOWN.get(encode)
-        if known is None:
-            known = _KNOWN[encode] = cls(encode)
-        return known
+        return _known_actions(spec.encode_action)
 
     def encode(self, action: Any) -> Any:
         try:
-            return self._known[action]
-        except KeyError:
-            pass
-        except TypeError:  # unhashable: encoded every time, written as any other record form
+            return self._known(action)
+        except TypeError:  # unhashable: encoded every time
             return self._encode(action)
-        encoded = self._encode(action)
-        if encoded is None:  # the action of a forfeit entry: never written from a text
-            return encoded
-        if len(self._known) >= self.LIMIT:
-            self.forget()
-        self._known[action] = encoded
-        text = dumps(encoded)
-        _TEXTS[id(encoded)] = tuple(f"[{seat},{text}]" for seat in range(_SEATS))
-        return encoded
 
     def encode_all(self, actions: list[Any]) -> list[Any]:
-        """`[self.encode(a) for a in actions]`, in C when every action is known."""
+        """`[self.encode(a) for a in actions]`."""
         try:
-            return list(map(self._known.__getitem__, actions))
-        except (KeyError, TypeError):
+            return list(map(self._known, actions))
+        except TypeError:
             return [self.encode(action) for action in actions]
 
-    def forget(self) -> None:
-        for encoded in self._known.values():
-            _TEXTS.pop(id(encoded), None)
-        self._known.clear()
 
-
-#: KnownActions by encoder; and by the id of each record form they hold (alive as long as it is
-#: there, so the id is its own), the canonical JSON text of `[seat, record form]` for seats 0-7
-_KNOWN: dict[Callable[[Any], Any], KnownActions] = {}
-_TEXTS: dict[int, tuple[str, ...]] = {}
-_SEATS = 8
-_MS = itemgetter(4)
-
-
-def actions_json(entries: list[Entry]) -> str:
-    """`dumps([e.canonical() for e in entries])`, from the texts `KnownActions` keeps when it
-    knows every entry's action (the actions of games between in-process bots): one look-up
-    per entry (a Catan game has about 1,000)."""
-    texts = _TEXTS
-    try:  # a forfeit's entry is looked up as -1, which no id is: written by `dumps`, as the rest
-        return f"[{','.join([texts[id(e[1]) if e[2] is None else -1][e[0]] for e in entries])}]"
-    except (KeyError, IndexError, TypeError):
-        return dumps([e.canonical() for e in entries])
-
-
-def dumps(data: Any) -> str:
-    """Canonical JSON: sorted keys, no spaces, ASCII only."""
-    if _ENCODE is None:
-        return _CANONICAL.encode(data)
-    return "".join(_ENCODE(data, 0))
-
-
-# one encoder for every record: json.dumps with options other than the defaults builds a new
-# encoder on each call, which costs more than encoding a short game
-_CANONICAL = json.JSONEncoder(sort_keys=True, separators=(",", ":"), ensure_ascii=True)
-# and so does `JSONEncoder.encode`, below it: its C encoder (the same arguments), made once,
-# writes a record's parts in half the time.  Without the check for circular references (a
-# record is a tree): that is the one difference.
-_ENCODE = None if c_make_encoder is None else c_make_encoder(
-    None, _CANONICAL.default, encode_basestring_ascii, None, ":", ",", True, False, True)
+@lru_cache(maxsize=None)
+def _known_actions(encode: Callable[[Any], Any]) -> KnownActions:
+    return KnownActions(encode)
 
 
 @dataclass
@@ -385,24 +266,52 @@ class Replay:
         return self.result is not None and self.result.to_json() == stored.to_json()
 
 
-def replay(record: Record, spec: GameSpec) -> Replay:
-    """Re-run `record` through the rules of `spec`; raise RecordError if an action is illegal."""
+class ReplayStep(NamedTuple):
+    """One step of a record re-run through the rules: `number` counts the actions from 1 (0 for
+    the start of the game), `seat` took `action` (decoded; None for a forfeit) and `events`
+    came of it; `state` is the game right after the step.  `seat`, `action` and `entry` are None
+    for the start, whose events are the game's `start_events`."""
+
+    number: int
+    seat: int | None
+    action: Any
+    events: list[Any]
+    state: GameState
+    entry: Entry | None
+
+
+def replay_steps(record: Record, spec: GameSpec) -> Iterator[ReplayStep]:
+    """Re-run `record` through the rules of `spec`, one step at a time; raise RecordError where
+    an action is illegal.  Each step's `state` is the one game being replayed, valid until the
+    next step is taken: copy it to keep it."""
     if record.game != spec.name:
         raise RecordError(f"record is a {record.game} game, not {spec.name}")
     try:
         state = spec.new(len(record.seats), record.options, record.seed)
     except ValueError as exc:
         raise RecordError(f"record cannot start: {exc}") from None
+    yield ReplayStep(0, None, None, state.start_events(), state, None)
     for index, entry in enumerate(record.entries):
         if state.is_over:
             raise RecordError(f"action {index} comes after the game ended")
+        action = None
         try:
             if entry.forfeit is not None:
-                state.forfeit(entry.seat, entry.forfeit, entry.reason)
+                events = state.forfeit(entry.seat, entry.forfeit, entry.reason)
             else:
-                state.apply(entry.seat, spec.decode_action(entry.action))
+                action = spec.decode_action(entry.action)
+                events = state.apply(entry.seat, action)
         except IllegalAction as exc:
             raise RecordError(f"action {index} (seat {entry.seat}) is illegal: {exc.message}") from None
         except (KeyError, TypeError, ValueError) as exc:
             raise RecordError(f"action {index} (seat {entry.seat}) cannot be read: {exc}") from None
+        yield ReplayStep(index + 1, entry.seat, action, events, state, entry)
+
+
+def replay(record: Record, spec: GameSpec) -> Replay:
+    """Re-run `record` through the rules of `spec`; raise RecordError if an action is illegal."""
+    state = None
+    for step in replay_steps(record, spec):
+        state = step.state
+    assert state is not None
     return Replay(record, state, state.result())

@@ -1,42 +1,38 @@
-"""The games tablehall knows.  Adding a game is one line in `GAMES` (and one per protocol in
-`SERVICES`) and a package under games/.
+"""The games tablehall knows, found without importing them.
 
-Nothing here imports a game: a game's package (its rules tables, bots, protocol) is imported
-only when a command uses it, so `tablehall records` or `tablehall --help` start at once.
+A game is a module that exports `SPEC` (a `GameSpec`); everything the platform asks of a game
+hangs off that SPEC.  Three places list games:
+
+* built in: every package under `tablehall/games/` (named as its folder);
+* installed plugins: entry points in the group ``tablehall.games``, named as the game, each
+  naming the module that exports SPEC (``nim = "nim_game"`` in the plugin's pyproject.toml,
+  under ``[project.entry-points."tablehall.games"]``);
+* modules on the path: ``TABLEHALL_GAMES=module[,module...]``, each exporting SPEC, for games
+  under development or in tests.  The variable reaches every process a command starts (the
+  arena's workers, `serve --workers`), so each must be able to import the module (PYTHONPATH).
+
+A game's package is imported only when a command uses it (entry points and TABLEHALL_GAMES
+modules when a name is not built in), so `tablehall --help` and `tablehall records` start at
+once.  A built-in game's name cannot be taken by a plugin.
 """
 
 from __future__ import annotations
 
 import importlib
-from typing import TYPE_CHECKING, NamedTuple
+import os
+import pkgutil
+from functools import cache
+from pathlib import Path
+from types import ModuleType
+from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
     from .game import GameSpec
 
-GAMES: dict[str, str] = {
-    "blokus": "tablehall.games.blokus",
-    "catan": "tablehall.games.catan",
-    "dominion": "tablehall.games.dominion",
-    "renaissance": "tablehall.games.renaissance",
-}
-
-
-class ServiceInfo(NamedTuple):
-    """A protocol listener as the command line shows it, without importing its game.  Must
-    agree with the game's `GameSpec.services` (tests/core/test_registry.py checks it)."""
-
-    name: str
-    default_port: int
-    game: str
-    description: str
-
-
-SERVICES: tuple[ServiceInfo, ...] = (
-    ServiceInfo("sc", 13050, "blokus", "Software Challenge 2021 XML (Blokus)"),
-    ServiceInfo("jsettlers", 8880, "catan", "JSettlers 2.x (Catan robots and clients)"),
-    ServiceInfo("dominion", 8291, "dominion", "Dominion v1 text bot protocol: join, then the stdin/stdout lines"),
-    ServiceInfo("renaissance", 48745, "renaissance", "Masters of Renaissance, numeric message codes over text lines"),
-)
+#: the environment variable naming game modules on the path (comma-separated)
+GAMES_VARIABLE = "TABLEHALL_GAMES"
+ENTRY_POINT_GROUP = "tablehall.games"
+BUILT_IN = "tablehall.games"
 
 
 class UnknownGame(LookupError):
@@ -44,13 +40,68 @@ class UnknownGame(LookupError):
 
 
 def game_names() -> list[str]:
-    return sorted(GAMES)
+    return sorted(_all_games())
 
 
 def get_game(name: str) -> "GameSpec":
     """The SPEC of game `name`, imported on first use."""
-    try:
-        module = GAMES[name]
-    except KeyError:
-        raise UnknownGame(f"unknown game {name!r} (known: {', '.join(game_names())})") from None
-    return importlib.import_module(module).SPEC
+    return _module(name).SPEC
+
+
+def game_file(name: str, relative: str) -> Path:
+    """A file game `name` ships (its web board module, say), `relative` to its package."""
+    return Path(_module(name).__file__).parent / relative
+
+
+def game_object(name: str, reference: str) -> Any:
+    """What ``module:attribute`` names, the module relative to game `name`'s package when it
+    starts with a dot (``.env:NimAdapter``): how a game points at code that lives in a layer
+    above it (an environment adapter) without importing it."""
+    module, _, attribute = reference.partition(":")
+    package = _module(name)
+    loaded = importlib.import_module(module, package.__package__ or package.__name__)
+    return getattr(loaded, attribute) if attribute else loaded
+
+
+# -- finding the games --------------------------------------------------------------------------
+def _module(name: str) -> ModuleType:
+    where = _built_in().get(name) or _elsewhere(os.environ.get(GAMES_VARIABLE, "")).get(name)
+    if where is None:
+        raise UnknownGame(f"unknown game {name!r} (known: {', '.join(game_names())})")
+    module = importlib.import_module(where) if isinstance(where, str) else where
+    spec = getattr(module, "SPEC", None)
+    if spec is None or spec.name != name:
+        raise UnknownGame(f"{module.__name__} does not export the SPEC of game {name!r}")
+    return module
+
+
+def _all_games() -> dict[str, str | ModuleType]:
+    return {**_elsewhere(os.environ.get(GAMES_VARIABLE, "")), **_built_in()}
+
+
+@cache
+def _built_in() -> dict[str, str]:
+    """Every package under tablehall/games/, by folder name (nothing imported)."""
+    folder = Path(__file__).resolve().parent.parent / "games"
+    return {found.name: f"{BUILT_IN}.{found.name}" for found in pkgutil.iter_modules([str(folder)]) if found.ispkg}
+
+
+@cache
+def _elsewhere(variable: str) -> dict[str, str | ModuleType]:
+    """Installed plugins' entry points (module names), then the modules `variable` names
+    (imported: their names are their SPECs')."""
+    from importlib.metadata import entry_points
+
+    games: dict[str, str | ModuleType] = {}
+    for point in entry_points(group=ENTRY_POINT_GROUP):
+        games[point.name] = point.value.partition(":")[0]
+    for where in filter(None, (part.strip() for part in variable.split(","))):
+        try:
+            module = importlib.import_module(where)
+        except ImportError as exc:
+            raise UnknownGame(f"{GAMES_VARIABLE}: cannot import {where!r} ({exc})") from None
+        spec = getattr(module, "SPEC", None)
+        if spec is None:
+            raise UnknownGame(f"{GAMES_VARIABLE}: {where!r} exports no SPEC")
+        games[spec.name] = module
+    return games

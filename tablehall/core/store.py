@@ -280,17 +280,30 @@ class SqliteStore(RecordStore):
 
     def __init__(self, path: str | os.PathLike[str], timeout: float = 60.0) -> None:
         self.path = Path(path)
-        if str(path) != ":memory:":
-            self.path.parent.mkdir(parents=True, exist_ok=True)
         self._lock = threading.Lock()
-        self._db = sqlite3.connect(str(path), check_same_thread=False, isolation_level=None, timeout=timeout)
-        # a new file gets 16 KiB pages (an existing one keeps its own): a short game's row, 1.5-3
-        # KB, took a 4 KiB page nearly alone, so every game written was a page written, and a
-        # long game's body ran over several pages; a third less CPU per row saved
-        self._db.execute(f"PRAGMA page_size={PAGE_SIZE}")
-        self._use_wal(timeout)
-        self._db.execute("PRAGMA synchronous=NORMAL")
-        self._migrate()
+        if str(path) != ":memory:":
+            try:
+                self.path.parent.mkdir(parents=True, exist_ok=True)
+            except OSError as exc:
+                raise StoreError(f"cannot make the folder of the record store {path}: {exc.strerror}") from None
+        try:
+            self._db = sqlite3.connect(str(path), check_same_thread=False, isolation_level=None, timeout=timeout)
+        except sqlite3.Error as exc:
+            raise StoreError(f"cannot open the record store {path}: {exc}") from None
+        try:
+            # a new file gets 16 KiB pages (an existing one keeps its own): a short game's row,
+            # 1.5-3 KB, took a 4 KiB page nearly alone, so every game written was a page
+            # written, and a long game's body ran over several pages; a third less CPU per row saved
+            self._db.execute(f"PRAGMA page_size={PAGE_SIZE}")
+            self._use_wal(timeout)
+            self._db.execute("PRAGMA synchronous=NORMAL")
+            self._migrate()
+        except sqlite3.Error as exc:  # "file is not a database", "unable to open database file"
+            self._db.close()
+            raise StoreError(f"cannot open the record store {path}: {exc}") from None
+        except BaseException:
+            self._db.close()
+            raise
 
     def _use_wal(self, timeout: float) -> None:
         """Switch the file to the WAL journal.  The switch takes the file for itself, and SQLite
@@ -467,13 +480,24 @@ class DirectoryStore(RecordStore):
 
     def __init__(self, directory: str | os.PathLike[str]) -> None:
         self.directory = Path(directory)
-        self.directory.mkdir(parents=True, exist_ok=True)
+        try:
+            self.directory.mkdir(parents=True, exist_ok=True)
+        except FileExistsError:
+            raise StoreError(f"{directory} is a file, not a directory for records") from None
+        except OSError as exc:
+            raise StoreError(f"cannot make the record directory {directory}: {exc.strerror}") from None
 
     def save(self, record: Record) -> str:
         if not record.id:
             record.id = new_record_id()
-        write_atomically(self.directory / f"{record.id}.json", record.dumps() + "\n")
+        self._write(self.directory / f"{record.id}.json", record.dumps() + "\n")
         return record.id
+
+    def _write(self, path: Path, text: str) -> None:
+        try:
+            write_atomically(path, text)
+        except OSError as exc:
+            raise StoreError(f"cannot write {path.name} in {self.directory}: {exc.strerror}") from None
 
     def load(self, record_id: str) -> Record:
         matches = sorted(self.directory.glob(f"{glob_escape(record_id)}*.json"))
@@ -499,14 +523,17 @@ class DirectoryStore(RecordStore):
     def save_tournament(self, doc: Mapping[str, Any], games: Sequence[TournamentGame] = ()) -> None:
         check_tournament(doc)
         folder = self.directory / "tournaments"
-        folder.mkdir(exist_ok=True)
+        try:
+            folder.mkdir(exist_ok=True)
+        except OSError as exc:
+            raise StoreError(f"cannot make {folder}: {exc.strerror}") from None
         path = folder / f"{doc['id']}.json"
         known: dict[int, TournamentGame] = {}
         if path.exists():
             known = {int(g[0]): tuple(g) for g in json.loads(path.read_bytes())["games"]}
         for game in games:
             known.setdefault(int(game[0]), (int(game[0]), game[1], game[2]))
-        write_atomically(path, dumps({"doc": doc, "games": [known[i] for i in sorted(known)]}) + "\n")
+        self._write(path, dumps({"doc": doc, "games": [known[i] for i in sorted(known)]}) + "\n")
 
     def load_tournament(self, tournament_id: str) -> tuple[dict[str, Any], list[TournamentGame]]:
         matches = sorted((self.directory / "tournaments").glob(f"{glob_escape(tournament_id)}*.json"))
@@ -583,26 +610,35 @@ def open_store(location: str | os.PathLike[str]) -> RecordStore:
     return SqliteStore(path)
 
 
-#: files `tablehall import` reads; given where a record is expected, they get a pointer to it
-NOTATION_SUFFIXES = (".sgn", ".soclog", ".xml", ".log")
-#: how to store a notation file as a record, by suffix (contest replay XML is written, not read)
-IMPORT_HINTS = {".sgn": "tablehall import catan {} --format sgn", ".log": "tablehall import catan {} --format sgn",
-                ".soclog": "tablehall import catan {} --format soclog"}
+def notation_hint(ref: str) -> str | None:
+    """For a file of a suffix some game's notations use (`GameSpec.notation_suffixes`), how to
+    store it as a record; None for any other file."""
+    from .registry import game_names, get_game
+
+    suffix = Path(ref).suffix.lower()
+    notations = [(spec.name, spec.notation_suffixes[suffix]) for spec in map(get_game, game_names())
+                 if suffix in spec.notation_suffixes]
+    if not notations:
+        return None
+    commands = [f"`tablehall import {game} {ref} --format {notation}`" for game, notation in notations
+                if notation in get_game(game).importers]
+    return f"{' or '.join(commands)} stores it as one" if commands else "tablehall does not read it back"
 
 
 def load_record(ref: str, db: str | None = None) -> Record:
     """A record from a JSON file path, or by id (prefix) from the store at `db`."""
     path = Path(ref)
     if path.is_file():
-        if path.suffix.lower() in NOTATION_SUFFIXES:
-            hint = IMPORT_HINTS.get(path.suffix.lower())
-            how = f"`{hint.format(ref)}` stores it as one" if hint else "tablehall does not read it back"
-            raise RecordError(f"{ref} is a notation file, not a record: {how}")
+        hint = notation_hint(ref) if path.suffix.lower() not in ("", ".json") else None
+        if hint is not None:
+            raise RecordError(f"{ref} is a notation file, not a record: {hint}")
         try:
             return Record.loads(path.read_bytes())
         except OSError as exc:
             raise RecordError(f"cannot read {ref}: {exc.strerror}") from None
-    if "/" in ref or path.suffix.lower() in (".json", *NOTATION_SUFFIXES):
+        except RecordError as exc:
+            raise RecordError(f"{ref}: {exc}") from None
+    if "/" in ref or path.suffix.lower() == ".json" or (path.suffix and notation_hint(ref) is not None):
         raise RecordError(f"no such file: {ref}")
     if db is None:
         raise RecordError(f"{ref!r} is not a record file, and no --db was given to look it up")

@@ -28,7 +28,7 @@ from tablehall.core.game import GameSpec
 from tablehall.core.seats import SeatError
 
 from .adapter import Adapter
-from .games import ADAPTERS
+from .games import adapter_class
 
 Policy = Callable[[Any, Any], int]
 
@@ -46,8 +46,10 @@ class PolicyBot(Bot):
 
     def __init__(self, seed: int, game: str, policy: Policy, label: str = "policy") -> None:
         super().__init__(seed)
-        if game not in ADAPTERS:
-            raise SeatError(f"policy: no environment for {game!r} (games: {', '.join(sorted(ADAPTERS))})")
+        try:
+            self.adapter_class = adapter_class(game)
+        except ValueError as exc:
+            raise SeatError(f"policy: {exc}") from None
         self.game = game
         self.policy = policy
         self.label = label
@@ -56,7 +58,7 @@ class PolicyBot(Bot):
     def adapter(self, state: GameState) -> Adapter:
         adapter = self._adapters.get(state.seat_count)
         if adapter is None:
-            adapter = self._adapters[state.seat_count] = ADAPTERS[self.game](state.seat_count)
+            adapter = self._adapters[state.seat_count] = self.adapter_class(state.seat_count)
         return adapter
 
     def choose(self, state: GameState, seat: int) -> Any:

@@ -1,7 +1,7 @@
 """Single-agent Gymnasium environments: the learner takes one seat, bots take the others.
 
-Registered by ``import tablehall.envs`` as ``tablehall/Catan-v0``, ``tablehall/Blokus-v0``,
-``tablehall/Dominion-v0`` and ``tablehall/Renaissance-v0``::
+Registered by ``import tablehall.envs`` under each game's `GameSpec.gym_id` (``tablehall/Catan-v0``,
+``tablehall/Blokus-v0``, ``tablehall/Dominion-v0``, ``tablehall/Renaissance-v0``)::
 
     env = gymnasium.make("tablehall/Dominion-v0", opponents=["bigmoney"], shaping=0.1)
 
@@ -9,7 +9,8 @@ Registered by ``import tablehall.envs`` as ``tablehall/Catan-v0``, ``tablehall/B
 ``cmd:COMMAND`` where the game has subprocess bots, ``policy:...``); their number sets the
 player count.  The seats are made and seeded as ``tablehall play`` makes them and the game is
 played as its runner plays it, so ``reset(seed=s)`` with the learner on seat k plays the game
-``tablehall play --seed s`` plays with those seats, and each finished game is a record
+``tablehall play --seed s`` plays with those seats (by default the game's ``random`` bots, as many
+as its usual seat count needs), and each finished game is a record
 (`last_record`, or ``store=`` to keep them).  With subprocess opponents the kernel's `Match`
 runs the game on an event loop of the environment's own; with in-process bots only the same
 steps run inline (`_InlineTable`), which is faster and gives the same records (``inline=False``
@@ -35,15 +36,14 @@ from gymnasium import spaces
 from tablehall.core import Agent, BotAgent, EndCause, GameState, IllegalAction, Match, Result
 from tablehall.core.match import utc_now
 from tablehall.core.records import Entry, Record, SeatInfo
+from tablehall.core.registry import get_game
 from tablehall.core.seats import make_agent
 from tablehall.core.store import RecordStore, open_store
 
 from .adapter import Adapter, outcome
-from .games import ADAPTERS
+from .games import adapter_class, gym_ids
 
 LEARNER_KIND = "env"
-DEFAULT_OPPONENTS = {"blokus": ["random"], "catan": ["random"] * 3, "dominion": ["random"],
-                     "renaissance": ["random"]}
 
 
 class _Learner(Agent):
@@ -173,17 +173,19 @@ class _InlineTable:
 
 
 class TablehallGymEnv(gymnasium.Env):
-    """One seat of a tablehall game; subclasses set `game`."""
+    """One seat of the tablehall game `game`."""
 
-    game: str
     metadata = {"render_modes": ["ansi"]}
 
-    def __init__(self, opponents: Sequence[str] | None = None, seat: int | None = 0, shaping: float = 0.0,
+    def __init__(self, game: str, opponents: Sequence[str] | None = None, seat: int | None = 0, shaping: float = 0.0,
                  max_steps: int | None = None, store: RecordStore | str | None = None,
                  render_mode: str | None = None, inline: bool = True, **game_options: Any) -> None:
-        opponents = list(DEFAULT_OPPONENTS[self.game] if opponents is None else opponents)
+        self.game = game
+        if opponents is None:
+            opponents = ["random"] * (get_game(game).default_seat_count - 1)
+        opponents = list(opponents)
         self.players = len(opponents) + 1
-        self.adapter: Adapter = ADAPTERS[self.game](self.players)
+        self.adapter: Adapter = adapter_class(game)(self.players)
         self.game_spec = self.adapter.spec
         self.game_options = self.game_spec.normalize_options(game_options)
         if seat is not None and not 0 <= seat < self.players:
@@ -302,26 +304,9 @@ class TablehallGymEnv(gymnasium.Env):
         super().close()
 
 
-class CatanEnv(TablehallGymEnv):
-    game = "catan"
-
-
-class BlokusEnv(TablehallGymEnv):
-    game = "blokus"
-
-
-class DominionEnv(TablehallGymEnv):
-    game = "dominion"
-
-
-class RenaissanceEnv(TablehallGymEnv):
-    game = "renaissance"
-
-
 def register_envs() -> None:
-    """Register the four environments with Gymnasium (idempotent)."""
-    from .games import GYM_IDS
-
-    for game, env_id in GYM_IDS.items():
+    """Register with Gymnasium every game's environment that its SPEC names (`gym_id`);
+    idempotent: call it again after adding games."""
+    for game, env_id in gym_ids().items():
         if env_id not in gymnasium.registry:
-            gymnasium.register(id=env_id, entry_point=f"tablehall.envs.gym:{game.capitalize()}Env")
+            gymnasium.register(id=env_id, entry_point="tablehall.envs.gym:TablehallGymEnv", kwargs={"game": game})

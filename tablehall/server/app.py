@@ -15,10 +15,12 @@ from pathlib import Path
 from typing import Awaitable, Callable
 
 from ..core.hosting import Entrant, Host, Service, ServiceSpec, Session, Table, TableError, TableSeat, Transport
+from ..core.limits import Limits
 from ..core.registry import game_names, get_game
 from ..core.soon import flush_soon, handling_read
 from ..core.store import RecordStore, describe, is_url, open_store
 from .config import ServerConfig, named_bots
+from .gate import ConnectionGate, ProxyLine, refused
 
 log = logging.getLogger("tablehall.server")
 
@@ -45,6 +47,7 @@ class SocketTransport(Transport):
         self._transport = transport
         self._pending: bytes | None = None  # written since the last flush
         peer = transport.get_extra_info("peername")
+        self.address = str(peer[0]) if peer else "-"  # the address the connection limits count
         self.peer = f"{peer[0]}:{peer[1]}" if peer else "-"
 
     def write(self, data: bytes) -> None:
@@ -70,32 +73,80 @@ class SocketTransport(Transport):
             self.flush()
             self._transport.close()
 
+    def abort(self) -> None:
+        self._transport.abort()
+
     @property
     def is_closing(self) -> bool:
         return self._transport.is_closing()
 
 
 class Connection(asyncio.Protocol):
-    """Glue between an asyncio socket and a protocol Session."""
+    """Glue between an asyncio socket and a protocol Session, inside the limits: the gate
+    admits the connection (or it is turned away with the protocol's error), and a client that
+    has not logged in within `login_timeout` seconds is told so and closed."""
 
-    def __init__(self, service: Service, name: str, connections: set["Connection"]) -> None:
+    def __init__(self, service: Service, name: str, connections: set["Connection"],
+                 gate: ConnectionGate, limits: Limits) -> None:
         self.service = service
         self.name = name
         self.connections = connections
+        self.gate = gate
+        self.limits = limits
         self.session: Session | None = None
         self.transport: SocketTransport | None = None
+        self.address: str | None = None  # the client's address, counted by the gate
+        self.proxy_line: ProxyLine | None = None  # a trusted proxy's PROXY line still to read
+        self.deadline: asyncio.TimerHandle | None = None
+        self.opened = False  # a session was opened (and its "connected" line written)
 
     def connection_made(self, transport: asyncio.BaseTransport) -> None:
         self.transport = SocketTransport(transport)
         self.connections.add(self)
+        address = self.transport.address
+        if not self._admit(address):
+            return
+        if self.limits.proxy_protocol and self.limits.is_trusted_proxy(address):
+            self.proxy_line = ProxyLine()  # the client's address comes first, then its protocol
+        else:
+            self._open_session()
+        self.deadline = asyncio.get_running_loop().call_later(self.limits.login_timeout, self._login_overdue)
+
+    def _admit(self, address: str) -> bool:
+        assert self.transport is not None
+        reason = self.gate.admit(address)
+        if reason is None:
+            self.address = address
+            return True
+        refused(self.name, address, reason)
+        self.transport.write(self.service.refusal(reason))
+        self.transport.close()
+        return False
+
+    def _open_session(self) -> None:
+        assert self.transport is not None
         log.info("connected", extra={"service": self.name, "peer": self.transport.peer})
+        self.opened = True
         try:
             self.session = self.service.open_session(self.transport)
         except Exception:
             log.exception("could not open a session", extra={"service": self.name, "peer": self.transport.peer})
-            transport.abort()
+            self.transport.abort()
+
+    def _login_overdue(self) -> None:
+        self.deadline = None
+        if self.transport is None or self.transport.is_closing or (self.session is not None and self.session.logged_in):
+            return
+        reason = f"no login within {self.limits.login_timeout:g} seconds"
+        refused(self.name, self.transport.peer, reason)
+        self.transport.write(self.service.refusal(reason))
+        self.transport.close()
 
     def data_received(self, data: bytes) -> None:
+        if self.proxy_line is not None:
+            data = self._read_proxy_line(data)
+            if not data:
+                return
         if self.session is None or self.transport is None:
             return
         try:
@@ -108,9 +159,36 @@ class Connection(asyncio.Protocol):
             self._lose()
             self.transport.close()
 
+    def _read_proxy_line(self, data: bytes) -> bytes:
+        """A trusted proxy's PROXY line: the client it names is counted instead of the proxy,
+        then the session opens with the bytes after the line."""
+        assert self.transport is not None and self.proxy_line is not None and self.address is not None
+        line = self.proxy_line
+        try:
+            if not line.feed(data):
+                return b""
+        except ValueError as exc:
+            refused(self.name, self.transport.peer, str(exc))
+            self.transport.close()
+            return b""
+        self.proxy_line = None
+        if line.client is not None:
+            self.gate.release(self.address)
+            self.address = None
+            self.transport.peer = f"{line.client[0]}:{line.client[1]}"
+            if not self._admit(line.client[0]):
+                return b""
+        self._open_session()
+        return line.rest
+
     def connection_lost(self, exc: Exception | None) -> None:
         self.connections.discard(self)
-        if self.transport is not None:
+        if self.deadline is not None:
+            self.deadline.cancel()
+        if self.address is not None:
+            self.gate.release(self.address)
+            self.address = None
+        if self.transport is not None and self.opened:
             log.info("disconnected", extra={"service": self.name, "peer": self.transport.peer})
         self._lose()
 
@@ -152,6 +230,8 @@ class Server:
         self.hall = None  # what the web hall reads of this server, when it runs
         self.want_web = web  # servers given their services (tests, embedding): a web hall on a free port
         self.web_deflate = False  # WebSocket per-message deflate (the web benchmark compares both)
+        self.limits = Limits.from_section(config.section("limits"))  # [limits]: what one client may cost
+        self.gate = ConnectionGate(self.limits)  # every port's connections, the web hall's too
         self._stopped = asyncio.Event()
 
     async def start(self) -> list[Listening]:
@@ -172,7 +252,7 @@ class Server:
             service = spec.factory(host)
             try:
                 listener = await loop.create_server(
-                    lambda s=service, n=spec.name: Connection(s, n, self.connections),
+                    lambda s=service, n=spec.name: Connection(s, n, self.connections, self.gate, self.limits),
                     self.config.host, port)
             except OSError as exc:  # in use, no such address, no permission: say which and what to do
                 await self.stop()
@@ -191,7 +271,7 @@ class Server:
         """The web hall on `ports.http` (default 8080, 0 turns it off).  A server given its
         services explicitly has none unless asked (`web=True`: on a free port)."""
         from ..core.hosting import read_settings
-        from .web import DEFAULT_HTTP_PORT, WEB_SETTINGS, WebListener, WebUnavailable
+        from .web import DEFAULT_HTTP_PORT, WEB_SETTINGS, WebListener, WebUnavailable, allowed_hosts
         from ..web.hall import Hall, Listener
 
         port = self.config.ports.get("http")
@@ -208,12 +288,17 @@ class Server:
                                                     for l in self.listening],
                     start_match=web_host.start_match, bots_threaded=web_host.bots_threaded,
                     open_table=self.open_table, tables=self.tables, connect_command=self.connect_command)
-        clock = read_settings("web", self.config.section("web"), WEB_SETTINGS)
-        hall.decision_timeout = clock["decision_timeout"] or None
-        hall.reconnect_grace = clock["reconnect_grace"] or None
+        settings = read_settings("web", self.config.section("web"), WEB_SETTINGS)
+        hall.decision_timeout = settings["decision_timeout"] or None
+        hall.reconnect_grace = settings["reconnect_grace"] or None
+        hall.limits = self.limits
+        hall.allowed_hosts = allowed_hosts(settings["allowed_hosts"], self.config.host)
+        if not settings["allowed_hosts"] and self.config.host in ("0.0.0.0", "::", ""):
+            log.warning("the web hall answers only to loopback names: set [web] allowed_hosts to the names "
+                        "it is reached by")
         self.hall = hall
         try:
-            self.web = WebListener(hall, self.config.host, port, deflate=self.web_deflate)
+            self.web = WebListener(hall, self.config.host, port, self.gate, deflate=self.web_deflate)
         except WebUnavailable as exc:
             log.warning("web hall off: %s", exc)
             return
@@ -297,7 +382,7 @@ def loop_factory(kind: str = "auto") -> Callable[[], asyncio.AbstractEventLoop] 
     """The event loop `serve` runs on: uvloop (libuv; the `fast` extra) when it is installed and
     `kind` is "auto" or "uvloop", asyncio's own for "asyncio" (None: asyncio's default).  A
     server's Python share per move is largely the loop itself (scheduling, socket reads and
-    writes), which uvloop does in C: docs/benchmarks.md, "Server speed (issue 15)"."""
+    writes), which uvloop does in C: docs/benchmarks.md, "Server paths"."""
     if kind == "asyncio":
         return None
     try:

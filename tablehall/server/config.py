@@ -146,6 +146,14 @@ def check_sections(config: ServerConfig) -> None:
     for name, section in config.sections.items():
         if name == "bots":
             continue  # named bots, not a listener: checked by named_bots
+        if name == "limits":
+            from ..core.limits import LimitError, Limits
+
+            try:
+                Limits.from_section(section)
+            except (SettingError, LimitError) as exc:
+                raise ConfigError(str(exc)) from None
+            continue
         if name == "web":
             from .web import WEB_SETTINGS
 
@@ -155,7 +163,8 @@ def check_sections(config: ServerConfig) -> None:
                 raise ConfigError(str(exc)) from None
             continue
         if name not in services:
-            raise ConfigError(f"unknown listener [{name}] (listeners: {', '.join(services)}; also [web], [bots.GAME])")
+            raise ConfigError(f"unknown listener [{name}] (listeners: {', '.join(services)}; "
+                              "also [web], [limits], [bots.GAME])")
         try:
             read_settings(name, section, services[name].settings)
         except SettingError as exc:

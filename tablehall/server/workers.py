@@ -15,7 +15,6 @@ import dataclasses
 import logging
 import multiprocessing
 
-from ..core.registry import SERVICES
 from .config import ServerConfig
 
 log = logging.getLogger("tablehall.server")
@@ -26,7 +25,9 @@ STOP_TIMEOUT = 30.0
 
 def served(config: ServerConfig) -> list[str]:
     """The protocol listeners `config` turns on, in registry order."""
-    return [s.name for s in SERVICES if config.ports.get(s.name) != 0]
+    from .app import all_services
+
+    return [spec.name for _, spec in all_services() if config.ports.get(spec.name) != 0]
 
 
 def split(config: ServerConfig, workers: int) -> list[ServerConfig]:

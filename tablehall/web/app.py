@@ -10,7 +10,7 @@ from pathlib import Path
 from starlette.applications import Starlette
 from starlette.exceptions import HTTPException
 from starlette.requests import Request
-from starlette.responses import HTMLResponse, JSONResponse, PlainTextResponse
+from starlette.responses import FileResponse, HTMLResponse, JSONResponse, PlainTextResponse
 from starlette.routing import Mount, Route, WebSocketRoute
 from starlette.staticfiles import StaticFiles
 from starlette.templating import Jinja2Templates
@@ -19,19 +19,22 @@ from starlette.websockets import WebSocket, WebSocketDisconnect
 from ..core.agents import BotAgent
 from ..core.hosting import OpenSeat, TableError
 from ..core.match import Match
+from ..core.names import name_problem
 from ..core.records import RecordError
 from ..core.rng import derive_seed
-from ..core.registry import UnknownGame, game_names, get_game
+from ..core.registry import UnknownGame, game_file, game_names, get_game
 from ..core.store import RecordQuery
-from . import views
+from . import guard, openapi, views
 from .geometry import BOARDS
 from .hall import Hall
 from .live import Watchers
+from .quota import LiveGames
 from .seats import BrowserSeat, PacedBot, browser_policy
 from .tournaments import routes as tournament_routes
 
 HERE = Path(__file__).parent
 MAX_PAGE = 200
+MAX_OFFSET = 10**12  # past every store; a larger number would not fit SQLite's integers (a 500 the fuzzer found)
 MAX_PACE = 10.0  # seconds a built-in bot of a web game may be made to wait before each move
 STAND_IN = "strong"  # the bot that takes over a person's seat where the game's protocol does that (Catan)
 
@@ -40,6 +43,8 @@ def create_app(hall: Hall) -> Starlette:
     templates = Jinja2Templates(directory=str(HERE / "templates"))
     watchers = Watchers()
     people: dict[str, list[BrowserSeat | None]] = {}  # match id -> its browser seats
+    live_games = LiveGames(hall.limits.live_games_per_address,
+                           lambda i: hall.find(i) is not None or hall.find_table(i) is not None)
 
     def load(record_id: str):
         try:
@@ -94,6 +99,21 @@ def create_app(hall: Hall) -> Starlette:
             raise HTTPException(404, "no board geometry for this game")
         return JSONResponse(board())
 
+    async def api_openapi(request: Request) -> JSONResponse:
+        return JSONResponse(openapi.document())
+
+    async def board_module(request: Request) -> FileResponse:
+        """A game's board: the module its SPEC names (`web_board`), else static/games/GAME.js,
+        else the generic board."""
+        game = request.path_params["game"]
+        try:
+            declared = get_game(game).web_board
+        except UnknownGame:
+            raise HTTPException(404, "no such game") from None
+        path = game_file(game, declared) if declared else HERE / "static" / "games" / f"{game}.js"
+        return FileResponse(path if path.is_file() else HERE / "static" / "games" / "default.js",
+                            media_type="text/javascript")
+
     async def api_server(request: Request) -> JSONResponse:
         return JSONResponse({"games": game_names(), **hall.extra()})
 
@@ -108,11 +128,15 @@ def create_app(hall: Hall) -> Starlette:
         every open seat is taken)."""
         if hall.start_match is None:
             raise HTTPException(503, "this server does not start games from the web")
+        address = guard.client(request.scope)
+        if live_games.full(address):
+            raise guard.refusal(request.scope, 429, f"{address} has {live_games.cap} live games already: "
+                                                    "wait for one to end")
+        body = await guard.read_json(request, hall.limits)
         try:
-            body = await request.json()
             spec = get_game(str(body["game"]))
             seats = [str(s) for s in body["seats"]]
-            name = str(body.get("name") or "guest")[:20]
+            name = str(body.get("name") or "guest")
             options = spec.normalize_options(dict(body.get("options") or {}))
             seed = int(body["seed"]) if body.get("seed") is not None else secrets.randbits(62)
             if not 0 <= seed < 1 << 62:
@@ -122,9 +146,15 @@ def create_app(hall: Hall) -> Starlette:
                 raise ValueError(f"pace must be 0 to {MAX_PACE} seconds")
         except (KeyError, TypeError, ValueError, UnknownGame) as exc:
             raise HTTPException(400, f"a new game needs game, seats (and name, options, seed): {exc}") from None
-        if body.get("seed") is not None and any(s != "me" and s not in spec.bots for s in seats):
-            # whoever knows the seed knows every shuffle: only against built-in bots
-            raise HTTPException(400, "a seed may be chosen only for a game against built-in bots")
+        problem = name_problem(name)
+        if problem is not None:
+            raise HTTPException(400, f"your name: {problem}")
+        # whoever chooses the seed or the options that fix chance knows what is coming: only for
+        # practice, a game whose every other seat is a built-in bot
+        fixed = [*(["seed"] if body.get("seed") is not None else []), *spec.fixed_chance(options)]
+        if fixed and any(s != "me" and s not in spec.bots for s in seats):
+            raise HTTPException(400, f"{', '.join(fixed)} fix chance: they may be chosen only for a game against "
+                                     "built-in bots (practice)")
         if len(seats) not in spec.seat_counts:
             raise HTTPException(400, f"{spec.name} is played by {sorted(spec.seat_counts)} seats, not {len(seats)}")
         unknown = [s for s in seats if s not in ("me", "person") and s not in spec.bots and not _is_open(s)]
@@ -142,7 +172,9 @@ def create_app(hall: Hall) -> Starlette:
             hall.start_match(Match(spec, agents, seed=seed, options=options, match_id=match_id))
         for gone in [i for i in people if hall.find(i) is None and hall.find_table(i) is None]:
             del people[gone]  # games that ended (or never started) keep no seats
-        people[match_id] = browser
+        if any(browser):
+            people[match_id] = browser
+        live_games.started(address, match_id)
         return JSONResponse({"id": match_id, "seats": [
             {"seat": i, "token": a.token, "play": f"/play/{match_id}?seat={i}#{a.token}"}
             for i, a in enumerate(browser) if a is not None]})
@@ -228,7 +260,7 @@ def create_app(hall: Hall) -> Starlette:
             await socket.send_json({"type": "error", "message": "no such live game"})
             await socket.close()
             return
-        spectators = watchers.of(match)
+        spectators = watchers.of(socket.path_params["id"], match)
         queue = spectators.join()
         try:
             while True:
@@ -289,7 +321,8 @@ def create_app(hall: Hall) -> Starlette:
         found, total = hall.store.search(RecordQuery(player=name, limit=MAX_PAGE))
         return page("player.html", request, name=name, records=[views.summary(s) for s in found], total=total)
 
-    return Starlette(routes=[
+    return Starlette(middleware=guard.middleware(hall.limits, hall.allowed_hosts),
+                     exception_handlers={HTTPException: guard.error_answer}, routes=[
         Route("/", lobby),
         Route("/records", records_page),
         Route("/records/{id}", record_page),
@@ -297,7 +330,9 @@ def create_app(hall: Hall) -> Starlette:
         Route("/players/{name}", player_page),
         Route("/new", new_game_page),
         Route("/play/{id}", play_page),
+        Route("/boards/{game}.js", board_module),
         Route("/api/server", api_server),
+        Route("/api/openapi.json", api_openapi),
         Route("/api/geometry/{game}", api_geometry),
         Route("/api/games", api_games),
         Route("/api/games/new", api_new_game, methods=["POST"]),
@@ -335,7 +370,7 @@ def _record_query(request: Request) -> RecordQuery:
         except UnknownGame as exc:
             raise HTTPException(400, str(exc)) from None
     try:
-        offset = max(0, int(params.get("offset", 0)))
+        offset = min(MAX_OFFSET, max(0, int(params.get("offset", 0))))
         limit = min(MAX_PAGE, max(1, int(params.get("limit", 50))))
     except ValueError:
         raise HTTPException(400, "offset and limit must be whole numbers") from None

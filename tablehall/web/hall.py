@@ -4,11 +4,16 @@ listeners.  The server fills it; the web never touches sockets or sessions."""
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Any, Callable, Iterable
+from typing import Any, Callable, Iterable, Sequence
 
 from ..core.hosting import Table
+from ..core.limits import Limits
 from ..core.match import Match
 from ..core.store import RecordStore
+
+
+#: the names a hall bound to loopback answers to ([web] allowed_hosts adds the public ones)
+LOOPBACK_NAMES = ("127.0.0.1", "localhost", "::1")
 
 
 @dataclass
@@ -34,6 +39,9 @@ class Hall:
     open_table: Callable[..., Table] | None = None  # (game, entrants, options=) -> Table
     tables: Callable[[], Iterable[Table]] = lambda: ()
     connect_command: Callable[..., str] = lambda table, seat=None, service=None, host=None: ""
+    # what one client may cost ([limits]) and the names the hall answers to ([web] allowed_hosts)
+    limits: Limits = field(default_factory=Limits)
+    allowed_hosts: Sequence[str] = LOOPBACK_NAMES
 
     def live(self) -> dict[str, Match]:
         """Live matches by id (matches without one are named by their object id)."""

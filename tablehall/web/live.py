@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import asyncio
 import json
-from typing import Any, Sequence
+from typing import Any, Callable, Sequence
 
 from ..core.match import Match
 from .views import observer_frame
@@ -16,13 +16,17 @@ BACKLOG = 8
 
 
 class Spectators:
-    def __init__(self, match: Match) -> None:
+    def __init__(self, match: Match, ended: Callable[["Spectators"], None] = lambda spectators: None) -> None:
         self.match = match
+        self.ended = ended  # told when the match has ended and the last frame is out
         self.queues: set[asyncio.Queue] = set()
         match.add_listener(self)
 
     def join(self) -> asyncio.Queue:
         queue: asyncio.Queue = asyncio.Queue(BACKLOG)
+        if self.match.finished.is_set():  # it ended before this spectator came: its last frame
+            queue.put_nowait(json.dumps(self._last_frame(self.match)))
+            return queue
         queue.put_nowait(json.dumps(observer_frame(self.match)))
         self.queues.add(queue)
         return queue
@@ -43,17 +47,30 @@ class Spectators:
             self._push(observer_frame(match, events=events))
 
     def on_end(self, match: Match, record: Any) -> None:
-        self._push({**observer_frame(match, "end"), "record": record.id})
+        self._push(self._last_frame(match))
+        self.queues = set()  # each spectator's queue holds the last frame: its socket sends it and closes
+        self.ended(self)
+
+    @staticmethod
+    def _last_frame(match: Match) -> dict[str, Any]:
+        return {**observer_frame(match, "end"), "record": match.record.id}
 
 
 class Watchers:
-    """The `Spectators` of every watched match (created on first watch)."""
+    """The `Spectators` of every watched live match, by match id: made at its first spectator,
+    forgotten when the match ends, so memory follows the live games, not every game watched."""
 
     def __init__(self) -> None:
-        self.by_match: dict[int, Spectators] = {}
+        self.by_match: dict[str, Spectators] = {}
 
-    def of(self, match: Match) -> Spectators:
-        spectators = self.by_match.get(id(match))
+    def of(self, match_id: str, match: Match) -> Spectators:
+        spectators = self.by_match.get(match_id)
         if spectators is None or spectators.match is not match:
-            spectators = self.by_match[id(match)] = Spectators(match)
+            spectators = Spectators(match, ended=lambda ended: self._forget(match_id, ended))
+            if not match.finished.is_set():
+                self.by_match[match_id] = spectators
         return spectators
+
+    def _forget(self, match_id: str, spectators: Spectators) -> None:
+        if self.by_match.get(match_id) is spectators:
+            del self.by_match[match_id]

@@ -25,6 +25,7 @@ def live_game(match_id: str, match: Match) -> dict[str, Any]:
         "actions": len(match.record.entries),
         "status": "paused" if match.paused else ("over" if state.is_over else "running"),
         "started_at": match.record.started_at,
+        "fixed_chance": match.spec.fixed_chance(match.record.options),
     }
 
 
@@ -37,16 +38,20 @@ def table_json(table: Table, command: Callable[[Table, TableSeat], str], owner: 
         if seat.waiting and (owner or not seat.secret):
             entry["connect"] = command(table, seat)
         seats.append(entry)
-    return {"id": table.id, "game": table.game, "title": get_game(table.game).title, "service": table.service,
-            "status": table.status, "seats": seats, "waiting": len(table.waiting)}
+    spec = get_game(table.game)
+    return {"id": table.id, "game": table.game, "title": spec.title, "service": table.service,
+            "status": table.status, "seats": seats, "waiting": len(table.waiting),
+            "fixed_chance": spec.fixed_chance(table.options)}
 
 
 def waiting_game(table: Table) -> dict[str, Any]:
     """A table still waiting for clients, shaped like `live_game` for the play page."""
-    return {"id": table.id, "game": table.game, "title": get_game(table.game).title,
+    spec = get_game(table.game)
+    return {"id": table.id, "game": table.game, "title": spec.title,
             "players": [{"seat": i, "name": seat.taken_by or seat.name, "agent": seat.kind}
                         for i, seat in enumerate(table.seats)],
-            "to_act": [], "actions": 0, "status": "waiting", "started_at": None}
+            "to_act": [], "actions": 0, "status": "waiting", "started_at": None,
+            "fixed_chance": spec.fixed_chance(table.options)}
 
 
 def event_json(event: Event) -> dict[str, Any]:
@@ -85,7 +90,7 @@ def outcome_words(players: list[str], result: str) -> str:
 def record_json(record: Record) -> dict[str, Any]:
     spec = get_game(record.game)
     return {**record.to_json(), "digest": record.digest(), "title": spec.title,
-            "notations": ["json", *sorted(spec.exporters)]}
+            "notations": ["json", *sorted(spec.exporters)], "fixed_chance": spec.fixed_chance(record.options)}
 
 
 def replay_views(record: Record) -> list[dict[str, Any]]:

@@ -81,7 +81,8 @@ def free_port() -> int:
 
 def test_dominion_tcp_bots_named_in_a_tournament_run_as_a_process(tmp_path):
     """`tablehall arena dominion --entrants remote:alice,bigmoney` waits for a bot that says
-    `join table alice`; the bot (examples/dominion/smithy.py) connects again for every game."""
+    `join table TICKET`, alice's secret ticket the arena prints (issue 26: not her name); the bot
+    (examples/dominion/smithy.py) connects again for every game."""
     port = free_port()
     target = tmp_path / "t.json"
     arena = subprocess.Popen([sys.executable, "-m", "tablehall.cli", "arena", "dominion", "--entrants",
@@ -96,12 +97,13 @@ def test_dominion_tcp_bots_named_in_a_tournament_run_as_a_process(tmp_path):
             line = arena.stderr.readline()
             assert line, "the arena ended before it listened"
             waiting = line
-        assert f"--connect 127.0.0.1:{port} --join table alice" in waiting
+        assert f"--connect 127.0.0.1:{port} --join table " in waiting and "--join table alice" not in waiting
+        ticket = waiting.split("--join table ")[1].split()[0]
         played = 0
         deadline = time.monotonic() + LIMIT
         while arena.poll() is None and time.monotonic() < deadline:
             bot = subprocess.run([sys.executable, str(EXAMPLES / "dominion" / "smithy.py"), "--connect",
-                                  f"127.0.0.1:{port}", "--join", "table", "alice"],
+                                  f"127.0.0.1:{port}", "--join", "table", ticket],
                                  capture_output=True, text=True, timeout=LIMIT)
             played += bot.returncode == 0
         out, err = arena.communicate(timeout=LIMIT)
@@ -118,7 +120,8 @@ def test_dominion_tcp_bots_named_in_a_tournament_run_as_a_process(tmp_path):
 
 def test_contest_clients_and_renaissance_clients_as_remote_entrants(tmp_path):
     """A Blokus entrant is a contest client joining with each game's reservation code (the
-    arena prints one per game); a Renaissance entrant is a client that logs in under its name."""
+    arena prints one per game); a Renaissance entrant is a client that logs in under its name and
+    the ticket the arena prints once (issue 26)."""
     store = SqliteStore(tmp_path / "arena.sqlite")
 
     async def tournament_of(game, entrants, client_argv):
@@ -159,7 +162,8 @@ def test_contest_clients_and_renaissance_clients_as_remote_entrants(tmp_path):
         return [str(EXAMPLES / "blokus" / "client.py"), "--port", str(port), "--reservation", code]
 
     def renaissance_client(port, line):
-        return [str(EXAMPLES / "renaissance" / "random_client.py"), "127.0.0.1", str(port), "ana"]
+        ticket = line.split("--ticket ")[1].split()[0]
+        return [str(EXAMPLES / "renaissance" / "random_client.py"), "127.0.0.1", str(port), "ana", "--ticket", ticket]
 
     try:
         blokus = asyncio.run(tournament_of("blokus", ["remote:team-a", "random"], contest_client))

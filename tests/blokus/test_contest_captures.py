@@ -1,7 +1,8 @@
 """The rules against the real contest server: every full game captured between real clients, and
 every scripted probe that ends in a MoveMistake, replayed move by move on our engine.  After each
 move our state must equal the memento the server sent; a rejected move must give the server's
-mistake, text and score reason; the result must carry the server's score parts."""
+mistake, and in the contest's words (`sc.words`) its text and score reason; the result must
+carry the server's score parts."""
 
 import re
 
@@ -9,7 +10,8 @@ import pytest
 
 from tablehall.core import EndCause
 from tablehall.games.blokus.pieces import Shape
-from tablehall.games.blokus.rules import BlokusState, InvalidMove, move_text
+from tablehall.games.blokus.rules import BlokusState, InvalidMove
+from tablehall.games.blokus.sc.words import MISTAKE_TEXTS, contest_reason, move_text, reason_text
 
 from . import contest_logs as logs
 
@@ -47,7 +49,7 @@ def check_result(state, offender, error, scores):
         parts for _, _, parts in scores]
     for seat, (cause, reason, _) in enumerate(scores):
         mine = result.seats[seat]
-        assert (mine.cause.name, mine.reason) == (cause, reason)
+        assert (mine.cause.name, contest_reason(mine.reason)) == (cause, reason)
 
 
 @pytest.mark.parametrize("client", CLIENTS)
@@ -84,11 +86,11 @@ def test_probe_ending_in_a_move_mistake(reference, version, probe):
     assert error is not None
     scores = logs.scores(answers[0])
     assert logs.scores(answers[1]) == scores
-    assert scores[offender][:2] == ("RULE_VIOLATION", error.reason())
+    assert scores[offender][:2] == ("RULE_VIOLATION", reason_text(error.mistake, error.move))
     # the offender's error message quotes the exception: mistake text and move (or null)
     message = next(d.get("message") for d in logs.room_data(answers[offender], "error"))
     quoted = re.search(r"InvalidMoveException\(mistake=(.*), move=(.*)\)", message, re.S)
-    assert quoted.groups() == (error.message, "null" if error.move is None else move_text(error.move))
+    assert quoted.groups() == (MISTAKE_TEXTS[error.mistake], "null" if error.move is None else move_text(error.move))
     check_result(state, offender, error, scores)
 
 

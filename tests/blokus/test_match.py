@@ -27,7 +27,6 @@ def test_registry_finds_blokus():
     assert spec is SPEC
     assert (spec.rules_version, tuple(spec.seat_counts), set(spec.bots)) == (
         "swc_2021_blokus/21.4.0", (2,), {"random", "strong"})
-    assert callable(spec.bench)
 
 
 @pytest.mark.parametrize("bots", [("random", "random"), ("strong", "random"), ("random", "strong")])
@@ -76,11 +75,3 @@ def test_the_strong_bot_beats_random_in_at_least_95_percent_of_200_games():
         wins += record.result.details["win_points"][strong] == 2
     print(f"strong bot won {wins} of 200 games against random")
     assert wins >= 190
-
-
-def test_the_benchmark_runs_and_prints_its_figures(capsys):
-    # a smoke run with tiny sizes: no timing is asserted here (figures: `tablehall bench blokus`)
-    assert SPEC.bench(["--seconds", "0.1", "--positions", "3", "--strong-games", "1"]) == 0
-    out = capsys.readouterr().out
-    for figure in ("legal-move list, mid-game", "random 4-colour games", "strong bot", "blokus-rl"):
-        assert figure in out

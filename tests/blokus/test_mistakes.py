@@ -1,10 +1,13 @@
-"""Every MoveMistake, its text, what it quotes, and which one wins when a move has several faults."""
+"""Every MoveMistake, its text, what it quotes, and which one wins when a move has several faults.
+The rules give each in English; the contest's German words (`sc.words`) are checked here too, as
+the wire says them."""
 
 import pytest
 
 from tablehall.core import EndCause, IllegalAction
 from tablehall.games.blokus.pieces import Color, Rotation, Shape
-from tablehall.games.blokus.rules import MOVE_MISTAKES, BlokusState, InvalidMove, SetMove, SkipMove, move_text
+from tablehall.games.blokus.rules import MOVE_MISTAKES, BlokusState, InvalidMove, SetMove, SkipMove, move_words
+from tablehall.games.blokus.sc.words import MISTAKE_TEXTS, contest_reason, move_text
 
 B, Y, R, G = Color
 NONE, RIGHT, MIRROR, LEFT = Rotation
@@ -31,8 +34,18 @@ def mistake(state, move, seat=None):
     return error
 
 
+def contest(error):
+    """The refused move's reason in the contest's words, read back from the rules' English."""
+    return contest_reason(error.reason())
+
+
+def test_every_mistake_has_english_and_the_contests_words():
+    assert set(MOVE_MISTAKES) == set(MISTAKE_TEXTS)
+    assert all(text.isascii() and ": " not in text for text in MOVE_MISTAKES.values())
+
+
 def test_the_mistake_table_is_the_contests():
-    assert MOVE_MISTAKES == {
+    assert MISTAKE_TEXTS == {
         "WRONG_COLOR": "Die Farbe des Zuges ist nicht an der Reihe",
         "NOT_IN_CORNER": "Der erste Zug muss auf eine freie Ecke gesetzt werden",
         "NO_SHARED_CORNER": "Alle Teile müssen ein vorheriges Teil gleicher Farbe über mindestens eine Ecke berühren",
@@ -56,23 +69,47 @@ def test_move_texts():
     assert move_text(SkipMove(None)) == "null setzt aus"
 
 
+def test_the_rules_say_a_mistake_in_english_with_the_move():
+    state = BlokusState(Shape.PENTO_T)
+    error = mistake(state, SetMove(B, Shape.PENTO_T, NONE, False, 5, 5))
+    assert str(error) == "the first piece must cover a free corner of the board: blue T pentomino at F6"
+    assert move_words(SetMove(R, Shape.DOMINO, MIRROR, True, -1, 20)) == "red domino at (-1, 20), turned 180°, flipped"
+
+
+@pytest.mark.parametrize("move", [
+    SetMove(B, Shape.PENTO_T, NONE, False, 5, 5), SetMove(Y, Shape.MONO, RIGHT, False, 0, 1),
+    SetMove(R, Shape.DOMINO, MIRROR, True, -1, 20), SetMove(G, Shape.PENTO_S, LEFT, True, 19, 19),
+    SetMove(G, Shape.PENTO_R, NONE, True, 30, -4), SkipMove(B), SkipMove(None)])
+@pytest.mark.parametrize("code", sorted(MOVE_MISTAKES))
+def test_every_english_reason_reads_back_into_the_contests_words(code, move):
+    error = InvalidMove(code, move)
+    assert contest(error) == f"{MISTAKE_TEXTS[code]} bei Zug '{move_text(move)}'"
+    assert contest(InvalidMove(code, None)) == MISTAKE_TEXTS[code]
+
+
+def test_other_reasons_keep_their_words():
+    for reason in ("", "left the game", "Der Spieler hat das Spiel verlassen",
+                   "the piece does not fit on the board: purple blob at Z9"):
+        assert contest_reason(reason) == reason
+
+
 def test_wrong_color_comes_first():
     state = BlokusState(Shape.PENTO_I)
     error = mistake(state, SetMove(R, Shape.MONO, NONE, False, 30, 30))  # also wrong shape, off board
     assert error.mistake == "WRONG_COLOR"
-    assert error.reason() == "Die Farbe des Zuges ist nicht an der Reihe bei Zug 'Setze MONO(Farbe Rot)[30,30]'"
+    assert contest(error) == "Die Farbe des Zuges ist nicht an der Reihe bei Zug 'Setze MONO(Farbe Rot)[30,30]'"
     assert mistake(state, SkipMove(Y)).mistake == "WRONG_COLOR"
 
 
 def test_a_skip_without_colour_is_the_wrong_colour():
     error = mistake(opened(), SkipMove(None))
-    assert (error.mistake, error.reason()) == (
+    assert (error.mistake, contest(error)) == (
         "WRONG_COLOR", "Die Farbe des Zuges ist nicht an der Reihe bei Zug 'null setzt aus'")
 
 
 def test_no_skip_before_the_first_piece():
     error = mistake(BlokusState(Shape.PENTO_I), SkipMove(B))
-    assert error.reason() == "Der erste Zug muss einen Stein setzen bei Zug 'Farbe Blau setzt aus'"
+    assert contest(error) == "Der erste Zug muss einen Stein setzen bei Zug 'Farbe Blau setzt aus'"
     state = opened()
     state.apply(0, SkipMove(B))  # allowed once the colour has placed a piece
     assert state.current_color is Y and state.turn == 5
@@ -81,19 +118,19 @@ def test_no_skip_before_the_first_piece():
 def test_first_piece_must_be_the_start_piece_reported_without_the_move():
     error = mistake(BlokusState(Shape.PENTO_I), SetMove(B, Shape.PENTO_L, NONE, False, 50, 0))
     assert (error.mistake, error.move) == ("WRONG_SHAPE", None)
-    assert error.reason() == "Der erste Zug muss den festgelegten Spielstein setzen"
+    assert contest(error) == "Der erste Zug muss den festgelegten Spielstein setzen"
 
 
 def test_a_shape_placed_before_is_a_duplicate_reported_without_the_move():
     error = mistake(opened(), SetMove(B, Shape.PENTO_I, NONE, False, 1, 5))
-    assert (error.mistake, error.move, error.reason()) == (
+    assert (error.mistake, error.move, contest(error)) == (
         "DUPLICATE_SHAPE", None, "Der gewählte Stein wurde bereits gesetzt")
 
 
 def test_cells_are_checked_before_the_corner_rule():
     state = BlokusState(Shape.PENTO_I)
     error = mistake(state, SetMove(B, Shape.PENTO_I, NONE, False, 5, 17))  # off board and not in a corner
-    assert error.reason() == \
+    assert contest(error) == \
         "Der Spielstein passt nicht vollständig auf das Spielfeld bei Zug 'Setze PENTO_I(Farbe Blau)[5,17]'"
     assert mistake(state, SetMove(B, Shape.PENTO_I, NONE, False, 5, 5)).mistake == "NOT_IN_CORNER"
 
@@ -103,7 +140,7 @@ def test_obstructed_touching_and_no_shared_corner():
     assert mistake(state, SetMove(B, Shape.MONO, NONE, False, 19, 0)).mistake == "OBSTRUCTED"  # yellow there
     assert mistake(state, SetMove(B, Shape.MONO, NONE, False, 1, 2)).mistake == "TOUCHES_SAME_COLOR"
     error = mistake(state, SetMove(B, Shape.MONO, NONE, False, 10, 10))
-    assert error.reason() == ("Alle Teile müssen ein vorheriges Teil gleicher Farbe über mindestens eine Ecke "
+    assert contest(error) == ("Alle Teile müssen ein vorheriges Teil gleicher Farbe über mindestens eine Ecke "
                               "berühren bei Zug 'Setze MONO(Farbe Blau)[10,10]'")
     state.apply(0, SetMove(B, Shape.MONO, NONE, False, 1, 5))  # diagonal to (0, 4)
 
@@ -158,7 +195,7 @@ def test_something_that_is_not_a_move_is_an_invalid_format():
     for junk in ("SetMove", None, SetMove(B, "PENTO_I", NONE, False, 0, 0), SetMove(B, Shape.PENTO_I, 0, False, 0, 0),
                  SetMove(B, Shape.PENTO_I, NONE, 1, 0, 0), SetMove(B, Shape.PENTO_I, NONE, False, 0.0, 0)):
         error = mistake(state, junk)
-        assert (error.mistake, error.move, error.reason()) == (
+        assert (error.mistake, error.move, contest(error)) == (
             "INVALID_FORMAT", None, "Der Zug konnte nicht erkannt werden")
 
 

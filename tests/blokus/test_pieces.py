@@ -6,12 +6,14 @@ import pytest
 
 from tablehall.games.blokus.pieces import (ORIENTATION_OF, ORIENTATIONS, SHAPES, START_SHAPES, TOTAL_SQUARES,
                                            TRANSFORMS, Color, Rotation, Shape, java_hash_set_order, transform)
+from tablehall.games.blokus.sc.words import COLOR_NAMES
 
 
 def test_colours_teams_and_names():
     assert [c.name for c in Color] == ["BLUE", "YELLOW", "RED", "GREEN"]
     assert [c.team for c in Color] == [0, 1, 0, 1]
-    assert [c.german for c in Color] == ["Blau", "Gelb", "Rot", "Grün"]
+    assert [c.word for c in Color] == ["blue", "yellow", "red", "green"]
+    assert [COLOR_NAMES[c] for c in Color] == ["Blau", "Gelb", "Rot", "Grün"]  # the contest's, on the wire
     assert [c.next for c in Color] == [Color.YELLOW, Color.RED, Color.GREEN, Color.BLUE]
 
 

@@ -202,7 +202,7 @@ def test_view_and_events_are_json():
     json.dumps([e.to_json() for e in events])
     move = events[1].data
     assert move["move"] == encode_action(state.last_move) and move["removed"] == [] and move["turn"] == 1
-    assert move["text"].startswith("Setze PENTO_W(Farbe Blau")
+    assert move["text"].startswith("blue W pentomino at ")  # in English (`move_words`)
     view = state.view(0)
     assert view == state.view(None) == state.view(1)  # nothing is hidden in Blokus
     json.dumps(view)

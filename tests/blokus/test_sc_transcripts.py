@@ -26,12 +26,11 @@ from tablehall.core.hosting import Host
 from tablehall.core.store import SqliteStore
 from tablehall.games.blokus.sc.lobby import ScService
 
-from ..support.reference import needs_reference, reference_path
+from ..support.reference import reference_path
 from ..support.transcripts import (Expect, Step, autoplay, close, pause, read_transcript, run_in_memory,
                                    run_over_tcp, send)
 
 CAPTURES = reference_path("socha2021", "captures")
-pytestmark = needs_reference("socha2021", "captures")
 UUID = re.compile(rb"[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}")
 MOVE_REQUEST = b'class="sc.framework.plugins.protocol.MoveRequest"'
 UNREAD = {("prepared-paused_joined-timing", "y"), ("join_admin-notification_testmode_cancel", "j2")}

@@ -5,13 +5,11 @@ from pathlib import Path
 
 import pytest
 
-REFERENCE = Path(__file__).resolve().parents[2] / ".." / "shared" / "reference"
+from ..support.reference import REFERENCE
 
 
 @pytest.fixture
 def reference() -> Path:
-    if not REFERENCE.is_dir():
-        pytest.skip(f"shared reference data not found at {REFERENCE}")
     return REFERENCE
 
 

@@ -84,8 +84,6 @@ def test_small_games_and_options():
 
 @pytest.mark.slow
 def test_thousand_random_games_keep_invariants_and_write_valid_sgn():
-    if not REFERENCE.is_dir():
-        pytest.skip("shared reference data (SGN schema) not found")
     validator = load_sgn_validator(REFERENCE)
     for seed in range(1000):
         _, record = play_checked(10_000 + seed)

@@ -12,7 +12,7 @@ import asyncio
 import pytest
 
 from tablehall.core import BotAgent, Match, RemoteAgent, derive_seed, replay
-from tablehall.core.records import KnownActions, Record, actions_json, dumps
+from tablehall.core.records import KnownActions, Record
 from tablehall.core.registry import game_names, get_game
 
 GAMES = 3
@@ -108,14 +108,14 @@ def test_the_bots_path_records_what_the_general_path_records(game, names, seed):
 
 def test_the_bots_path_is_the_one_taken():
     """With every seat a bot and nobody following, the actions' record forms are the ones
-    `KnownActions` holds: one object per distinct action, written from its text."""
+    `KnownActions` holds: one object per distinct action."""
     spec = get_game("catan")
     record = play(spec, ["random"] * 4, 5, "bots")
     forms = {id(entry.action) for entry in record.entries}
     assert len(forms) < len(record.entries) / 3  # the same few hundred actions, again and again
     known = KnownActions.for_spec(spec)
     assert all(entry.action is known.encode(spec.decode_action(entry.action)) for entry in record.entries)
-    assert actions_json(record.entries) == dumps([entry.canonical() for entry in record.entries])
+    assert record.digest_and_dumps() == (record.digest(), record.dumps())
     followed = play(spec, ["random"] * 4, 5, "followed")
     assert len({id(entry.action) for entry in followed.entries}) == len(followed.entries)
 
@@ -129,43 +129,3 @@ def test_known_actions_encode_as_the_game_does():
     assert known.encode(("buy", [1, 2])) is not known.encode(("buy", [1, 2]))
     assert known.encode_all([("buy", (1, 2)), ("buy", (3,))]) == [["buy", [1, 2]], ["buy", [3]]]
     assert known.encode_all([("buy", [4])]) == [["buy", [4]]]
-    known.forget()
-    again = known.encode(("buy", (1, 2)))
-    assert again == first and again is not first
-
-
-def test_actions_json_falls_back_for_what_it_does_not_know():
-    from tablehall.core.records import Entry
-    from tablehall.core.result import EndCause
-
-    known = KnownActions(lambda action: list(action))
-    entries = [Entry(0, known.encode(("a", 1)), ms=3), Entry(1, known.encode(("b", "é")))]
-    expected = dumps([entry.canonical() for entry in entries])
-    assert actions_json(entries) == expected == '[[0,["a",1]],[1,["b","\\u00e9"]]]'
-    for odd in (Entry(0, ["a", 1]), Entry(1, forfeit=EndCause.LEFT, reason="gone"), Entry(9, known.encode(("a", 1))),
-                Entry(1, known.encode(("a", 1)), forfeit=EndCause.LEFT, reason="a forfeit is written as one")):
-        mixed = entries + [odd]
-        assert actions_json(mixed) == dumps([entry.canonical() for entry in mixed])
-    assert actions_json([]) == "[]"
-
-
-def test_result_json_is_the_results_canonical_json():
-    """`result_json` writes regular outcomes straight from their fields, and anything else
-    through `dumps`: the same text as `dumps(result.to_json())` either way."""
-    from types import MappingProxyType
-
-    from tablehall.core.records import result_json
-    from tablehall.core.result import EndCause, Result, SeatResult
-
-    regular = (SeatResult(0, 2, 27), SeatResult(1, 1, 27))
-    results = [
-        Result(regular, EndCause.REGULAR, {"end": "provinces", "turns": [16, 15]}),
-        Result(regular, EndCause.REGULAR, MappingProxyType({"z": 1, "a": "é"})),  # not a dict
-        Result(regular),
-        Result((SeatResult(0, 1, 2.5), SeatResult(1, 2, 1))),  # a score that is not whole
-        Result((SeatResult(0, 1, 3), SeatResult(1, 2, 0, EndCause.LEFT, "gone")), EndCause.LEFT),
-        Result.aborted(3, "server stopped"),
-    ]
-    for result in results:
-        assert result_json(result) == dumps(result.to_json())
-    assert result_json(None) == "null"

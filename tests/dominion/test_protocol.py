@@ -239,18 +239,20 @@ def test_only_the_told_kinds_of_event_have_lines():
 def test_a_reply_line_read_again_reads_as_the_first_time_and_the_table_stays_bounded():
     """`parse_reply` keeps the short lines it read (bots repeat a few all game): the same Reply
     every time, long lines not kept, and never more than a bounded number of lines."""
-    from tablehall.games.dominion.codec import _REPLIES, _parse_reply
+    from tablehall.games.dominion.codec import _parse_reply, _parse_short_reply
 
     lines = ["play-reply buy silver", "PLAY-REPLY Buy Gold Silver", "play-reply pass", "play-reply pass now",
              "play-reply action cellar estate", "play-reply reply workshop silver", "hello", "",
              "play-reply reaction moat", "play-reply discard copper estate"]
     for line in lines * 2:
         assert parse_reply(line) == _parse_reply(line)
+    kept = _parse_short_reply.cache_info().currsize
     long = "play-reply buy " + " ".join(["silver"] * 40)
-    assert parse_reply(long) == Reply("buy", ("silver",) * 40) and long not in _REPLIES
+    assert parse_reply(long) == Reply("buy", ("silver",) * 40)
+    assert _parse_short_reply.cache_info().currsize == kept
     for n in range(3000):
         parse_reply(f"play-reply buy card{n}")
-    assert len(_REPLIES) <= 1024
+    assert _parse_short_reply.cache_info().currsize <= 1024
     assert parse_reply("play-reply buy card2999") == Reply("buy", ("card2999",))
 
 

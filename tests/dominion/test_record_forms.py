@@ -1,12 +1,12 @@
-"""`GameSpec.few_actions`: a Dominion match keeps each action's record form and JSON text once per
-process (`records.KnownActions`) on every path, not only between in-process bots, and its record
-is byte for byte the one the general encoding writes."""
+"""`GameSpec.few_actions`: a Dominion match keeps each action's record form once per process
+(`records.KnownActions`) on every path, not only between in-process bots, and its record is byte
+for byte the one the general encoding writes."""
 
 import asyncio
 from dataclasses import replace
 
 from tablehall.core import BotAgent, Match
-from tablehall.core.records import _TEXTS, actions_json, dumps
+from tablehall.core.records import KnownActions
 from tablehall.games.dominion import SPEC
 
 
@@ -37,7 +37,7 @@ def test_every_path_writes_the_same_record_with_its_actions_known():
         known, encoded = play(SPEC, bots, seed), play(general, bots, seed)
         assert known.digest() == encoded.digest()
         assert [e.canonical() for e in known.entries] == [e.canonical() for e in encoded.entries]
-        # the known forms are written from their texts, and those are the general encoder's
-        assert all(id(e.action) in _TEXTS for e in known.entries if e.forfeit is None)
-        assert actions_json(known.entries) == dumps([e.canonical() for e in encoded.entries])
+        # the known forms are the ones `KnownActions` holds, and equal the general encoder's
+        forms = KnownActions.for_spec(SPEC)
+        assert all(e.action is forms.encode(SPEC.decode_action(e.action)) for e in known.entries if e.forfeit is None)
         assert known.digest_and_dumps()[0] == encoded.digest_and_dumps()[0]

@@ -2,7 +2,7 @@
 
 import pytest
 
-from tablehall.games.dominion.bench import win_rate
+from tablehall.bench.dominion import win_rate
 
 
 @pytest.mark.slow

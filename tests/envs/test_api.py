@@ -13,7 +13,7 @@ from gymnasium.utils.env_checker import check_env
 from pettingzoo.test import api_test, seed_test
 
 import tablehall.envs
-from tablehall.envs.games import GYM_IDS
+from tablehall.envs.games import gym_ids
 
 from .walk import CASES, random_steps, raw_env
 
@@ -30,9 +30,9 @@ def test_pettingzoo_api_and_seed(game, players):
         seed_test(lambda **kw: module(game).env(players=players, **kw), num_cycles=100)
 
 
-@pytest.mark.parametrize("game", sorted(GYM_IDS))
+@pytest.mark.parametrize("game", sorted(gym_ids()))
 def test_gymnasium_check_env(game):
-    env = gymnasium.make(GYM_IDS[game])
+    env = gymnasium.make(gym_ids()[game])
     with warnings.catch_warnings():
         warnings.simplefilter("ignore")
         check_env(env.unwrapped, skip_render_check=True)
@@ -40,7 +40,7 @@ def test_gymnasium_check_env(game):
 
 
 def test_gymnasium_finds_the_environments():
-    assert tablehall.envs.GYM_IDS
+    assert tablehall.envs.gym_ids()
     for env_id in ("tablehall/Catan-v0", "tablehall/Blokus-v0", "tablehall/Dominion-v0", "tablehall/Renaissance-v0"):
         assert env_id in gymnasium.registry
         env = gymnasium.make(env_id)

@@ -8,6 +8,8 @@ from __future__ import annotations
 import runpy
 from pathlib import Path
 
+import pytest
+
 from tablehall.cli import main as tablehall
 
 EXAMPLE = Path(__file__).resolve().parents[2] / "examples" / "learning"
@@ -27,3 +29,14 @@ def test_the_example_trains_a_policy_that_beats_random(tmp_path, monkeypatch, ca
     table = capsys.readouterr().out.splitlines()
     policy_row = next(line for line in table if line.startswith("policy:"))
     assert int(policy_row.split()[2]) >= 3, table  # wins out of 4
+
+
+def test_the_example_trains_without_evaluating_when_told_eval_0(tmp_path, capsys):
+    weights = tmp_path / "weights.npz"
+    train = runpy.run_path(str(EXAMPLE / "train_dominion.py"))["main"]
+    figures = train(["--train", "2", "--eval", "0", "--seed", "1", "--save", str(weights)])
+    assert figures == {"win_rate": None, "points": None, "opponent_points": None}
+    assert "not evaluated (--eval 0)" in capsys.readouterr().out and weights.exists()
+    with pytest.raises(SystemExit):
+        train(["--eval", "-1"])
+    assert "a number of games is 0 or more, not -1" in capsys.readouterr().err

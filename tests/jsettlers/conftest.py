@@ -1,4 +1,4 @@
-"""Shared fixtures: the JSettlers reference data (../shared/reference/jsettlers)."""
+"""Shared fixtures: the JSettlers reference data (tests/data/jsettlers)."""
 
 from __future__ import annotations
 
@@ -7,15 +7,12 @@ from pathlib import Path
 
 import pytest
 
-from ..support.reference import reference_path as shared_reference_path
+from ..support.reference import reference_path as data_path
 
 
 def reference_path(name: str = "") -> Path:
-    """A file of the JSettlers reference folder; the calling test skips where it is absent."""
-    folder = shared_reference_path("jsettlers")
-    if not folder.is_dir():
-        pytest.skip(f"reference data not found at {folder}")
-    return folder / name
+    """A file of the JSettlers reference folder."""
+    return data_path("jsettlers", name)
 
 
 #: the reference logs of wire strings, one message a line

@@ -1,11 +1,11 @@
 """Conformance up to the start of a game, against JSettlers' own recordings.
 
 1. The robot transcript: every frame the external robot "extbot" sent before the game started
-   is fed, as bytes, to a `ServerConnection`; the frames it gets back must be the Java server's
+   is fed, as bytes, to a `ServerConnection`; the frames it writes must be the Java server's
    frames byte for byte (handshake, robot login, new-game announcement, join request, the join
    sequence, the other robots sitting down).
-2. The recorded game logs (A and B): the client messages in the log before the start drive a
-   `PregameLobby` with one connection per client; everything the lobby sends to the game's
+2. The recorded game logs (A and B): the client messages in the log before the start, sent as
+   frames, drive a `PregameLobby` with one connection per client; everything the lobby sends to the game's
    members, with its audience, must equal the log's entries up to the start.
 
 Only what the recording itself leaves open is supplied by the test, and nothing is tolerated:
@@ -30,14 +30,13 @@ from tablehall.games.catan.jsettlers import (
     SitDown,
     Version,
     encode_frame,
-    parse_cmd,
 )
 from tablehall.games.catan.jsettlers.connection import BUILTIN_ROBOT_BRAIN, ServerConfig, ServerConnection
-from tablehall.games.catan.jsettlers.framing import FrameDecoder
 from tablehall.games.catan.jsettlers.lobby import GameRoom, PregameLobby
 from tablehall.games.catan.jsettlers.soclog import ALL, OBSERVER, read_soclog
 
 from .conftest import read_jsonl, reference_path
+from .wire import client_sends, open_connection
 
 # the recorded Java server has robots named "droid N": tablehall's own bots get another name
 CONFIG = ServerConfig(version=2700, robot_cookie="testcookie", debug_commands=True, allow_bot_games=True,
@@ -60,17 +59,16 @@ class Server:
         return [by_name[self.seats[pn]] for pn in sorted(self.seats)][:count]
 
     def robot(self, name: str) -> ServerConnection:
-        conn = ServerConnection(CONFIG, self.lobby)
+        conn = open_connection(CONFIG, self.lobby)
         conn.start()
-        conn.receive(ROBOT_VERSION)
-        conn.receive(ImARobot(name, "testcookie", BUILTIN_ROBOT_BRAIN))
+        client_sends(conn, ROBOT_VERSION, ImARobot(name, "testcookie", BUILTIN_ROBOT_BRAIN))
         self.conns[name] = conn
         return conn
 
     def human(self, name: str) -> ServerConnection:
-        conn = ServerConnection(CONFIG, self.lobby)
+        conn = open_connection(CONFIG, self.lobby)
         conn.start()
-        conn.receive(Version(2700, "2.7.00", "JM20260517", ";6pl;sb;sc=2700;", "en_US"))
+        client_sends(conn, Version(2700, "2.7.00", "JM20260517", ";6pl;sb;sc=2700;", "en_US"))
         self.conns[name] = conn
         return conn
 
@@ -85,20 +83,16 @@ def test_robot_transcript_until_the_game_starts():
     for name in ("robot 1", "robot 2", "robot 3"):
         server.robot(name)
 
-    extbot = ServerConnection(CONFIG, server.lobby)
-    decoder = FrameDecoder()
     received = bytearray()
+    extbot = ServerConnection(CONFIG, server.lobby, received.extend)  # what it writes is what extbot receives
 
     def robot_sends(wire: str) -> None:
-        decoder.feed(encode_frame(wire))
-        for frame in decoder:
-            received.extend(b"".join(encode_frame(m.to_cmd()) for m in extbot.receive(parse_cmd(frame))))
+        extbot.receive_data(encode_frame(wire))
 
     def others(conn: ServerConnection, message) -> None:
-        conn.receive(message)
-        received.extend(b"".join(encode_frame(m.to_cmd()) for m in extbot.take_output()))
+        client_sends(conn, message)
 
-    received.extend(b"".join(encode_frame(m.to_cmd()) for m in extbot.start()))
+    extbot.start()
     robot_sends(sent[0])  # 9998 version
     robot_sends(sent[1])  # 1022 I'm a robot, with the cookie
     debug = server.human("debug")
@@ -141,19 +135,19 @@ def test_recorded_game_log_until_the_game_starts(name):
     for index, entry in enumerate(before_start):
         message = entry.message
         if isinstance(message, NewGameWithOptions):
-            server.conns[creator].receive(NewGameWithOptionsRequest(creator, "", "\t", log.game_name, message.options))
+            client_sends(server.conns[creator], NewGameWithOptionsRequest(creator, "", "\t", log.game_name, message.options))
         elif isinstance(message, JoinGameAuth) and entry.audience == OBSERVER:
             joiner = next(e.message.nickname for e in before_start[index:] if isinstance(e.message, JoinGame))
             if joiner != creator:
-                server.conns[joiner].receive(JoinGame(joiner, "", "\t", log.game_name))
+                client_sends(server.conns[joiner], JoinGame(joiner, "", "\t", log.game_name))
         elif isinstance(message, SitDown) and entry.audience.from_client:
             robot = next(e.message.nickname for e in before_start[index:] if isinstance(e.message, SitDown)
                          and e.audience == ALL)  # fmt: skip
             seated[message.pn] = robot
-            server.conns[robot].receive(message)
+            client_sends(server.conns[robot], message)
         elif entry.audience.from_client:
             sender = creator if isinstance(message, GameTextMsg) else seated[entry.audience.pn]
-            server.conns[sender].receive(message)
+            client_sends(server.conns[sender], message)
 
     room = server.lobby.games[log.game_name]
     assert [e.render() for e in room.log] == [e.render() for e in before_start]

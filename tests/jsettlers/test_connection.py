@@ -5,7 +5,19 @@ from __future__ import annotations
 import pytest
 
 from tablehall.games.catan.jsettlers import (
+    MESSAGE_TYPES,
     AuthRequest,
+    ChannelTextMsg,
+    EndTurn,
+    GameServerText,
+    GameTextMsg,
+    JoinGame,
+    LeaveChannel,
+    LeaveGame,
+    NewGame,
+    NewGameWithOptionsRequest,
+    RollDice,
+    SitDown,
     GameOptionGetDefaults,
     GameOptionGetInfos,
     ImARobot,
@@ -16,24 +28,30 @@ from tablehall.games.catan.jsettlers import (
     ServerPing,
     Unknown,
     Version,
+    encode_frame,
+    parse_cmd,
 )
+from tablehall.games.catan.jsettlers.framing import FrameDecoder
 from tablehall.games.catan.jsettlers.options import CLASSIC_OFFER as CLASSIC
-from tablehall.games.catan.jsettlers.connection import BUILTIN_ROBOT_BRAIN, Phase, ServerConfig, ServerConnection
+from tablehall.games.catan.jsettlers.connection import (BUILTIN_ROBOT_BRAIN, CHANNEL_MESSAGES, GAME_MESSAGES, Phase,
+                                                        ServerConfig, ServerConnection)
 from tablehall.games.catan.jsettlers.lobby import PregameLobby
+
+from .wire import client_sends, open_connection, sent
 
 
 def connect(config: ServerConfig | None = None, lobby: PregameLobby | None = None):
     config = config or ServerConfig(robot_cookie="cookie")
     lobby = lobby or PregameLobby(config, clock=lambda: 0)
-    conn = ServerConnection(config, lobby)
-    return conn, lobby, [m.to_cmd() for m in conn.start()]
+    conn = open_connection(config, lobby)
+    conn.start()
+    return conn, lobby, sent(conn)
 
 
 def say(conn: ServerConnection, *wires: str) -> list[str]:
-    out: list[str] = []
-    for wire in wires:
-        out += [m.to_cmd() for m in conn.receive_wire(wire)]
-    return out
+    """The client sends `wires`; what the connection writes meanwhile."""
+    client_sends(conn, *wires)
+    return sent(conn)
 
 
 ROBOT_2700 = "9998|2700,2.7.00,JM20260517,;6pl;sb;sc=2700;"
@@ -141,7 +159,8 @@ def test_client_too_old_or_changing_its_version():
 
 def test_silent_client_is_taken_for_1_0_and_refused():
     conn, _, _ = connect()
-    assert [m.to_cmd() for m in conn.version_timeout()] == [
+    conn.version_timeout()
+    assert sent(conn) == [
         "1059|Sorry, your client version 1.0.00 is too old: Version 2.5.00 (2500) or above is required."
     ]
 
@@ -223,40 +242,36 @@ def test_localized_strings_and_scenarios_have_nothing_to_add():
 def test_pings_and_ignored_input():
     conn, _, _ = connect()
     say(conn, ROBOT_2700, f"1022|bot,cookie,{BUILTIN_ROBOT_BRAIN}")
-    assert [m.to_cmd() for m in conn.ping()] == ["9999|150000"]
+    conn.ping()
+    assert sent(conn) == ["9999|150000"]
     assert conn.pings_unanswered == 1
     assert say(conn, ServerPing(150000).to_cmd()) == []
     assert conn.pings_unanswered == 0
-    assert conn.receive(Unknown(2042, "2042|third,party")) == []
+    assert say(conn, Unknown(2042, "2042|third,party").to_cmd()) == []
     assert say(conn, PARAMS) == []  # server-to-client types from a client are ignored
-    assert conn.receive_wire("1014|not,a,board") == []  # malformed: ignored
-    assert conn.receive_wire("9999|150000") == [] and not conn.closing
+    assert say(conn, "1014|not,a,board") == []  # malformed: ignored
+    assert say(conn, "9999|150000") == [] and not conn.closing
 
 
 def test_leave_all_closes_and_frees_the_name():
     conn, lobby, _ = connect()
     say(conn, ROBOT_2700, "999|P,alice,1,\t,")
     assert "alice" in lobby.names
-    conn.receive(LeaveAll())
+    client_sends(conn, LeaveAll())
     assert conn.closing and "alice" not in lobby.names and conn not in lobby.connections
 
 
 def test_login_messages_before_the_version_are_allowed():
     conn, _, _ = connect()
-    out = [m.to_cmd() for m in conn.receive(ImARobot("early", "cookie", "org.example.Brain"))]
+    out = say(conn, ImARobot("early", "cookie", "org.example.Brain").to_cmd())
     assert out == [PARAMS]  # third-party brains skip the version check, as in JSettlers
-    assert [m.to_cmd() for m in conn.receive(Version(2700, "2.7.00", "JM20260517"))] == ["1083"]
+    assert say(conn, Version(2700, "2.7.00", "JM20260517").to_cmd()) == ["1083"]
     assert say(conn, AuthRequest("P", "x", 1, None, "").to_cmd())[:1] == ["1069|Welcome to Java Settlers of Catan!"]
 
 
-def test_a_short_wire_string_is_parsed_once_and_gives_the_same_message_to_everyone():
-    """Clients send the same few requests all game: `receive_wire` parses a short string once
-    (messages are immutable) and hands every connection that sends it the same message, exactly
-    what `parse_cmd` gives; strings that do not parse, and long ones, are never kept; the table
-    is bounded."""
-    from tablehall.games.catan.jsettlers import connection
-    from tablehall.games.catan.jsettlers.message import parse_cmd
-
+def test_every_request_is_parsed_into_a_message_of_its_own():
+    """Messages are plain values: nothing keeps one across requests, so two connections sending
+    the same wire string hand the lobby equal messages, never the same one."""
     got = []
 
     class Recorder(PregameLobby):
@@ -271,35 +286,60 @@ def test_a_short_wire_string_is_parsed_once_and_gives_the_same_message_to_everyo
     wire = "1031|tablehall robots 7"  # a roll
     say(first, wire)
     say(second, wire)
-    assert got[0] is got[1] and got[0] == parse_cmd(wire) and connection._PARSED[wire] is got[0]
-    malformed = "1009|g,x,1,171"  # a PutPiece whose player number is no number: ignored, never kept
-    assert say(first, malformed) == [] and malformed not in connection._PARSED
-    long_text = "1031|" + "g" * connection._PARSED_LENGTH
-    say(first, long_text)
-    assert got[-1] == parse_cmd(long_text) and long_text not in connection._PARSED
-    for n in range(connection._PARSED_COUNT + 10):
-        say(first, f"1031|game {n}")
-    assert len(connection._PARSED) <= connection._PARSED_COUNT
-    assert got[-1] == parse_cmd(f"1031|game {connection._PARSED_COUNT + 9}")
+    assert got[0] == got[1] == parse_cmd(wire) and got[0] is not got[1]
+    got[0].game = "changed"  # a mistake in one request's handling stays in that request
+    say(first, wire)
+    assert got[2] == parse_cmd(wire)
 
 
-def test_frames_go_straight_to_an_output_that_takes_every_message_until_the_connection_closes():
+def test_everything_goes_out_through_the_one_output_until_the_connection_closes():
+    """Its own answers, what the lobby sends it, a game's frames: one output, as bytes."""
     config = ServerConfig(robot_cookie="cookie")
     lobby = PregameLobby(config, clock=lambda: 0)
     written: list[bytes] = []
-    assert ServerConnection(config, lobby, on_frames=written.append).frames_sink is None  # output queued
-    conn = ServerConnection(config, lobby, on_output=lambda c: c.take_output(), on_frames=written.append)
-    assert conn.frames_sink == written.append
+    conn = ServerConnection(config, lobby, written.append)
     conn.start()
-    say(conn, ROBOT_2700, LeaveAll().to_cmd())
-    assert conn.closing and conn.frames_sink is None  # a closing connection sends nothing more
+    conn.receive_data(encode_frame(ROBOT_2700) + encode_frame("999|P,alice,1,\t,"))  # two frames in one read
+    lobby.broadcast(NewGame("g"))
+    conn.send_frames(encode_frame("1025|g,0"))
+    decoder = FrameDecoder()
+    decoder.feed(b"".join(written))
+    out = list(decoder)  # after the welcome: the options this server does not offer (1082)
+    assert out[:4] == ["9998|2700,2.7.00,JM20260517,;ch;", "1003|", "1083", "1069|Welcome to Java Settlers of Catan!"]
+    assert {w[:5] for w in out[4:-2]} == {"1082|"} and out[-2:] == ["1016|g", "1025|g,0"]
+    written.clear()
+    conn.receive_data(LeaveAll().frame)
+    assert conn.closing
+    conn.send(NewGame("h"))
+    conn.send_frames(encode_frame("1025|g,0"))
+    conn.ping()
+    assert written == []  # a closing connection sends nothing more
 
 
-def test_a_game_request_goes_to_the_lobby_the_same_way_once_its_kind_is_known():
-    """`receive_wire` sends a logged-in client's game request (a kind `_dispatch` has sent to
-    `Lobby.game_message` once) straight there; before login it is still refused."""
-    from tablehall.games.catan.jsettlers import connection
+def test_a_stream_java_would_refuse_closes_the_connection():
+    conn, lobby, _ = connect()
+    conn.receive_data(encode_frame(ROBOT_2700)[:5])  # half a frame: waits for the rest
+    assert not conn.closing and sent(conn) == []
+    conn.receive_data(encode_frame(ROBOT_2700)[5:] + b"\x00\x01\x80")  # a stray continuation byte
+    assert sent(conn) == ["1083"] and conn.closing and conn not in lobby.connections
 
+
+def test_a_message_too_long_for_a_frame_is_left_out():
+    conn, _, _ = connect()
+    say(conn, ROBOT_2700)
+    conn.send(GameServerText("g", "x" * 70000), GameServerText("g", "short"))
+    assert sent(conn) == ["1091|g\x01short"]
+
+
+def test_game_requests_are_routed_by_a_declared_table():
+    """Every message type that names a game goes to `Lobby.game_message`, but those the
+    connection answers itself; chat channels to `Lobby.channel_message`; before login, all of
+    them are refused."""
+    assert GAME_MESSAGES == {cls for cls in MESSAGE_TYPES.values()
+                             if hasattr(cls, "__dataclass_fields__") and "game" in cls.__dataclass_fields__} - {
+        JoinGame, NewGameWithOptionsRequest}
+    assert {PutPiece, SitDown, RollDice, EndTurn, GameTextMsg, LeaveGame} <= GAME_MESSAGES
+    assert CHANNEL_MESSAGES == {ChannelTextMsg, LeaveChannel}
     got = []
 
     class Recorder(PregameLobby):
@@ -312,8 +352,6 @@ def test_a_game_request_goes_to_the_lobby_the_same_way_once_its_kind_is_known():
     say(robot, ROBOT_2700, f"1022|r1,cookie,{BUILTIN_ROBOT_BRAIN}")
     say(stranger, ROBOT_2700)
     wire = PutPiece("g", 0, 1, 0x43).to_cmd()
-    say(robot, wire)  # by `_dispatch`, which learns the kind
-    assert PutPiece in connection._GAME_MESSAGES
-    say(robot, wire)  # straight to the lobby
+    say(robot, wire, wire)
     assert got == [(robot, PutPiece("g", 0, 1, 0x43))] * 2
     assert say(stranger, wire) == ["1069|24,Must authenticate first"] and len(got) == 2

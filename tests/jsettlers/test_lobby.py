@@ -7,6 +7,8 @@ from tablehall.games.catan.jsettlers.connection import BUILTIN_ROBOT_BRAIN, Serv
 from tablehall.games.catan.jsettlers.lobby import GameRoom, PregameLobby, classic_land_nodes
 from tablehall.games.catan.jsettlers.soclog import ALL, OBSERVER, to_player
 
+from .wire import client_sends, open_connection, sent
+
 VERSION = "9998|2700,2.7.00,JM20260517,;6pl;sb;sc=2700;,en_US"
 
 
@@ -22,34 +24,34 @@ class World:
 
     def connection(self) -> ServerConnection:
         """A new client connection, after the server's first frames."""
-        conn = ServerConnection(self.config, self.lobby)
+        conn = open_connection(self.config, self.lobby)
         conn.start()
+        sent(conn)
         return conn
 
     def human(self, name: str) -> ServerConnection:
         conn = self.connection()
-        conn.receive_wire(VERSION)
-        conn.receive_wire(f"999|P,{name},1,\t,")
-        conn.take_output()
+        client_sends(conn, VERSION, f"999|P,{name},1,\t,")
+        sent(conn)
         return conn
 
     def robot(self, name: str) -> ServerConnection:
-        conn = ServerConnection(self.config, self.lobby)
+        conn = open_connection(self.config, self.lobby)
         conn.start()
-        conn.receive_wire("9998|2700,2.7.00,JM20260517,;6pl;sb;sc=2700;")
-        conn.receive_wire(f"1022|{name},cookie,{BUILTIN_ROBOT_BRAIN}")
-        conn.take_output()
+        client_sends(conn, "9998|2700,2.7.00,JM20260517,;6pl;sb;sc=2700;", f"1022|{name},cookie,{BUILTIN_ROBOT_BRAIN}")
+        sent(conn)
         return conn
 
 
 def wires(conn: ServerConnection) -> list[str]:
-    """What `conn` has been sent by others' actions (the lobby queues it)."""
-    return [m.to_cmd() for m in conn.take_output()]
+    """What `conn` has been sent by others' actions."""
+    return sent(conn)
 
 
 def act(conn: ServerConnection, wire: str) -> list[str]:
     """`conn` sends `wire`; what it gets back at once."""
-    return [m.to_cmd() for m in conn.receive_wire(wire)]
+    client_sends(conn, wire)
+    return sent(conn)
 
 
 def test_classic_land_nodes_in_jsettlers_order():
@@ -67,8 +69,9 @@ def test_create_game_announces_it_and_joins_the_creator():
     assert out[3].startswith("1057|g1,-1,131,133")  # a NEW game's empty board is not sent
     assert out[-4:] == ["1061|g1,t2,1700000000,0,0", "1017|g1,alice", "1025|g1,0", "1013|alice,\t,\t,g1"]
     assert "1069|Welcome to Java Settlers of Catan!" not in out  # alice already got it at login
-    newcomer = ServerConnection(world.config, world.lobby)
-    assert [m.to_cmd() for m in newcomer.start()][1] == "1003|"
+    newcomer = open_connection(world.config, world.lobby)
+    newcomer.start()
+    assert sent(newcomer)[1] == "1003|"
     assert act(newcomer, VERSION) == ["1083|g1|PL=4,VP=t12"]  # a later client sees the game listed
 
 

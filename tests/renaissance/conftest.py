@@ -5,16 +5,13 @@ from pathlib import Path
 
 import pytest
 
-REFERENCE = Path(__file__).resolve().parents[2] / ".." / "shared" / "reference" / "masters_of_renaissance"
+from ..support.reference import reference_path
 
 
 @pytest.fixture(scope="session")
 def reference():
-    """The cross-checked reference data (mor_canonical.json), or a skip where it is absent."""
-    path = REFERENCE / "mor_canonical.json"
-    if not path.exists():
-        pytest.skip(f"reference data not found at {path}")
-    return json.loads(path.read_text())
+    """The cross-checked reference data (mor_canonical.json)."""
+    return json.loads(reference_path("masters_of_renaissance", "mor_canonical.json").read_text())
 
 
 @pytest.fixture(scope="session")

@@ -13,13 +13,14 @@ import pytest
 from tablehall.core.store import SqliteStore
 from tablehall.games.catan import SPEC
 from tablehall.games.catan.jsettlers import encode_frame
-from tablehall.games.catan.jsettlers.connection import BUILTIN_ROBOT_BRAIN, ServerConfig, ServerConnection
+from tablehall.games.catan.jsettlers.connection import BUILTIN_ROBOT_BRAIN, ServerConfig
 from tablehall.games.catan.jsettlers.framing import FrameDecoder
 from tablehall.games.catan.jsettlers.lobby import PregameLobby
 from tablehall.server.app import Server
 from tablehall.server.config import ServerConfig as ServeConfig
 
 from tests.jsettlers.scripted_robot import robot
+from tests.jsettlers.wire import client_sends, open_connection, sent
 
 JSETTLERS = next(s for s in SPEC.services if s.name == "jsettlers")
 ROBOT_VERSION = "9998|2700,2.7.00,JM20260517,;6pl;sb;sc=2700;"
@@ -136,28 +137,26 @@ def test_a_namesake_connection_gets_neither_the_seat_nor_its_messages():
     lobby = PregameLobby(config, clock=lambda: 0, on_start=lambda room: None)
 
     def human(name):
-        conn = ServerConnection(config, lobby)
+        conn = open_connection(config, lobby)
         conn.start()
-        conn.receive_wire(HUMAN_VERSION)
-        conn.receive_wire(f"999|P,{name},1,\t,")
-        conn.take_output()
+        client_sends(conn, HUMAN_VERSION, f"999|P,{name},1,\t,")
+        sent(conn)
         return conn
 
     alice = human("alice")
-    alice.receive_wire("1078|alice,\t,\t,g,PL=4")
-    alice.receive_wire("1012|g,alice,0,false")
+    client_sends(alice, "1078|alice,\t,\t,g,PL=4", "1012|g,alice,0,false")
     bob = human("bob")  # a watcher keeps the game on the server
-    bob.receive_wire("1013|bob,\t,\t,g")
+    client_sends(bob, "1013|bob,\t,\t,g")
     room = lobby.games["g"]
     assert room.seat_of(alice) == 0 and room.member_at(0) is alice
     room.state = 20  # started: the seat stays alice's when her connection goes
     lobby.disconnected(alice)
     namesake = human("alice")
-    namesake.receive_wire("1013|alice,\t,\t,g")
+    client_sends(namesake, "1013|alice,\t,\t,g")
     assert lobby.games["g"] is room and namesake in room.members
     assert room.seat_of(namesake) is None and room.member_at(0) is None
     from tablehall.games.catan.jsettlers.soclog import Entry, to_player
     from tablehall.games.catan.jsettlers.game_messages import GameServerText
-    namesake.take_output()
+    sent(namesake)
     room.deliver([Entry(to_player(0), GameServerText("g", "private to seat 0"))])
-    assert not [m for m in namesake.take_output() if "private" in m.to_cmd()]
+    assert not [wire for wire in sent(namesake) if "private" in wire]

@@ -63,10 +63,14 @@ def test_dominion_bots_take_a_named_and_an_anonymous_held_seat(store):
         table = server.open_table("dominion", [OpenSeat("alice"), "bigmoney", OpenSeat()], seed=5)
         assert table.waiting == [0, 2] and table.status == "waiting" and table.match is None
         port = server.port("dominion")
-        assert server.connect_command(table, table.seats[0]).endswith(f"--connect 127.0.0.1:{port} --join table alice")
-        stranger = await client("examples/dominion/bigmoney.py", "--connect", f"127.0.0.1:{port}", "--join", "table", "bob")
-        await stranger.communicate()  # refused: no seat is held for bob
-        alice = await client("examples/dominion/smithy.py", "--connect", f"127.0.0.1:{port}", "--join", "table", "alice")
+        ticket = table.seats[0].ticket  # the seat held for alice is taken with its secret (issue 26)
+        assert table.seats[0].secret and ticket not in ("alice", table.id)
+        assert server.connect_command(table, table.seats[0]).endswith(f"--connect 127.0.0.1:{port} --join table {ticket}")
+        for name in ("bob", "alice"):  # no seat is held for bob; alice's is not taken by her name
+            stranger = await client("examples/dominion/bigmoney.py", "--connect", f"127.0.0.1:{port}", "--join",
+                                    "table", name)
+            await stranger.communicate()
+        alice = await client("examples/dominion/smithy.py", "--connect", f"127.0.0.1:{port}", "--join", "table", ticket)
         anyone = await client("examples/dominion/engine.py", "--connect", f"127.0.0.1:{port}", "--join", "table")
         record = await finished(table, alice, anyone)
         return table, record
@@ -80,14 +84,18 @@ def test_dominion_bots_take_a_named_and_an_anonymous_held_seat(store):
     assert store.load(table.id).digest() == record.digest()
 
 
-# -- Masters of Renaissance: a login takes the seat held for its name ----------------------------
+# -- Masters of Renaissance: a login with its ticket takes the seat held for a name ---------------
 
 def test_renaissance_clients_log_in_to_held_seats(store):
     async def scenario(server):
         table = server.open_table("renaissance", [OpenSeat("ana"), "greedy", OpenSeat()], seed=9)
         port = str(server.port("renaissance"))
-        assert "random_client.py 127.0.0.1 " + port + " ana" in server.connect_command(table, table.seats[0])
-        ana = await client("examples/renaissance/random_client.py", "127.0.0.1", port, "ana", "--seed", "1")
+        ticket = table.seats[0].ticket  # the seat held for ana is taken with its secret (issue 26)
+        assert table.seats[0].secret and ticket
+        assert (f"random_client.py 127.0.0.1 {port} ana --ticket {ticket}"
+                in server.connect_command(table, table.seats[0]))
+        ana = await client("examples/renaissance/random_client.py", "127.0.0.1", port, "ana", "--seed", "1",
+                           "--ticket", ticket)
         bea = await client("examples/renaissance/random_client.py", "127.0.0.1", port, "bea", "--seed", "2")
         return table, await finished(table, ana, bea)
 

@@ -14,7 +14,7 @@ import time
 from pathlib import Path
 
 from tablehall.core.store import SqliteStore
-from tablehall.loadtest.server import process_tree
+from tablehall.bench.load.process import process_tree
 from tablehall.server.config import ServerConfig
 from tablehall.server.workers import served, split
 
@@ -57,7 +57,7 @@ def listening_pid(pids: list[int], port: int) -> int | None:
 
 
 def play(protocol: str, port: int, lock: Path, seconds: float = 0.5) -> dict:
-    done = subprocess.run([sys.executable, "-m", "tablehall.loadtest.clients", protocol, "--port", str(port),
+    done = subprocess.run([sys.executable, "-m", "tablehall.bench.load.clients", protocol, "--port", str(port),
                            "--matches", "2", "--seconds", str(seconds), "--lock", str(lock)],
                           input="go\n", capture_output=True, text=True, timeout=300)
     assert done.returncode == 0, done.stderr
@@ -101,7 +101,7 @@ def test_two_workers_play_and_store_every_protocol_and_stop_cleanly(tmp_path):
         # a Dominion game in play in the worker (its bots think for a second a move): the stop
         # stores it as aborted
         seen = len(output.read_text())
-        slow = subprocess.Popen([sys.executable, "-m", "tablehall.loadtest.clients", "dominion", "--port",
+        slow = subprocess.Popen([sys.executable, "-m", "tablehall.bench.load.clients", "dominion", "--port",
                                  str(dominion), "--matches", "1", "--seconds", "60", "--think-ms", "1000",
                                  "--lock", str(lock)], stdin=subprocess.PIPE, stdout=subprocess.DEVNULL, text=True)
         slow.stdin.write("go\n")

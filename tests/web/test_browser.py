@@ -26,7 +26,9 @@ WAIT = 60_000  # ms: generous bounds for a busy machine, never a measure of spee
 def page():
     with sync_api.sync_playwright() as playwright:
         browser = playwright.chromium.launch(executable_path=CHROMIUM, args=FLAGS)
-        page = browser.new_page(viewport={"width": 1280, "height": 900})
+        # Playwright's wait_for_function evaluates strings, which the pages' CSP forbids;
+        # test_csp.py loads every page under the CSP
+        page = browser.new_page(viewport={"width": 1280, "height": 900}, bypass_csp=True)
         page.set_default_timeout(WAIT)
         yield page
         browser.close()

@@ -30,9 +30,9 @@ def table_of(web, table_id: str) -> dict:
 
 
 async def play_seat(web, game_id: str, seat: dict, limit: int, choose=None,
-                    first: asyncio.Event | None = None) -> list[dict]:
-    """Hold the seat: wait while the table waits, then answer every question.  `first` is set
-    when the first frame has arrived."""
+                    first: asyncio.Future | None = None) -> list[dict]:
+    """Hold the seat: wait while the table waits, then answer every question.  `first` is given
+    the first frame when it has arrived."""
     frames, pick, answered = [], choose or random.Random(seat["seat"] * 7 + 1).choice, None
     async with websockets.connect(f"{web.url.replace('http', 'ws')}/ws/games/{game_id}/seats/{seat['seat']}"
                                   f"?token={seat['token']}") as socket:
@@ -43,8 +43,8 @@ async def play_seat(web, game_id: str, seat: dict, limit: int, choose=None,
                 raise AssertionError(f"the server closed the seat's socket ({closed}) after "
                                      f"{[(f['type'], f.get('asked'), f.get('actions')) for f in frames[-5:]]}") from None
             frames.append(frame)
-            if first is not None:
-                first.set()
+            if first is not None and not first.done():
+                first.set_result(frame)
             if frame["type"] == "end":
                 break
             if frame.get("asked") and frame.get("legal") and frame["decision"] != answered:
@@ -86,15 +86,23 @@ def test_a_person_plays_against_a_client_of_the_native_protocol(web, game, seats
     table = table_of(web, created["id"])
     assert table["status"] == "waiting" and table["waiting"] == 1
     [held] = [s for s in table["seats"] if s["waiting"]]
-    assert held["connect"] and "127.0.0.1" in held["connect"]
     status, lobby = web.get("/")
-    assert f'data-table="{created["id"]}"' in lobby and held["connect"].replace('"', "&#34;") in lobby
+    assert f'data-table="{created["id"]}"' in lobby
+    if held["held_for"] is None:  # held for anyone: the lobby says how to take it
+        assert held["connect"] and "127.0.0.1" in held["connect"]
+        assert held["connect"].replace('"', "&#34;").replace("'", "&#39;") in lobby
+    else:  # held for a name (issue 26): its ticket and command for the owner only
+        assert held["ticket"] is None and "connect" not in held and "(its owner has the code)" in lobby
 
     async def scenario():
-        first = asyncio.Event()
+        first = asyncio.get_running_loop().create_future()
         seat = asyncio.ensure_future(play_seat(web, created["id"], mine, 100_000, first=first))
-        await first.wait()  # the seat is held by its socket: now the client may come
-        return await asyncio.gather(seat, run_client(held["connect"]))
+        waiting = await first  # the seat is held by its socket: now the client may come
+        [owned] = [s for s in waiting["table"]["seats"] if s["seat"] == held["seat"]]
+        assert owned["connect"] and "127.0.0.1" in owned["connect"]
+        if held["held_for"] is not None:
+            assert owned["ticket"] and owned["ticket"] in owned["connect"] and owned["ticket"] not in lobby
+        return await asyncio.gather(seat, run_client(owned["connect"]))
 
     frames, _ = asyncio.run(scenario())
     assert frames[0]["type"] == "waiting" and frames[0]["table"]["id"] == created["id"]

@@ -1,15 +1,15 @@
 """Blokus as played in the German Software Challenge 2021 (`swc_2021_blokus`): the rules engine,
-the built-in bots and the benchmark.  See `rules` for the game and `pieces` for the shapes."""
+the built-in bots and the contest protocol.  See `rules` for the game and `pieces` for the shapes."""
 
 from tablehall.core import GameSpec
 from tablehall.core.hosting import ServiceSpec, Setting
 from tablehall.core.match import SeatPolicy
 
-from .bench import bench
 from .bots import RandomBot, StrongBot
-from .pieces import Color, Rotation, Shape, transform
+from .movetext import move_text
+from .pieces import Color, Rotation, Shape, face_data, transform
 from .rules import (MOVE_MISTAKES, BlokusState, InvalidMove, SetMove, SkipMove, decode_action, encode_action,
-                    move_text, new_game, normalize_options)
+                    move_words, new_game, normalize_options)
 
 #: the [sc] config section (also --set sc.KEY=VALUE)
 SC_SETTINGS = {
@@ -38,13 +38,19 @@ SPEC = GameSpec(
     encode_action=encode_action,
     decode_action=decode_action,
     bots={"random": RandomBot, "strong": StrongBot},
-    bench=bench,
     timeout_policy=timeout_policy,
     services=(ServiceSpec("sc", 13050, lambda host: _sc_service(host),
                           "Software Challenge 2021 XML (Blokus)", SC_SETTINGS),),
     exporters={"replay-xml": lambda record: _replay_xml(record)},
+    notation_suffixes={".xml": "replay-xml"},
+    pairing=("strong", "random"),
+    env_adapter="tablehall.envs.blokus:BlokusAdapter",
+    gym_id="tablehall/Blokus-v0",
     option_help={"start_piece": "the first piece of every colour: empty (drawn from the seed, like the contest) "
                                 "or a pentomino name other than PENTO_X, e.g. PENTO_L"},
+    move_text=move_text,
+    face_data=face_data,
+    chance_options=frozenset({"start_piece"}),
 )
 
 
@@ -60,6 +66,6 @@ def _replay_xml(record):
     return export_replay_xml(record)
 
 __all__ = [
-    "SPEC", "BlokusState", "SetMove", "SkipMove", "InvalidMove", "MOVE_MISTAKES", "move_text",
+    "SPEC", "BlokusState", "SetMove", "SkipMove", "InvalidMove", "MOVE_MISTAKES", "move_words",
     "Color", "Shape", "Rotation", "transform", "RandomBot", "StrongBot",
 ]

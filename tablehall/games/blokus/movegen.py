@@ -69,7 +69,7 @@ def _selector(bits: int) -> bytes:
 
 
 # _TABLES[bit] = (pids, hit_by, shape_bits, low) for the placements covering that cell, built on
-# first use (a few hundred microseconds each, 400 cells): `pids` all of them in id order (so by
+# first use (most cells are never reached in a game): `pids` all of them in id order (so by
 # shape), bit k of a local set standing for pids[k]; hit_by[i]: the local set of those covering
 # cell bit `low + i`, `low` being the lowest cell within reach; shape_bits[shape]: the local set
 # of that shape's placements.

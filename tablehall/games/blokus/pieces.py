@@ -41,16 +41,13 @@ class Color(IntEnum):
         return self.value & 1
 
     @property
-    def german(self) -> str:
-        """The name the contest prints in move texts ("Farbe Blau")."""
-        return _GERMAN[self.value]
+    def word(self) -> str:
+        """The colour in English words ("blue")."""
+        return self.name.lower()
 
     @property
     def next(self) -> "Color":
         return Color((self.value + 1) & 3)
-
-
-_GERMAN = ("Blau", "Gelb", "Rot", "Grün")
 
 
 class Rotation(Enum):
@@ -123,6 +120,20 @@ class Shape(IntEnum):
     def size(self) -> int:
         return SIZES[self]
 
+    @property
+    def english(self) -> str:
+        """The piece's English name ("V pentomino"): the letter the shape is known by, then its
+        family (the contest's PENTO_S is the N pentomino, its PENTO_R the F pentomino)."""
+        return ENGLISH_NAMES[self]
+
+
+#: English names by shape, in enum order: the usual polyomino names
+ENGLISH_NAMES: tuple[str, ...] = (
+    "monomino", "domino", "L tromino", "I tromino",
+    "square tetromino", "T tetromino", "I tetromino", "L tetromino", "Z tetromino",
+    "L pentomino", "T pentomino", "V pentomino", "N pentomino", "Z pentomino", "I pentomino",
+    "P pentomino", "W pentomino", "U pentomino", "F pentomino", "X pentomino", "Y pentomino",
+)
 
 SHAPES: tuple[Shape, ...] = tuple(Shape)
 TOTAL_SQUARES = sum(SIZES)  # 89
@@ -207,3 +218,37 @@ ORIENTATION_OF: tuple[tuple[int, ...], ...] = tuple(
 #: CELL_ORDER[shape][rotation.value * 2 + flipped]: `transform` for every pair, precomputed.
 CELL_ORDER: tuple[tuple[tuple[Cell, ...], ...], ...] = tuple(
     tuple(transform(shape, r, f) for r, f in TRANSFORMS) for shape in SHAPES)
+
+
+# -- in words and as data, for people and the faces that draw pieces --------------------------
+
+BOARD_SIZE = 20
+COLUMN_LETTERS = "ABCDEFGHIJKLMNOPQRST"
+
+
+def square_name(x: int, y: int) -> str:
+    """A board square as people read it: column letter A-T from the left, row 1-20 from the
+    top (the board as it is drawn, y growing downwards).
+
+    >>> square_name(0, 0), square_name(19, 19), square_name(4, 6)
+    ('A1', 'T20', 'E7')
+    """
+    if 0 <= x < BOARD_SIZE and 0 <= y < BOARD_SIZE:
+        return f"{COLUMN_LETTERS[x]}{y + 1}"
+    return f"({x}, {y})"  # off the board: only a refused move names such a square
+
+
+def pieces_data() -> list[dict]:
+    """Each of the 21 pieces as JSON-able data: its contest name, English name, size and cells
+    (unturned, sorted by row then column), and how many distinct orientations it has."""
+    return [{"name": shape.name, "english": shape.english, "size": shape.size,
+             "cells": [list(cell) for cell in ORIENTATIONS[shape][0][2]],
+             "orientations": len(ORIENTATIONS[shape])} for shape in SHAPES]
+
+
+def face_data() -> dict:
+    """What a face draws Blokus with (`GameSpec.face_data`): the pieces, the colours in playing
+    order with the seat that plays each, the board's size and its column letters."""
+    return {"pieces": pieces_data(),
+            "colors": [{"name": color.name, "word": color.word, "seat": color.team} for color in Color],
+            "board_size": BOARD_SIZE, "columns": COLUMN_LETTERS, "start_pieces": [s.name for s in START_SHAPES]}

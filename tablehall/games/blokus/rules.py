@@ -8,9 +8,11 @@ each move the turn passes to the next colour still in the game, and a colour wit
 placement drops out (its turns are still counted).  The game ends when no colour is left or the
 round passes 25.
 
-Checks, their order and the mistake texts are the contest's (`GameRuleLogic.validateSetMove`):
-colour, shape, then per cell (in the contest's cell order, see `pieces`) out of bounds /
-obstructed / touching the own colour, then the corner rule.
+Checks and their order are the contest's (`GameRuleLogic.validateSetMove`): colour, shape, then
+per cell (in the contest's cell order, see `pieces`) out of bounds / obstructed / touching the
+own colour, then the corner rule.  A refused move raises `InvalidMove` with the contest's
+MoveMistake name as its code and an English message; the contest protocol says it in the
+contest's German words (`sc.words`).
 
 >>> state = BlokusState(Shape.PENTO_T)
 >>> state.current_color, len(state.legal_moves())
@@ -19,7 +21,7 @@ obstructed / touching the own colour, then the corner rule.
 >>> state.check(0, move)
 Traceback (most recent call last):
 ...
-tablehall.games.blokus.rules.InvalidMove: Der erste Zug muss auf eine freie Ecke gesetzt werden bei Zug 'Setze PENTO_T(Farbe Blau)[5,5]'
+tablehall.games.blokus.rules.InvalidMove: the first piece must cover a free corner of the board: blue T pentomino at F6
 """
 
 from __future__ import annotations
@@ -34,28 +36,28 @@ from .bitboard import (BOARD, CORNERS, P_MASK, P_ORIENT, P_SHAPE, P_X, P_Y, PLAC
                        SIZE, STRIDE, diagonal_neighbours, edge_neighbours)
 from .movegen import CornerMoves
 from .pieces import (CELL_ORDER, ORIENTATION_OF, ORIENTATIONS, SHAPES, SIZES, START_SHAPES, TOTAL_SQUARES,
-                     Cell, Color, Rotation, Shape)
+                     Cell, Color, Rotation, Shape, square_name)
 
 COLORS = tuple(Color)
-TEAMS = ("ONE", "TWO")
 MAX_ROUND = 25
 ALL_SHAPES = (1 << len(SHAPES)) - 1  # undeployed shapes of a colour, one bit per shape
 COMPLETION_BONUS = 15
 MONO_LAST_BONUS = 5
 WIN_POINTS, DRAW_POINTS = 2, 1
 
-#: The contest's MoveMistake names and texts (used in error messages and score reasons).
+#: The contest's MoveMistake names, each with what it means in English (the contest's own
+#: German texts are the protocol's: `sc.words`).  No message holds ": ", which parts a reason.
 MOVE_MISTAKES: dict[str, str] = {
-    "WRONG_COLOR": "Die Farbe des Zuges ist nicht an der Reihe",
-    "NOT_IN_CORNER": "Der erste Zug muss auf eine freie Ecke gesetzt werden",
-    "NO_SHARED_CORNER": "Alle Teile müssen ein vorheriges Teil gleicher Farbe über mindestens eine Ecke berühren",
-    "WRONG_SHAPE": "Der erste Zug muss den festgelegten Spielstein setzen",
-    "SKIP_FIRST_TURN": "Der erste Zug muss einen Stein setzen",
-    "DUPLICATE_SHAPE": "Der gewählte Stein wurde bereits gesetzt",
-    "OUT_OF_BOUNDS": "Der Spielstein passt nicht vollständig auf das Spielfeld",
-    "OBSTRUCTED": "Der Spielstein würde eine andere Farbe überlagern",
-    "TOUCHES_SAME_COLOR": "Der Spielstein berührt ein Feld gleicher Farbe",
-    "INVALID_FORMAT": "Der Zug konnte nicht erkannt werden",
+    "WRONG_COLOR": "it is another colour's turn",
+    "NOT_IN_CORNER": "the first piece must cover a free corner of the board",
+    "NO_SHARED_CORNER": "every piece must touch a piece of its own colour at a corner",
+    "WRONG_SHAPE": "the first piece of every colour must be the start piece",
+    "SKIP_FIRST_TURN": "a colour cannot pass before it has placed its first piece",
+    "DUPLICATE_SHAPE": "that piece has already been placed",
+    "OUT_OF_BOUNDS": "the piece does not fit on the board",
+    "OBSTRUCTED": "the piece would cover another piece",
+    "TOUCHES_SAME_COLOR": "the piece would touch its own colour along an edge",
+    "INVALID_FORMAT": "the move could not be read",
 }
 
 
@@ -91,30 +93,28 @@ class SkipMove:
 Move = SetMove | SkipMove
 
 
-def move_text(move: Move) -> str:
-    """The contest's German `toString` of a move, as quoted in errors and score reasons.
+def move_words(move: Move) -> str:
+    """A move in short English, exact enough to be read back (`sc.words` does, to quote it in
+    the contest's words): colour, piece, the square of its top-left corner, the turn, the flip.
 
-    >>> move_text(SetMove(Color.RED, Shape.PENTO_L, Rotation.LEFT, True, 3, 4))
-    'Setze PENTO_L(Farbe Rot, gedreht um 270°, gespiegelt)[3,4]'
-    >>> move_text(SkipMove(None))
-    'null setzt aus'
+    >>> move_words(SetMove(Color.RED, Shape.PENTO_L, Rotation.LEFT, True, 3, 4))
+    'red L pentomino at D5, turned 270°, flipped'
+    >>> move_words(SkipMove(Color.BLUE)), move_words(SkipMove(None))
+    ('blue passes', 'a pass without a colour')
     """
     if isinstance(move, SkipMove):
-        return f"{_color_text(move.color)} setzt aus"
-    turned = f", gedreht um {move.rotation.degrees}°" if move.rotation is not Rotation.NONE else ""
-    mirrored = ", gespiegelt" if move.flipped else ""
-    return f"Setze {move.shape.name}({_color_text(move.color)}{turned}{mirrored})[{move.x},{move.y}]"
-
-
-def _color_text(color: Color | None) -> str:
-    return "null" if color is None else f"Farbe {color.german}"
+        return "a pass without a colour" if move.color is None else f"{move.color.word} passes"
+    turned = f", turned {move.rotation.degrees}°" if move.rotation is not Rotation.NONE else ""
+    flipped = ", flipped" if move.flipped else ""
+    return f"{move.color.word} {move.shape.english} at {square_name(move.x, move.y)}{turned}{flipped}"
 
 
 class InvalidMove(IllegalAction):
     """A move the contest rejects with a MoveMistake (the player then loses by RULE_VIOLATION).
 
-    `mistake` (= `code`) is the MoveMistake name, `message` its German text, `move` the move or
-    None where the contest reports ``move=null`` (WRONG_SHAPE, DUPLICATE_SHAPE, INVALID_FORMAT).
+    `mistake` (= `code`) is the MoveMistake name, `message` what it means in English, `move`
+    the move or None where the contest reports ``move=null`` (WRONG_SHAPE, DUPLICATE_SHAPE,
+    INVALID_FORMAT).  `str()` is the reason a forfeit for it records: the message and the move.
     """
 
     def __init__(self, mistake: str, move: Move | None) -> None:
@@ -123,10 +123,10 @@ class InvalidMove(IllegalAction):
         self.move = move
 
     def reason(self) -> str:
-        """The contest's `InvalidMoveException.message`, used as the score reason."""
+        """The message and, where the contest names it, the move (`move_words`)."""
         if self.move is None:
             return self.message
-        return f"{self.message} bei Zug '{move_text(self.move)}'"
+        return f"{self.message}: {move_words(self.move)}"
 
     def __str__(self) -> str:
         return self.reason()
@@ -278,7 +278,7 @@ class BlokusState(GameState):
         if self.is_over:
             raise IllegalAction("GAME_OVER", "the game is over")
         if seat not in self.to_act():
-            raise IllegalAction("NOT_YOUR_TURN", f"it is team {TEAMS[self.current_color.team]}'s turn")
+            raise IllegalAction("NOT_YOUR_TURN", f"it is not your turn: {self.current_color.word} is to move")
         if not _well_formed(move):
             raise InvalidMove("INVALID_FORMAT", None)
         color = self.current_color
@@ -335,7 +335,7 @@ class BlokusState(GameState):
         return [Event("move", {
             "seat": seat,
             "move": encode_action(action),
-            "text": move_text(action),
+            "text": move_words(action),
             "removed": [c.name for c in removed],
             "turn": self.turn,
             "round": self.round,

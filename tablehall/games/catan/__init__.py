@@ -18,8 +18,7 @@ geometry, Settlers Game Notation and bots.
   with `RULES`, the table of how each kind of action is checked and applied;
   `legality`: legal moves and checks; `views`: per-seat views and bot observations;
   `special`: the special building phase and undoing builds; `events`: building events;
-* `sgn`: Settlers Game Notation writer and reader; `bots`: `random` and `strong`;
-* `bench`: `tablehall bench catan`, side by side with Catanatron.
+* `sgn`: Settlers Game Notation writer and reader; `bots`: `random` and `strong`.
 
 Engine API for protocol adapters (JSettlers): see `special` for the rules, `rules` for events.
 
@@ -48,6 +47,8 @@ from tablehall.core.match import Consequence, SeatPolicy
 
 from . import actions
 from .bots import RandomBot, StrongBot
+from .facts import face_data
+from .movetext import move_text
 from .rules import CatanState, normalize_options
 from .sgn import record_to_sgn, sgn_to_record
 
@@ -60,13 +61,6 @@ def _new_game(seats: int, options: dict, seed: int) -> CatanState:
 
         return SeaState(seats, options, seed)
     return CatanState(seats, options, seed)
-
-
-def _bench(argv: list[str]) -> dict:
-    from .bench import main  # imports Catanatron when installed: only on demand
-
-    main(argv)
-    return 0
 
 
 def _jsettlers_service(host):
@@ -125,9 +119,12 @@ SPEC = GameSpec(
     bots={"random": RandomBot, "strong": StrongBot},
     exporters={"sgn": record_to_sgn, "soclog": lambda record: _soclog().record_to_soclog(record)},
     importers={"sgn": sgn_to_record, "soclog": lambda text: _soclog().soclog_to_record(text)},
+    notation_suffixes={".sgn": "sgn", ".log": "sgn", ".soclog": "soclog"},
+    pairing=("strong", "random"),
+    env_adapter="tablehall.envs.catan:CatanAdapter",
+    gym_id="tablehall/Catan-v0",
     services=(ServiceSpec("jsettlers", 8880, lambda host: _jsettlers_service(host),
                           "JSettlers 2.x (Catan robots and clients)", JSETTLERS_SETTINGS),),
-    bench=_bench,
     timeout_policy=timeout_policy,
     option_help={
         "vp_to_win": "3..20: victory points that win",
@@ -141,4 +138,7 @@ SPEC = GameSpec(
         "dev_deck": "SGN card codes, top first: a scripted development deck (empty: shuffled)",
         "steals": "SGN resource codes: scripted robber steals, random once used up",
     },
+    move_text=move_text,
+    face_data=face_data,
+    chance_options=frozenset({"board", "dice", "dev_deck", "steals"}),
 )

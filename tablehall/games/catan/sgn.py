@@ -31,6 +31,8 @@ import warnings
 from typing import Any, Iterable
 
 from tablehall.core import Entry, Event, IllegalAction, Record, SeatInfo
+from tablehall.core import jsonbounds
+from tablehall.core.quoting import clip, token
 
 from . import actions as A
 from .board import Board
@@ -41,6 +43,7 @@ from .geometry import (ALL_HEXES, HEX_INDEX, LAND_HEXES, edge_from_sgn, hex_from
                        sgn_hex, sgn_intersection, sgn_path)
 
 P = Phase
+MAX_SGN_DEPTH = 16  # an SGN message nests a few levels: [player, code, {"resources": {...}}]
 
 
 class SGNError(ValueError):
@@ -219,7 +222,7 @@ def parse_lines(text: str) -> list[tuple[int, list[Any]]]:
         if not line.strip():
             continue
         try:
-            message = json.loads(line)
+            message = jsonbounds.loads(line, MAX_SGN_DEPTH)
         except ValueError as exc:
             raise SGNError(f"line {number}: not JSON ({exc})") from None
         if not isinstance(message, list) or len(message) < 3 or not isinstance(message[1], str):
@@ -232,7 +235,7 @@ def _vector(resources: dict[str, Any], number: int) -> list[int]:
     vec = [0] * 5
     for code, amount in resources.items():
         if code not in RESOURCE_FROM_SGN:
-            raise SGNError(f"line {number}: unknown resource code {code!r}")
+            raise SGNError(f"line {number}: unknown resource code {token(str(code))}")
         vec[RESOURCE_FROM_SGN[code]] += int(amount)
     return vec
 
@@ -244,7 +247,7 @@ def _board_text(value: dict[str, Any], number: int) -> str:
         q, r = (int(x) for x in tile["tile"])
         if (q, r) in HEX_INDEX:
             if tile["tCode"] not in TERRAIN_FROM_SGN:
-                raise SGNError(f"line {number}: land hex {[q, r]} has tile code {tile['tCode']!r}")
+                raise SGNError(f"line {number}: land hex {[q, r]} has tile code {token(str(tile['tCode']))}")
             h = HEX_INDEX[(q, r)]
             terrain[h] = TERRAIN_FROM_SGN[tile["tCode"]]
             numbers[h] = int(tile["rNumber"]) if tile.get("rNumber") is not None else 0
@@ -252,7 +255,7 @@ def _board_text(value: dict[str, Any], number: int) -> str:
     for harbor in value.get("harbors", []):
         code = harbor["hCode"]
         if code not in SGN_HARBOR:
-            raise SGNError(f"line {number}: unknown harbour code {code!r}")
+            raise SGNError(f"line {number}: unknown harbour code {token(str(code))}")
         harbors.append((edge_from_sgn(harbor["path"]), SGN_HARBOR.index(code)))
     return Board(terrain, numbers, harbors).to_text()
 
@@ -297,7 +300,7 @@ class SGNReader:
                     if len(got) == 1:
                         steals.append(got[0])
             except (KeyError, TypeError, ValueError, IndexError) as exc:
-                raise SGNError(f"line {number}: cannot read {code} ({exc})") from None
+                raise SGNError(f"line {number}: cannot read {token(code)} ({clip(str(exc))})") from None
             rest.append((number, [player, code, value]))
         if not board:
             raise SGNError("no DM (define map) message")
@@ -329,7 +332,7 @@ class SGNReader:
             except SGNError:
                 raise
             except (KeyError, TypeError, ValueError, IndexError) as exc:
-                raise SGNError(f"line {number}: cannot read {code} ({exc})") from None
+                raise SGNError(f"line {number}: cannot read {token(code)} ({clip(str(exc))})") from None
         if not state.is_over and state.phase is P.PLAY1:
             trial = state.copy()  # a player who reached the target off-turn wins as the turn passes
             trial.apply(trial.current, A.END_TURN)
@@ -372,7 +375,7 @@ class SGNReader:
             events = self._do(number, seat, A.BUY_DEV)
             drawn = events[0].data["card"]
             if SGN_DEV[DEV_FROM_NAME[drawn]] != value["cCode"]:
-                raise SGNError(f"line {number}: drew {drawn}, the log says {value['cCode']}")
+                raise SGNError(f"line {number}: drew {drawn}, the log says {token(str(value['cCode']))}")
         elif code == "PD":
             self._to_turn_of(number, seat)  # a card may be played before the roll
             self._play_card(number, seat, value)
@@ -384,7 +387,7 @@ class SGNReader:
         elif code == "TR":
             self._trade(number, seat, value)
         else:
-            self.warn(number, f"action code {code!r} is not part of a classic game; ignored")
+            self.warn(number, f"action code {token(code)} is not part of a classic game; ignored")
 
     def _settle_discards(self, number: int) -> None:
         """Discards the rules require but the log omits: the largest piles go, with a warning."""

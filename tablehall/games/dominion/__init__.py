@@ -2,7 +2,7 @@
 
 Modules: `cards` (card data), `rules` (the game), `bots` (in-process bots), `codec` (protocol
 lines), `replies` (how a reply becomes an action), `session` (one seat's protocol state
-machine), `agent` (subprocess bots), `service` (TCP bots), `bench`.
+machine), `agent` (subprocess bots), `service` (TCP bots).
 """
 
 from __future__ import annotations
@@ -13,9 +13,9 @@ from tablehall.core import GameSpec, strict_options
 from tablehall.core.hosting import ServiceSpec
 
 from .agent import seat_policy, subprocess_agent
-from .bench import bench
 from .bots import BOTS
-from .cards import BY_NAME, NAMES
+from .cards import BY_NAME, NAMES, face_data
+from .movetext import move_text
 from .rules import DominionState
 from .service import DEFAULT_PORT, SETTINGS, DominionService
 
@@ -25,7 +25,7 @@ RULES_VERSION = "base-1e/v1"
 def encode_action(action: tuple) -> Any:
     """Cards by name, so a record reads like the protocol: ["buy", ["silver"]]."""
     kind = action[0]
-    if kind in ("buy", "discard"):  # the runner records one at every move: names looked up in C
+    if kind in ("buy", "discard"):  # the runner records one at every move
         return [kind, None if action[1] is None else list(map(NAMES.__getitem__, action[1]))]
     if kind == "play":
         return [kind, NAMES[action[1]], list(map(NAMES.__getitem__, action[2]))]
@@ -60,11 +60,15 @@ SPEC = GameSpec(
     encode_action=encode_action,
     decode_action=decode_action,
     bots=BOTS,
-    bench=bench,
+    pairing=("smithy", "bigmoney"),
+    env_adapter="tablehall.envs.dominion:DominionAdapter",
+    gym_id="tablehall/Dominion-v0",
     seat_command_bots=True,
     subprocess_agent=subprocess_agent,
     timeout_policy=seat_policy,
     few_actions=True,  # the replies a bot may send map onto a few hundred actions
+    move_text=move_text,
+    face_data=face_data,
     services=(ServiceSpec(name="dominion", default_port=DEFAULT_PORT,
                           factory=lambda host: DominionService(host, SPEC),
                           description="Dominion v1 text bot protocol: join, then the stdin/stdout lines",

@@ -1,8 +1,8 @@
 """In-process Dominion bots: random, Big Money, Big Money + Smithy and a militia/moat engine.
 
-They read the seat's observation directly (ints, lists), so a bot decision costs a few
-microseconds.  Every bot answers a militia the same way: reveal a moat if it holds one, else
-discard its least useful cards (the engine's own default order).
+They read the seat's observation directly (ints, lists): a decision is a few comparisons.
+Every bot answers a militia the same way: reveal a moat if it holds one, else discard its least
+useful cards (the engine's own default order).
 """
 
 from __future__ import annotations

@@ -74,3 +74,67 @@ def supply_counts(players: int) -> list[int]:
 def card_id(name: str) -> int:
     """The card called `name` (lower case, as on the wire); KeyError if there is none."""
     return BY_NAME[name]
+
+
+# -- the cards as people read them: names, types, text, from the tables above ------------------
+
+#: the card names as printed
+TITLES: tuple[str, ...] = tuple(name.title() for name in NAMES)
+
+#: what a card does besides its +cards/+actions/+buys/+coins (`PLUS`), in plain words
+_EFFECTS: dict[int, str] = {
+    CELLAR: "Discard any number of cards from your hand, then draw as many cards.",
+    MILITIA: f"Every other player discards down to {MILITIA_KEEPS} cards in hand.",
+    MINE: f"Trash a Treasure from your hand. Gain a Treasure costing up to {MINE_BONUS} coins more, "
+          "and put it into your hand.",
+    MOAT: "When another player plays an Attack card, you may first reveal this from your hand: "
+          "the attack does not affect you.",
+    REMODEL: f"Trash a card from your hand. Gain a card costing up to {REMODEL_BONUS} coins more than it.",
+    WORKSHOP: f"Gain a card costing up to {WORKSHOP_LIMIT} coins.",
+}
+
+
+def card_types(card: int) -> list[str]:
+    """The card's types as printed: Treasure, Victory, Curse, Action, Attack, Reaction."""
+    if card == CURSE:
+        return ["Curse"]
+    return [kind for kind, is_kind in (("Treasure", IS_TREASURE), ("Victory", IS_VICTORY), ("Action", IS_ACTION),
+                                       ("Attack", IS_ATTACK), ("Reaction", IS_REACTION)) if is_kind[card]]
+
+
+def plus_words(card: int) -> str:
+    """An action's simple effects ('+3 cards', '+1 card, +2 actions'), from `PLUS`."""
+    words = []
+    for amount, noun in zip(PLUS.get(card, (0, 0, 0, 0)), ("card", "action", "buy", "coin")):
+        if amount:
+            words.append(f"+{amount} {noun}{'s' if amount != 1 else ''}")
+    return ", ".join(words)
+
+
+def card_text(card: int) -> str:
+    """What the card says, in plain words (base set, first edition), made from the rules' tables:
+    a treasure's worth, a victory card's points, an action's effects.
+
+    >>> card_text(SMITHY), card_text(GOLD), card_text(CURSE)
+    ('+3 cards.', 'Worth 3 coins.', '-1 victory point.')
+    """
+    if IS_TREASURE[card]:
+        return f"Worth {MONEY[card]} coin{'s' if MONEY[card] != 1 else ''}."
+    if not IS_ACTION[card]:
+        points = VP[card]
+        return f"{'Worth ' if points > 0 else ''}{points} victory point{'s' if abs(points) != 1 else ''}."
+    parts = [plus_words(card) + "." if plus_words(card) else "", _EFFECTS.get(card, "")]
+    return " ".join(part for part in parts if part)
+
+
+def cards_data() -> list[dict]:
+    """Every supply card as JSON-able data, in supply order: its protocol name, printed name,
+    cost, types, text, the coins it is worth as a treasure and its victory points."""
+    return [{"name": NAMES[card], "title": TITLES[card], "cost": COST[card], "types": card_types(card),
+             "text": card_text(card), "coins": MONEY[card], "vp": VP[card], "kingdom": card in KINGDOM}
+            for card in range(CARD_COUNT)]
+
+
+def face_data() -> dict:
+    """What a Dominion face draws cards with (`GameSpec.face_data`)."""
+    return {"cards": cards_data(), "hand_size": HAND_SIZE}

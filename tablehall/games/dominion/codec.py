@@ -12,13 +12,15 @@ Reply(kind='action', cards=('remodel', 'estate', 'silver'), problem='')
 
 from __future__ import annotations
 
+from functools import lru_cache
 from operator import getitem
 from typing import Iterable, NamedTuple, Sequence
+
+from tablehall.core.names import MAX_NAME, name_problem
 
 from .cards import NAMES
 
 VERSION = "1"
-MAX_NAME = 40
 
 
 def seat_label(seat: int) -> str:
@@ -51,22 +53,19 @@ def format_kingdom(cards: Sequence[str]) -> str:
 
 
 def format_supply(counts: Sequence[int]) -> str:
-    """The supply line, written once per distinct supply: most turns leave it as the last
-    turn did but for one pile, and every seat of every game is told it before each turn."""
-    key = tuple(counts)
-    line = _SUPPLY_LINES.get(key)
-    if line is None:
-        if len(_SUPPLY_LINES) >= 4096:
-            _SUPPLY_LINES.clear()
-        try:  # each pile's words looked up, in C, from the table of every count a pile starts with
-            line = "supply " + " ".join(map(getitem, _PILE_WORDS, key))
-        except KeyError:  # a count no pile ever has
-            line = "supply " + " ".join([f"{name} {count}" for name, count in zip(NAMES, key)])
-        _SUPPLY_LINES[key] = line
-    return line
+    """The supply line.  Most turns leave it as the last turn did but for one pile, and every
+    seat of every game is told it before each turn: each distinct supply is written once."""
+    return _supply_line(tuple(counts))
 
 
-_SUPPLY_LINES: dict[tuple[int, ...], str] = {}
+@lru_cache(maxsize=4096)
+def _supply_line(counts: tuple[int, ...]) -> str:
+    try:  # each pile's words looked up from the table of every count a pile starts with
+        return "supply " + " ".join(map(getitem, _PILE_WORDS, counts))
+    except KeyError:  # a count no pile ever has
+        return "supply " + " ".join([f"{name} {count}" for name, count in zip(NAMES, counts)])
+
+
 #: per card, count -> "<card> <count>", for the counts 0-60 (no pile of four players is larger)
 _PILE_WORDS = tuple({count: f"{name} {count}" for count in range(61)} for name in NAMES)
 
@@ -137,19 +136,9 @@ def _invalid(problem: str) -> Reply:
 def parse_reply(line: str) -> Reply:
     """Read a ``play-reply`` line.  Never raises: a line that is not a reply at all comes back
     as kind ``invalid``.  Card names are lower-cased but not checked (the rules do that).
-    Bots send the same few lines over and over (``play-reply buy silver``): each distinct line
-    is read once (a `Reply` is immutable): short lines only, and a bounded number of them."""
-    reply = _REPLIES.get(line)
-    if reply is None:
-        reply = _parse_reply(line)
-        if len(line) <= 80:
-            if len(_REPLIES) >= 1024:
-                _REPLIES.clear()
-            _REPLIES[line] = reply
-    return reply
-
-
-_REPLIES: dict[str, Reply] = {}
+    Bots send the same few short lines over and over (``play-reply buy silver``): each is read
+    once (a `Reply` is immutable)."""
+    return _parse_short_reply(line) if len(line) <= 80 else _parse_reply(line)
 
 
 def _parse_reply(line: str) -> Reply:
@@ -170,14 +159,18 @@ def _parse_reply(line: str) -> Reply:
     return _invalid(f"unknown reply {kind!r}")
 
 
+_parse_short_reply = lru_cache(maxsize=1024)(_parse_reply)
+
+
 def parse_name(line: str, seat: int) -> str | None:
-    """The bot's name from ``player <playerN> <bot-name>``, or None if the line is anything
-    else (the caller then names the bot ``PLAYERN``)."""
+    """The bot's name from ``player <playerN> <bot-name>`` (cut to the longest name a player may
+    have), or None if the line is anything else or the name is not one a player may have
+    (`core.names`): the caller then names the bot ``PLAYERN``."""
     words = line.split(maxsplit=2)
     if len(words) < 3 or words[0] != "player" or words[1] != seat_label(seat):
         return None
-    name = "".join(ch for ch in words[2].strip() if ch.isprintable())[:MAX_NAME]
-    return name or None
+    name = words[2].strip()[:MAX_NAME].strip()
+    return None if name_problem(name) else name
 
 
 def default_name(seat: int) -> str:

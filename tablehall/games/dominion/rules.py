@@ -35,7 +35,7 @@ from tablehall.core import (EndCause, Event, GameState, IllegalAction, Result, R
 
 from .cards import (CARD_COUNT, CELLAR, COPPER, COST, GOLD, HAND_SIZE, IS_ACTION, IS_TREASURE, KINGDOM, MILITIA,
                     MILITIA_KEEPS, MINE, MINE_BONUS, MOAT, MONEY, NAMES, PLUS, PROVINCE, REMODEL, REMODEL_BONUS,
-                    SILVER, STARTING_DECK, VP, WORKSHOP, WORKSHOP_LIMIT, supply_counts)
+                    SILVER, STARTING_DECK, TITLES, VP, WORKSHOP, WORKSHOP_LIMIT, supply_counts)
 
 PASS = ("pass",)
 REVEAL_MOAT = ("react", MOAT)
@@ -200,7 +200,7 @@ class DominionState(GameState):
             raise IllegalAction("GAME_OVER", "the game is over")
         attack = self.attack
         if (seat not in attack) if attack else (seat != self.current):
-            raise IllegalAction("NOT_ASKED", f"seat {seat} is not asked now")
+            raise IllegalAction("NOT_ASKED", "it is not your turn")
         if not isinstance(action, tuple) or not action:
             raise IllegalAction("BAD_ACTION", f"not an action: {action!r}")
         kind = action[0]
@@ -229,12 +229,13 @@ class DominionState(GameState):
         if kind == "react":
             _arity(action, 2)
             if action[1] != MOAT:
-                raise IllegalAction("NOT_A_REACTION", "only a moat reacts to an attack")
+                raise IllegalAction("NOT_A_REACTION", "only a Moat can answer an attack")
             if MOAT not in hand:
-                raise IllegalAction("NOT_IN_HAND", "no moat in hand to reveal")
+                raise IllegalAction("NOT_IN_HAND", "you have no Moat in hand to reveal")
             return
         if kind != "discard":
-            raise IllegalAction("MUST_ANSWER_ATTACK", "a militia was played: discard or reveal a moat")
+            raise IllegalAction("MUST_ANSWER_ATTACK",
+                                f"a Militia was played: discard down to {MILITIA_KEEPS} cards or reveal a Moat")
         _arity(action, 2)
         if action[1] is None:
             return
@@ -245,9 +246,10 @@ class DominionState(GameState):
 
     def _validate_buy(self, cards: Any) -> None:
         if not isinstance(cards, tuple) or not cards:
-            raise IllegalAction("BAD_ACTION", "buy needs at least one card")
+            raise IllegalAction("BAD_ACTION", "name at least one card to buy")
         if len(cards) > self.buys:
-            raise IllegalAction("NO_BUYS", f"{len(cards)} cards to buy with {self.buys} buys")
+            raise IllegalAction("NO_BUYS", f"{len(cards)} cards to buy with {self.buys} "
+                                           f"buy{'s' if self.buys != 1 else ''}")
         left = self.money()
         supply = self.supply
         taken: list[int] = []
@@ -255,22 +257,22 @@ class DominionState(GameState):
             if card.__class__ is not int or not 0 <= card < CARD_COUNT:
                 _check_card(card)  # raises, unless an int subclass names a card
             if taken.count(card) >= supply[card]:
-                raise IllegalAction("PILE_EMPTY", f"not enough {NAMES[card]} left in the supply")
+                raise IllegalAction("PILE_EMPTY", f"not enough {TITLES[card]} cards left in the supply")
             taken.append(card)
             left -= COST[card]
             if left < 0:
-                raise IllegalAction("TOO_EXPENSIVE", f"cannot afford {NAMES[card]} "
-                                    f"(money {self.money()}, buys {' '.join(names(cards))})")
+                raise IllegalAction("TOO_EXPENSIVE", f"{self.money()} coins are not enough for "
+                                    f"{', '.join(TITLES[c] for c in cards)}")
 
     def _validate_play(self, card: Any, args: Any) -> None:
         _check_card(card)
         if not IS_ACTION[card]:
-            raise IllegalAction("NOT_AN_ACTION", f"{NAMES[card]} is not an action card")
+            raise IllegalAction("NOT_AN_ACTION", f"{TITLES[card]} is not an Action card")
         if not self.actions:
-            raise IllegalAction("NO_ACTIONS", "no action left to play a card")
+            raise IllegalAction("NO_ACTIONS", "you have no action left to play a card")
         hand = self.players[self.current].hand
         if card not in hand:
-            raise IllegalAction("NOT_IN_HAND", f"no {NAMES[card]} in hand")
+            raise IllegalAction("NOT_IN_HAND", f"you have no {TITLES[card]} in hand")
         if not isinstance(args, tuple):
             raise IllegalAction("BAD_ACTION", "the arguments of a play are a tuple of cards")
         for arg in args:
@@ -286,7 +288,7 @@ class DominionState(GameState):
         elif card == MINE:
             self._validate_trash_and_gain(rest, args, MINE_BONUS, True)
         elif args:
-            raise IllegalAction("ARITY", f"{NAMES[card]} takes no arguments")
+            raise IllegalAction("ARITY", f"{TITLES[card]} asks for no cards")
 
     def _validate_trash_and_gain(self, rest: list[int], args: tuple, bonus: int, treasure: bool) -> None:
         candidates = [c for c in rest if IS_TREASURE[c] or not treasure]
@@ -299,9 +301,9 @@ class DominionState(GameState):
             raise IllegalAction("ARITY", "trash one card and gain one card")
         trashed = args[0]
         if trashed not in rest:
-            raise IllegalAction("NOT_IN_HAND", f"no {NAMES[trashed]} in hand to trash")
+            raise IllegalAction("NOT_IN_HAND", f"you have no {TITLES[trashed]} in hand to trash")
         if treasure and not IS_TREASURE[trashed]:
-            raise IllegalAction("NOT_A_TREASURE", f"{NAMES[trashed]} is not a treasure")
+            raise IllegalAction("NOT_A_TREASURE", f"{TITLES[trashed]} is not a Treasure")
         self._validate_gain(args[1:], COST[trashed] + bonus, treasure)
 
     def _validate_gain(self, args: tuple, limit: int, treasure: bool) -> None:
@@ -309,15 +311,15 @@ class DominionState(GameState):
             raise IllegalAction("ARITY", "gain one card")
         if not args:
             if self._gainable(limit, treasure):
-                raise IllegalAction("ARITY", f"name the card to gain (costing up to {limit})")
+                raise IllegalAction("ARITY", f"name the card to gain (costing up to {limit} coins)")
             return
         gain = args[0]
         if treasure and not IS_TREASURE[gain]:
-            raise IllegalAction("NOT_A_TREASURE", f"{NAMES[gain]} is not a treasure")
+            raise IllegalAction("NOT_A_TREASURE", f"{TITLES[gain]} is not a Treasure")
         if COST[gain] > limit:
-            raise IllegalAction("TOO_EXPENSIVE", f"{NAMES[gain]} costs more than {limit}")
+            raise IllegalAction("TOO_EXPENSIVE", f"{TITLES[gain]} costs more than {limit} coins")
         if not self.supply[gain]:
-            raise IllegalAction("PILE_EMPTY", f"no {NAMES[gain]} left in the supply")
+            raise IllegalAction("PILE_EMPTY", f"no {TITLES[gain]} left in the supply")
 
     # -- applying ------------------------------------------------------------------------------
     def apply(self, seat: int, action: Any) -> list[Event]:
@@ -651,7 +653,7 @@ def _take_from(pile: list[int], cards: Any, what: str) -> None:
     for card in cards:
         _check_card(card)
         if card not in left:
-            raise IllegalAction("NOT_IN_HAND", f"no (more) {NAMES[card]} in hand to {what}")
+            raise IllegalAction("NOT_IN_HAND", f"you have no more {TITLES[card]} in hand to {what}")
         left.remove(card)
 
 

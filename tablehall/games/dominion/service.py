@@ -9,9 +9,9 @@ request; seats are drawn at random.  One game per connection; the server closes 
 ``game-end`` (or after disqualifying the bot).
 
 Tables (`open_table`, for the web hall and the arena): seats held for TCP bots are taken with
-``join table`` (any seat held for anyone) or ``join table <name-or-table-id>`` (the seat held
-for that name, or any open seat of that table); the game starts, seats in the table's order,
-when every held seat is taken.
+``join table`` (any seat held for anyone), ``join table <table id>`` (a seat of that table held
+for anyone) or ``join table <ticket>`` (the seat held for a name: its secret ticket, given to the
+table's owner only); the game starts, seats in the table's order, when every held seat is taken.
 
 Config (section ``[dominion]``): ``reply_timeout`` (10 s), ``join_grace`` (1 s),
 ``default_join`` ("any"), ``max_waiting`` (64), ``seed`` (fixed seeds for tests; random if unset).
@@ -21,12 +21,14 @@ from __future__ import annotations
 
 import asyncio
 import secrets
+import shlex
 from typing import Any, Mapping, Sequence
 
 from tablehall.core import Agent, BotAgent, GameSpec, Match, Result, Rng, SeatPolicy, derive_seed
 from tablehall.core.hosting import (Entrant, HeldTable, Host, OpenSeat, Service, Session, Setting, Table,
-                                    TableSeat, Transport, read_settings)
+                                    TableSeat, Transport, new_ticket, read_settings, ticket_matches)
 from tablehall.core.match import TRUSTED
+from tablehall.core.quoting import token
 from tablehall.core.lineproc import LineBuffer, LineTooLong
 
 from .agent import DEFAULT_REPLY_TIMEOUT, MAX_LINE, LineBotAgent
@@ -117,7 +119,7 @@ class BotConnection(Session):
         words = line.lower().split()
         if not words or words[0] != "join":
             self.refuse("the first line must be: join <opponent>... (built-in bot names or any), "
-                        "or join table [<name>]")
+                        "or join table [<ticket or table id>]")
             return
         if words[1:2] == [TABLE]:
             error = self.service.join_table(self, line.split()[2] if len(words) > 2 else None)
@@ -125,6 +127,11 @@ class BotConnection(Session):
             error = self.service.join(self, tuple(words[1:]))
         if error:
             self.refuse(error)
+
+    @property
+    def logged_in(self) -> bool:
+        """Past its join line (or the default join)."""
+        return self.stage != "lobby"
 
     def refuse(self, reason: str) -> None:
         """Lobby errors: one ``error`` line, then the connection is closed."""
@@ -175,6 +182,9 @@ class DominionService(Service):
     def open_session(self, transport: Transport) -> BotConnection:
         return BotConnection(self, transport)
 
+    def refusal(self, reason: str) -> bytes:
+        return f"error {reason}\n".encode()
+
     def join(self, connection: BotConnection, opponents: tuple[str, ...]) -> str:
         """Queue `connection` for a game against `opponents`; an error text if it cannot be."""
         if not 1 <= len(opponents) <= 3:
@@ -219,13 +229,13 @@ class DominionService(Service):
                 return ""
         if wanted is None:
             return "no table holds a seat for any bot right now"
-        return f"no table holds a seat for {wanted!r} right now"
+        return f"no table holds a seat for {token(wanted)} right now"
 
     def connect_command(self, host: str, port: int, seat: TableSeat | None = None) -> str:
-        join = ""
+        command = ["python3", "examples/dominion/bigmoney.py", "--connect", f"{host}:{port}"]
         if seat is not None:
-            join = f" --join table {seat.ticket or ''}".rstrip()
-        return f"python3 examples/dominion/bigmoney.py --connect {host}:{port}{join}"
+            command += ["--join", "table", *([seat.ticket] if seat.ticket else [])]
+        return shlex.join(command)
 
     def _start(self, connections: list[BotConnection], builtins: list[str]) -> Match:
         """Seat the connections and built-in bots in a random order and start their game."""
@@ -262,16 +272,20 @@ class HostedTable(HeldTable):
         super().__init__(service.host, service.tables, table, entrants)
         self.service = service
         self.connections: dict[int, BotConnection] = self.clients
-        for seat in table.seats:
-            if seat.kind == "open":
-                seat.ticket = seat.held_for or table.id
+        for seat, entrant in zip(table.seats, entrants):
+            if isinstance(entrant, OpenSeat) and entrant.name is not None:  # its ticket alone takes it
+                seat.ticket, seat.secret = entrant.ticket or new_ticket(), True
+            elif isinstance(entrant, OpenSeat):
+                seat.ticket = table.id
 
     def seat_for(self, wanted: str | None) -> int | None:
-        """The first waiting seat `join table <wanted>` may take."""
+        """The first waiting seat `join table [<wanted>]` may take: one held for anyone (with no
+        word or the table's id), or the one held for a name whose secret ticket `wanted` is."""
         for index in self.table.waiting:
-            held_for = self.table.seats[index].held_for
-            if (wanted is None and held_for is None) or (wanted is not None and (
-                    wanted == held_for or (wanted == self.table.id and held_for is None))):
+            seat = self.table.seats[index]
+            if seat.held_for is None and wanted in (None, self.table.id):
+                return index
+            if seat.held_for is not None and ticket_matches(wanted, seat.ticket):
                 return index
         return None
 

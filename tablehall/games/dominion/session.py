@@ -84,7 +84,7 @@ class SeatProtocol:
             elif kind == "out" and event.data["seat"] == self.seat:
                 out = True
             if self.in_game:
-                lines += lines_of(event)
+                lines += event_lines(event)
         if lines:
             self.send_lines(lines)
         return out
@@ -102,7 +102,7 @@ class SeatProtocol:
         if self.stage == "ready":  # every line but the handshake's two
             state, self._asked = self._asked, None
             if state is not None:
-                return _answer(Answer, (interpret(state, self.seat, codec.parse_reply(line)),))
+                return Answer(interpret(state, self.seat, codec.parse_reply(line)))
             return self._unasked()
         if self.stage == "name":
             self.name = codec.parse_name(line, self.seat) or self.name
@@ -123,26 +123,6 @@ class SeatProtocol:
         if self.unsolicited > self.max_unsolicited:
             return Refused(f"flooding: more than {self.max_unsolicited} lines nobody asked for")
         return None
-
-
-#: `Answer(action)` without the named tuple's own `__new__` (a Python function): one per move
-_answer = tuple.__new__
-
-
-_LINES: dict[int, tuple[Event, list[str]]] = {}
-
-
-def lines_of(event: Event) -> list[str]:
-    """`event_lines`, written once per event however many seats see it (the seats of a match
-    are told one event after the other; the identity check guards against reused ids)."""
-    hit = _LINES.get(id(event))
-    if hit is not None and hit[0] is event:
-        return hit[1]
-    lines = event_lines(event)
-    if len(_LINES) >= 256:
-        _LINES.clear()
-    _LINES[id(event)] = (event, lines)
-    return lines
 
 
 def event_lines(event: Event) -> list[str]:

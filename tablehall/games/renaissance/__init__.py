@@ -4,8 +4,9 @@ served over the numeric message-code protocol (docs/protocols/renaissance.md).""
 from tablehall.core.game import GameSpec, strict_options
 
 from . import actions
-from .bench import bench
 from .bots import GreedyBot, RandomBot
+from .faces import face_data
+from .movetext import move_text
 from .rules import RenaissanceState
 from .service import service_spec, timeout_policy
 
@@ -20,7 +21,12 @@ SPEC = GameSpec(
     encode_action=actions.encode,
     decode_action=actions.decode,
     bots={"random": RandomBot, "greedy": GreedyBot},
-    bench=bench,
+    pairing=("greedy", "random"),
+    solo_opponent="Lorenzo",
+    env_adapter="tablehall.envs.renaissance:RenaissanceAdapter",
+    gym_id="tablehall/Renaissance-v0",
     timeout_policy=timeout_policy,
     services=(service_spec(lambda: SPEC),),
+    move_text=move_text,
+    face_data=face_data,
 )

@@ -77,6 +77,7 @@ FLOODING = 429  # ours: too many lines in a row that moved nothing; the connecti
 
 # 5xx server errors
 SERVER_ERROR = 500
+REFUSED = 503  # ours: the server turned the connection away (too many connections, no login in time)
 
 # 6xx objects
 MARKET = 650

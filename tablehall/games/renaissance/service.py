@@ -8,8 +8,10 @@ bots``, or automatically after `bot_fill_after` seconds without a new player.  S
 run side by side; only one lobby is open at a time.
 
 Tables (`open_table`, for the web hall and the arena): a seat held for a login name is taken by
-the client that logs in under that name; a seat held for anyone by the next client that logs in
-(before it is asked for a number of players).  The game starts when every held seat is taken.
+the client that logs in with its secret ticket (``NAME TICKET`` for its nickname; only the
+table's owner is given the ticket); a seat held for anyone by the next client that logs in
+without one (before it is asked for a number of players).  The game starts when every held seat
+is taken.
 
 Configuration (the server's ``[renaissance]`` section): ping_interval (2 s), ping_timeout
 (10 s without any line, pongs included, closes the connection), decision_timeout (600 s for
@@ -21,18 +23,20 @@ from __future__ import annotations
 
 import asyncio
 import secrets
+import shlex
 import time
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, Callable, Mapping, Sequence
 
 from tablehall.core.agents import Agent, BotAgent
 from tablehall.core.hosting import (Entrant, HeldTable, Host, OpenSeat, Service, ServiceSpec, Setting, Table, TableError,
-                                    TableSeat, Transport, read_settings)
+                                    TableSeat, Transport, new_ticket, read_settings, ticket_matches)
 from tablehall.core.match import Consequence, Match, SeatPolicy
 from tablehall.core.rng import derive_seed
 from tablehall.core.seats import seat_kind
 
 from . import messages as m
+from .codec import encode
 from .commands import ProtocolError
 from .session import RenaissanceSession, reserved_nickname, NICKNAME
 
@@ -110,6 +114,9 @@ class RenaissanceService(Service):
         self.sessions.append(session)
         self._start_ticker()
         return session
+
+    def refusal(self, reason: str) -> bytes:
+        return encode(m.say(m.REFUSED, f"Connection refused: {reason}"))
 
     def _start_ticker(self) -> None:
         if self._ticker is not None:
@@ -242,19 +249,23 @@ class RenaissanceService(Service):
         return HostedTable(self, table, entrants).hold()
 
     def _seat_at_table(self, session: RenaissanceSession) -> bool:
-        """A client that logged in: the seat held for its name, else one held for anyone."""
-        for wanted in (session.nickname.lower(), None):
-            for hosted in self.tables.values():
-                index = hosted.seat_for(wanted)
-                if index is not None:
-                    session.send(m.say(m.CONNECTED_NOT_FIRST), m.say(m.WAIT_FOR_START))
-                    hosted.take(index, session)
-                    return True
+        """A client that logged in with a held seat's ticket takes that seat; one without a
+        ticket, a seat held for anyone."""
+        for hosted in self.tables.values():
+            index = hosted.seat_for(session.ticket)
+            if index is not None:
+                session.send(m.say(m.CONNECTED_NOT_FIRST), m.say(m.WAIT_FOR_START))
+                hosted.take(index, session)
+                return True
         return False
+
+    def ticket_held(self, ticket: str) -> bool:
+        return any(hosted.seat_for(ticket) is not None for hosted in self.tables.values())
 
     def connect_command(self, host: str, port: int, seat: TableSeat | None = None) -> str:
         name = (seat.held_for if seat is not None else None) or "NAME"
-        return f"python3 examples/renaissance/random_client.py {host} {port} {name}"
+        ticket = ["--ticket", seat.ticket] if seat is not None and seat.ticket else []
+        return shlex.join(["python3", "examples/renaissance/random_client.py", host, str(port), name, *ticket])
 
     # -- matches ----------------------------------------------------------------------------------------
     def _start(self, members: list[Any], seed: int | None = None, table: Table | None = None) -> None:
@@ -300,11 +311,18 @@ class HostedTable(HeldTable):
         super().__init__(service.host, service.tables, table, entrants)
         self.service = service
         self.sessions: dict[int, RenaissanceSession] = self.clients
+        for seat, entrant in zip(table.seats, entrants):
+            if isinstance(entrant, OpenSeat) and entrant.name is not None:  # its ticket alone takes it
+                seat.ticket, seat.secret = entrant.ticket or new_ticket(), True
 
-    def seat_for(self, wanted: str | None) -> int | None:
+    def seat_for(self, ticket: str | None) -> int | None:
+        """The waiting seat a login takes: held for a name, with that seat's ticket; held for
+        anyone, with none."""
         for index in self.table.waiting:
-            held_for = self.table.seats[index].held_for
-            if (held_for.lower() if held_for else None) == wanted:
+            seat = self.table.seats[index]
+            if seat.held_for is None and ticket is None:
+                return index
+            if seat.held_for is not None and ticket_matches(ticket, seat.ticket):
                 return index
         return None
 

@@ -15,6 +15,7 @@ from tablehall.core.agents import RemoteAgent
 from tablehall.core.events import Event
 from tablehall.core.game import IllegalAction
 from tablehall.core.hosting import Session, Transport
+from tablehall.core.names import name_problem
 from tablehall.core.result import Result
 
 from . import messages as m
@@ -32,6 +33,8 @@ if TYPE_CHECKING:
 log = logging.getLogger("tablehall.renaissance")
 
 NICKNAME = re.compile(r"[A-Za-z0-9_.\-]{1,20}\Z")
+#: a nickname and a table seat's ticket (`hosting.new_ticket`: 16 URL-safe characters)
+NICKNAME_AND_TICKET = re.compile(r"(\S+) ([A-Za-z0-9_\-]{16})\Z")
 RESERVED_NAMES = ("lorenzo", "server")
 #: tablehall's own bots sit as "<kind>-bot-<seat>" (e.g. greedy-bot-3): no person may take such a name
 BOT_NAME = re.compile(r".+-bot-\d+\Z", re.IGNORECASE)
@@ -48,6 +51,7 @@ class RenaissanceSession(Session):
         self.lines = LineBuffer()
         self.stage = "nickname"  # nickname | players | queued | lobby | table | game | over | closed
         self.nickname = ""
+        self.ticket: str | None = None  # the secret of a table's seat held for a name, given at login
         self.last_heard = service.clock()
         # in a game
         self.agent: RemoteAgent | None = None
@@ -104,6 +108,11 @@ class RenaissanceSession(Session):
         if self.agent is not None:
             self.agent.gone(reason)
         self.close()
+
+    @property
+    def logged_in(self) -> bool:
+        """Past its nickname."""
+        return self.stage != "nickname"
 
     def connection_lost(self) -> None:
         if self.stage == "closed":
@@ -173,10 +182,17 @@ class RenaissanceSession(Session):
 
     # -- before the game ---------------------------------------------------------------------------
     def _nickname(self, text: str) -> None:
-        if not NICKNAME.match(text) or reserved_nickname(text):
+        """``NAME`` or, for a table's seat held for a name, ``NAME TICKET`` (the seat's secret)."""
+        with_ticket = NICKNAME_AND_TICKET.match(text.strip())
+        text, ticket = with_ticket.groups() if with_ticket else (text, "")
+        # the players' name policy (core.names), narrowed to one ASCII word as the seed has it
+        if name_problem(text) or not NICKNAME.match(text) or reserved_nickname(text):
             raise ProtocolError(m.INCORRECT_PARAMETERS, "Invalid nickname: 1-20 letters, digits, _ . or -")
         if self.service.nickname_taken(text):
             raise ProtocolError(m.INCORRECT_PARAMETERS, "Nickname already taken")
+        if ticket and not self.service.ticket_held(ticket):
+            raise ProtocolError(m.INCORRECT_PARAMETERS, "No table holds a seat for that ticket")
+        self.ticket = ticket or None
         self.nickname = text
         self.moved()
         self.send(m.say(m.NICKNAME_OK))

@@ -1,10 +1,10 @@
-// Draws a game's observer view with the game's own module (games/<game>.js) when there is
-// one, else with the generic module.  Every module exports render(root, view, ctx).
+// Draws a game's observer view with the game's own board module (/boards/<game>.js: the one its
+// GameSpec names, else the generic one).  Every module exports render(root, view, ctx).
 const modules = {};
 
 export async function rendererFor(game) {
   if (!modules[game]) {
-    modules[game] = import(`/static/games/${game}.js`).catch(() => import("/static/games/default.js"));
+    modules[game] = import(`/boards/${game}.js`).catch(() => import("/static/games/default.js"));
   }
   return (await modules[game]).render;
 }

@@ -8,10 +8,12 @@ from __future__ import annotations
 
 import logging
 import secrets
+import shlex
 from typing import Any, Mapping, Sequence
 
 from ....core.hosting import (Entrant, Host, OpenSeat, Service, Session, Table, TableError, TableSeat, Transport,
                               describe_entrants, new_table_id, read_settings)
+from ....core.names import name_problem
 from .. import SC_SETTINGS, SPEC
 from . import messages as msg
 from .dialect import Dialect, dialect
@@ -57,6 +59,14 @@ class ScService(Service):
 
     def open_session(self, transport: Transport) -> "ScSession":
         return ScSession(self, transport)
+
+    def refusal(self, reason: str) -> bytes:
+        """A connection turned away by a limit: the stream opened and closed as a lobby error
+        closes it (an error packet first where the version writes one)."""
+        closing = message_bytes(render(el(self.dialect.close_tag), 1)) + b"\n</protocol>"
+        if self.dialect.lobby_errorpacket:
+            closing = message_bytes(render(el("errorpacket", message=reason), 1)) + closing
+        return b"<protocol>" + closing
 
     async def shutdown(self) -> None:
         for room in list(self.rooms.values()):
@@ -134,10 +144,10 @@ class ScService(Service):
             room.table.seats[seat].ticket = room.id
 
     def connect_command(self, host: str, port: int, seat: TableSeat | None = None) -> str:
-        command = f"python3 examples/blokus/client.py --host {host} --port {port}"
+        command = ["python3", "examples/blokus/client.py", "--host", host, "--port", str(port)]
         if seat is not None and seat.held_for is not None and seat.ticket:
-            command += f" --reservation {seat.ticket}"
-        return command
+            command += ["--reservation", seat.ticket]
+        return shlex.join(command)
 
     def room_emptied(self, room: ScRoom) -> None:
         if not room.started and room.player_count == 0:
@@ -232,6 +242,10 @@ class ScService(Service):
                                 f"(available: {GAME_TYPE})", request)
             return
         descriptors = list(request.slots)
+        named = [name_problem(d.display_name) for d in descriptors if d.display_name]
+        if any(named):
+            session.lobby_error(ROOM_EXCEPTION, f"bad displayName: {next(p for p in named if p)}", request)
+            return
         bots = self.host.bot_names(self.spec)  # built-in and operator-named
         unknown_bots = [d.bot for d in descriptors if d.bot and d.bot not in bots]
         if len(descriptors) > 2 or unknown_bots:
@@ -332,6 +346,11 @@ class ScSession(Session):
     def connection_lost(self) -> None:
         self._done = True
         self._leave()
+
+    @property
+    def logged_in(self) -> bool:
+        """In a room (joined, reserved or observing) or an administrator."""
+        return bool(self.rooms or self.observing or self.admin)
 
     # -- output ---------------------------------------------------------------------------------
     def send(self, node: Node) -> None:

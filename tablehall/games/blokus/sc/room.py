@@ -12,10 +12,11 @@ from ....core import (Agent, BotAgent, EndCause, IllegalAction, Match, RemoteAge
                       derive_seed)
 from ....core.hosting import Table
 from .. import timeout_policy
-from ..rules import BlokusState, InvalidMove, SetMove, SkipMove, move_text
+from ..rules import MOVE_MISTAKES, BlokusState, InvalidMove, SetMove, SkipMove
 from . import messages as msg
 from .memento import memento_text
 from .requests import ProtocolError
+from .words import MISTAKE_TEXTS, contest_reason, move_text
 from .xml import Node, render
 
 if TYPE_CHECKING:
@@ -31,7 +32,6 @@ log = logging.getLogger("tablehall.sc")
 LEFT_REASON = "Der Spieler hat das Spiel verlassen"
 SOFT_REASON = "Der Spieler hat innerhalb von 2 Sekunden nach Aufforderung keinen Zug gesendet"
 HARD_REASON = "Der Spieler hat innerhalb von 10 Sekunden nach Aufforderung keinen Zug gesendet"
-INVALID_FORMAT_TEXT = "Der Zug konnte nicht erkannt werden"
 GAME_LOGIC_EXCEPTION = "sc.api.plugins.exceptions.GameLogicException"
 
 
@@ -243,13 +243,14 @@ class ScRoom:
         reported = error.move if isinstance(error, InvalidMove) else move
         echoed = reported if self.dialect.echo_reported_move else move
         echo = None if echoed is None else msg.move_node(self.dialect.error_echo_tag, echoed)
-        self._report_violation(seat, error.message, "null" if reported is None else move_text(reported),
+        mistake = MISTAKE_TEXTS[error.mistake] if isinstance(error, InvalidMove) else error.message
+        self._report_violation(seat, mistake, "null" if reported is None else move_text(reported),
                                echo, msg.move_node("data", move))
 
     def _invalid_format(self, seat: int, session: "ScSession", data: Node) -> None:
         echo = msg.echo_data(data, self.dialect.error_echo_tag)
-        self._report_violation(seat, INVALID_FORMAT_TEXT, "null", echo, msg.echo_data(data, "data"))
-        self.match.forfeit_now(seat, EndCause.RULE_VIOLATION, INVALID_FORMAT_TEXT)
+        self._report_violation(seat, MISTAKE_TEXTS["INVALID_FORMAT"], "null", echo, msg.echo_data(data, "data"))
+        self.match.forfeit_now(seat, EndCause.RULE_VIOLATION, MOVE_MISTAKES["INVALID_FORMAT"])
 
     def _report_violation(self, seat: int, mistake: str, move_str: str, echo: Node | None,
                           data_echo: Node) -> None:
@@ -364,7 +365,7 @@ def render_result(room_id: str, result: Result, names: list[str], dialect: Any) 
         elif cause is EndCause.HARD_TIMEOUT:
             reason = HARD_REASON
         elif cause is EndCause.RULE_VIOLATION:
-            reason = seat_result.reason
+            reason = contest_reason(seat_result.reason)  # the record's English, in the contest's words
         scores.append(msg.Score(label, reason, int(win_points[seat]), int(points[seat])))
         causes.append(cause)
     candidates = [s for s in range(len(scores)) if causes[s] not in dialect.winner_excludes]

@@ -1,7 +1,11 @@
-"""One client connection's protocol state machine, up to game play (sans-I/O).
+"""One client connection's protocol state machine, up to game play (sans-I/O, as h11 is).
 
-`ServerConnection` consumes decoded messages and queues the messages to send back; it holds
-no socket and reads no clock.  What it does by itself, as the Java server does:
+`ServerConnection` owns the connection's whole protocol state.  Bytes come in through one call,
+`receive_data` (frames decoded, each message parsed and handled); everything the client is sent
+goes out through one route, the connection's `write`, as frames: its own answers, what the lobby
+and a game send it (`send`), and a game's batch framed once for several members
+(`send_frames`).  It holds no socket and reads no clock.  What it does by itself, as the Java
+server does:
 
 * on connect: the server's `Version` and the `Channels` list;
 * client `Version`: remember it, refuse clients older than ``min_client_version`` (or one that
@@ -14,7 +18,9 @@ no socket and reads no clock.  What it does by itself, as the Java server does:
 * game options: `GameOptionGetDefaults`, `GameOptionGetInfos` (classic options), and minimal
   `LocalizedStrings` / `ScenarioInfo` answers ("nothing to localize", "unknown scenario");
 * `ServerPing` echoes; anything but the login messages before login gets
-  "Must authenticate first"; unknown or malformed messages are ignored.
+  "Must authenticate first"; unknown or malformed messages are ignored;
+* a stream `readUTF` would refuse closes the connection; a message too long for a frame is
+  left out (Java's `writeUTF` throws).
 
 Everything about games and channels goes through the `Lobby` hooks: creating, joining and
 leaving games, every game-scoped message (sit, start, seat locks, faces, chat, and later the
@@ -24,10 +30,13 @@ game; the engine adapter plugs in at its start hook.
 
 from __future__ import annotations
 
+import logging
 import secrets
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, fields
 from enum import Enum
-from typing import Callable, Mapping, Protocol
+from typing import Callable, Mapping, Protocol, Sequence
+
+from tablehall.core.names import name_problem
 
 from .constants import StatusValue
 from .lobby_messages import (
@@ -51,7 +60,8 @@ from .lobby_messages import (
     Version,
 )
 from .game_messages import JoinGame
-from .message import MalformedMessage, Message, Unknown, is_single_line_and_safe, parse_cmd
+from .framing import FrameDecoder, FrameError, FrameTooLong, encode_frame
+from .message import MESSAGE_TYPES, MalformedMessage, Message, Unknown, is_single_line_and_safe, parse_cmd
 from .engine_rules import served_offer
 from .options import Offer, option_infos, packed_defaults, unoffered_infos
 
@@ -68,6 +78,8 @@ DEBUG_ON = "Debugging is On."
 NAME_IN_USE = "Someone with that nickname is already logged into the system."
 NAME_NOT_ALLOWED = "This nickname is not allowed."
 DEFAULT_ROBOT_PARAMS = UpdateRobotParams(120, 35, 0.13, 1.0, 1.0, 3.0, 1.0, 1, 1)
+
+log = logging.getLogger("tablehall.jsettlers")
 
 
 def version_text(number: int) -> str:
@@ -146,7 +158,7 @@ class Phase(Enum):
 
 
 #: messages accepted before login (JSettlers' SOCMessageFromUnauthClient)
-_BEFORE_LOGIN: tuple[type[Message], ...] = (
+_BEFORE_LOGIN: frozenset[type[Message]] = frozenset((
     Version,
     AuthRequest,
     ImARobot,
@@ -159,20 +171,42 @@ _BEFORE_LOGIN: tuple[type[Message], ...] = (
     ServerPing,
     LeaveAll,
     JoinChannel,
-)
+))
+
+
+def frame_to_send(message: Message) -> bytes:
+    """`message.frame`, or nothing (logged) for a message too long for a frame, which Java's
+    `writeUTF` refuses to send."""
+    try:
+        return encode_frame(message.to_cmd())
+    except FrameTooLong:
+        log.warning("message too long for a frame, left out: %.80s", message.to_cmd())
+        return b""
+
+
+def frame_each(messages: Sequence[Message]) -> list[bytes]:
+    """`frame_to_send` of each message."""
+    try:
+        return [encode_frame(message.to_cmd()) for message in messages]
+    except FrameTooLong:
+        return [frame_to_send(message) for message in messages]
+
+
+def frames(messages: Sequence[Message]) -> bytes:
+    """The frames of `messages`, joined (`frame_to_send`)."""
+    return b"".join(frame_each(messages))
+
+
+def _nowhere(data: bytes) -> None:
+    """The output of a closing connection."""
 
 
 class ServerConnection:
-    """The server side of one JSettlers client connection."""
+    """The server side of one JSettlers client connection.  `write` is its one output: it is
+    given the frames to send, as bytes, and nothing once the connection is closing."""
 
-    def __init__(
-        self,
-        config: ServerConfig,
-        lobby: Lobby,
-        on_output: Callable[["ServerConnection"], None] | None = None,
-        peer: str = "-",
-        on_frames: Callable[[bytes], None] | None = None,
-    ) -> None:
+    def __init__(self, config: ServerConfig, lobby: Lobby, write: Callable[[bytes], None],
+                 peer: str = "-") -> None:
         self.config = config
         self.lobby = lobby
         self.peer = peer
@@ -186,28 +220,21 @@ class ServerConnection:
         self.sent_welcome = False  # JSettlers' sentPostAuthWelcome
         self.pings_unanswered = 0
         self._told_unoffered = False
-        self._on_output = on_output
-        self._outbox: list[Message] = []
-        # where messages already framed go as bytes (a game's batch, framed once for every member
-        # that gets it: `GameRoom.deliver`), or None: send them as messages.  Only with an output
-        # that takes every message as it is queued (so nothing can be queued before the bytes);
-        # None once the connection is closing, which sends nothing more
-        self.frames_sink: Callable[[bytes], None] | None = on_frames if on_output is not None else None
+        self._write = write
+        self._decoder = FrameDecoder()
 
     # --- output -------------------------------------------------------------------------------
 
     def send(self, *messages: Message) -> None:
-        """Queue messages for this client (the lobby uses this to reach any connection).
-        Nothing more is queued once the connection is closing."""
-        if self.phase is Phase.CLOSING:
-            return
-        self._outbox.extend(messages)
-        if self._on_output is not None:
-            self._on_output(self)
+        """Send messages to this client (the lobby and games use this to reach any connection).
+        Nothing more is sent once the connection is closing."""
+        self.send_frames(frames(messages))
 
-    def take_output(self) -> list[Message]:
-        out, self._outbox = self._outbox, []
-        return out
+    def send_frames(self, data: bytes) -> None:
+        """Send messages already framed (`frames`): a game's batch several members get, framed
+        once for all of them."""
+        if data:
+            self._write(data)
 
     @property
     def closing(self) -> bool:
@@ -221,70 +248,83 @@ class ServerConnection:
     def _close(self) -> None:
         if self.phase is not Phase.CLOSING:
             self.phase = Phase.CLOSING
-            self.frames_sink = None
+            self._write = _nowhere  # a closing connection sends nothing more
             self.lobby.disconnected(self)
 
     # --- input --------------------------------------------------------------------------------
 
-    def start(self) -> list[Message]:
+    def start(self) -> None:
         """The connection is open: the server speaks first."""
         self.lobby.connected(self)
         self.send(self.config.version_message(), Channels(tuple(self.lobby.channel_list())))
-        return self.take_output()
 
-    def receive_wire(self, text: str) -> list[Message]:
-        """Handle one frame's text: a message that does not parse is ignored, as in JSettlers."""
-        message = _PARSED.get(text)
-        if message is None:
+    def receive_data(self, data: bytes) -> None:
+        """Bytes from the client: each complete frame's message is handled in turn.  A stream
+        `readUTF` refuses closes the connection, as the Java server drops it."""
+        decoder = self._decoder
+        text = decoder.feed_whole(data)
+        if text is not None:  # exactly one frame, as most reads are
+            self._handle(text)
+            return
+        while self.phase is not Phase.CLOSING:
+            try:
+                text = decoder.next_frame()
+            except FrameError as error:
+                log.info("dropping %s: %s", self.peer, error)
+                self._close()
+                return
+            if text is None:
+                return
+            self._handle(text)
+
+    def _handle(self, text: str) -> None:
+        """One frame's text: a message that does not parse is ignored, as in JSettlers; a bug
+        answering one message costs neither the server nor the client."""
+        if self.phase is Phase.CLOSING:
+            return
+        try:
             try:
                 message = parse_cmd(text)
             except MalformedMessage:
-                return self.take_output()
-            if len(text) <= _PARSED_LENGTH:
-                if len(_PARSED) >= _PARSED_COUNT:
-                    _PARSED.clear()
-                _PARSED[text] = message
-        if self.phase is Phase.LOGGED_IN and type(message) in _GAME_MESSAGES:
-            self.lobby.game_message(self, message)  # where `_dispatch` sends it: a game's request
-            return self.take_output()
-        return self.receive(message)
+                return
+            kind = type(message)
+            if kind in GAME_MESSAGES and self.phase is Phase.LOGGED_IN:  # a game's request: most messages
+                self.lobby.game_message(self, message)
+            else:
+                self._dispatch(message)
+        except Exception:
+            log.exception("message from %s failed: %.200r", self.peer, text)
 
-    def receive(self, message: Message) -> list[Message]:
-        """Handle one message from the client; return what is queued for it now."""
-        if self.phase is not Phase.CLOSING and not isinstance(message, Unknown):
-            self._dispatch(message)
-        return self.take_output()
-
-    def version_timeout(self) -> list[Message]:
+    def version_timeout(self) -> None:
         """The client sent no version in time: take it for 1.0.00, as JSettlers does."""
         if self.phase is Phase.CONNECTED:
             self._set_version(ASSUMED_CLIENT_VERSION, None, None)
-        return self.take_output()
 
-    def ping(self) -> list[Message]:
+    def ping(self) -> None:
         """A keep-alive to send now (the session's timer calls this well inside the robots'
         300 s read timeout)."""
         if self.phase is not Phase.CLOSING:
             self.pings_unanswered += 1
             self.send(ServerPing(150000))
-        return self.take_output()
 
     def connection_lost(self) -> None:
         self._close()
 
     def _dispatch(self, message: Message) -> None:
-        if self.phase is not Phase.LOGGED_IN and not isinstance(message, _BEFORE_LOGIN):
+        kind = type(message)
+        if kind is Unknown:
+            return
+        if self.phase is not Phase.LOGGED_IN and kind not in _BEFORE_LOGIN:
             self.send(StatusMessage("Must authenticate first", StatusValue.MUST_AUTH_FIRST))
             return
-        handler = _HANDLERS.get(type(message))
-        if handler is not None:
-            handler(self, message)
-        elif isinstance(message, (ChannelTextMsg, LeaveChannel)):
-            self.lobby.channel_message(self, message)
-        elif hasattr(message, "game"):
-            _GAME_MESSAGES.add(type(message))  # so routed whenever logged in (`receive_wire`)
+        if kind in GAME_MESSAGES:
             self.lobby.game_message(self, message)
-        # anything else is a server-to-client type: ignored, as JSettlers ignores it
+        elif kind in CHANNEL_MESSAGES:
+            self.lobby.channel_message(self, message)
+        else:
+            handler = _HANDLERS.get(kind)
+            if handler is not None:  # else a server-to-client type: ignored, as JSettlers ignores it
+                handler(self, message)
 
     # --- version and login ----------------------------------------------------------------------
 
@@ -326,7 +366,7 @@ class ServerConnection:
                 f"{version_text(self.config.version)} is required."
             )
             return
-        if not is_single_line_and_safe(message.nickname):
+        if not is_single_line_and_safe(message.nickname) or name_problem(message.nickname):
             self._reject(NAME_NOT_ALLOWED, StatusMessage(NAME_NOT_ALLOWED, StatusValue.NAME_NOT_ALLOWED))
             return
         refusal = self.lobby.claim_robot_name(self, message.nickname)
@@ -352,7 +392,7 @@ class ServerConnection:
                 )
             )
             return False
-        if not is_single_line_and_safe(nickname):
+        if not is_single_line_and_safe(nickname) or name_problem(nickname):
             self.send(StatusMessage("This nickname is not allowed.", StatusValue.NAME_NOT_ALLOWED))
             return False
         refusal = self.lobby.claim_name(self, nickname, password)
@@ -447,14 +487,7 @@ class ServerConnection:
             self.lobby.channel_message(self, message)
 
 
-#: short wire strings clients send again and again (a game's rolls, ends of turn, builds), parsed
-#: once: messages are immutable, so the same text is the same message.  Bounded: emptied when full
-_PARSED: dict[str, Message] = {}
-_PARSED_COUNT = 4096
-_PARSED_LENGTH = 200
-#: message types `_dispatch` hands to `Lobby.game_message` (a game's requests), learnt as it does
-_GAME_MESSAGES: set[type[Message]] = set()
-
+#: what the connection answers itself, by message type
 _HANDLERS: dict[type[Message], Callable[[ServerConnection, Message], None]] = {
     Version: ServerConnection._on_version,
     ImARobot: ServerConnection._on_robot,
@@ -469,14 +502,26 @@ _HANDLERS: dict[type[Message], Callable[[ServerConnection, Message], None]] = {
     LeaveAll: ServerConnection._on_leave_all,
     JoinChannel: ServerConnection._on_join_channel,
 }
+#: the chat channels' messages the lobby answers (`Lobby.channel_message`); `JoinChannel` logs in first
+CHANNEL_MESSAGES: frozenset[type[Message]] = frozenset((ChannelTextMsg, LeaveChannel))
+#: the messages about one game the lobby answers (`Lobby.game_message`): every message type that
+#: names a game (sitting, starting, locks, faces, leaving, chat, and every game action), but those
+#: the connection answers itself (joining a game logs in first)
+GAME_MESSAGES: frozenset[type[Message]] = frozenset(
+    cls for cls in MESSAGE_TYPES.values() if "game" in {f.name for f in fields(cls)} and cls not in _HANDLERS)
 
 __all__ = [
     "BUILTIN_ROBOT_BRAIN",
+    "CHANNEL_MESSAGES",
     "DEFAULT_ROBOT_PARAMS",
+    "GAME_MESSAGES",
     "Lobby",
     "Phase",
     "SERVER_VERSIONS",
     "ServerConfig",
     "ServerConnection",
+    "frame_each",
+    "frame_to_send",
+    "frames",
     "version_text",
 ]

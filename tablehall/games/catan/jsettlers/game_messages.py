@@ -7,6 +7,7 @@ Field names follow the Java ``toString`` labels in snake case; ``pn`` is always 
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from typing import ClassVar
 
 from .constants import DevCardActionType, ElementAction, PlayerElementType, RESOURCE_NAMES, SeatLock
@@ -33,7 +34,6 @@ from .message import (
     java_bool,
     java_int,
     java_list,
-    value_class,
     parse_hex,
     parse_java_list,
     register,
@@ -72,7 +72,7 @@ def _resources(values: tuple[int, ...]) -> Resources:
 
 
 @register
-@value_class
+@dataclass(unsafe_hash=True)
 class NewGame(FieldMessage):
     TYPE = 1016
     NAME = "SOCNewGame"
@@ -81,7 +81,7 @@ class NewGame(FieldMessage):
 
 
 @register
-@value_class
+@dataclass(unsafe_hash=True)
 class DeleteGame(FieldMessage):
     TYPE = 1015
     NAME = "SOCDeleteGame"
@@ -90,7 +90,7 @@ class DeleteGame(FieldMessage):
 
 
 @register
-@value_class
+@dataclass(unsafe_hash=True)
 class RollDice(FieldMessage):
     TYPE = 1031
     NAME = "SOCRollDice"
@@ -99,7 +99,7 @@ class RollDice(FieldMessage):
 
 
 @register
-@value_class
+@dataclass(unsafe_hash=True)
 class EndTurn(FieldMessage):
     TYPE = 1032
     NAME = "SOCEndTurn"
@@ -108,7 +108,7 @@ class EndTurn(FieldMessage):
 
 
 @register
-@value_class
+@dataclass(unsafe_hash=True)
 class BuyDevCardRequest(FieldMessage):
     TYPE = 1045
     NAME = "SOCBuyDevCardRequest"
@@ -117,7 +117,7 @@ class BuyDevCardRequest(FieldMessage):
 
 
 @register
-@value_class
+@dataclass(unsafe_hash=True)
 class RobotDismiss(FieldMessage):
     TYPE = 1056
     NAME = "SOCRobotDismiss"
@@ -126,7 +126,7 @@ class RobotDismiss(FieldMessage):
 
 
 @register
-@value_class
+@dataclass(unsafe_hash=True)
 class TimingPing(FieldMessage):
     """Generated inside a robot process, never by a server; known so it is not `Unknown`."""
 
@@ -140,7 +140,7 @@ class TimingPing(FieldMessage):
 
 
 @register
-@value_class
+@dataclass(unsafe_hash=True)
 class PutPiece(FieldMessage):
     TYPE = 1009
     NAME = "SOCPutPiece"
@@ -152,7 +152,7 @@ class PutPiece(FieldMessage):
 
 
 @register
-@value_class
+@dataclass(unsafe_hash=True)
 class UndoPutPiece(FieldMessage):
     """2.7.00, option UB: a client asks to undo its last build or move (its pn is ignored); the
     server announces the undo to all with the player's number, or declines with pn -1."""
@@ -169,7 +169,7 @@ class UndoPutPiece(FieldMessage):
 
 
 @register
-@value_class
+@dataclass(unsafe_hash=True)
 class UndoNotAllowedReasonText(FieldMessage):
     """2.7.00: the current player's last action cannot be undone, and why."""
 
@@ -182,7 +182,7 @@ class UndoNotAllowedReasonText(FieldMessage):
 
 
 @register
-@value_class
+@dataclass(unsafe_hash=True)
 class StartGame(FieldMessage):
     """Client to server: start (no state).  Server to clients: started, with the new state."""
 
@@ -194,7 +194,7 @@ class StartGame(FieldMessage):
 
 
 @register
-@value_class
+@dataclass(unsafe_hash=True)
 class GameState(FieldMessage):
     TYPE = 1025
     NAME = "SOCGameState"
@@ -204,7 +204,7 @@ class GameState(FieldMessage):
 
 
 @register
-@value_class
+@dataclass(unsafe_hash=True)
 class Turn(FieldMessage):
     TYPE = 1026
     NAME = "SOCTurn"
@@ -215,7 +215,7 @@ class Turn(FieldMessage):
 
 
 @register
-@value_class
+@dataclass(unsafe_hash=True)
 class DiceResult(FieldMessage):
     TYPE = 1028
     NAME = "SOCDiceResult"
@@ -225,7 +225,7 @@ class DiceResult(FieldMessage):
 
 
 @register
-@value_class
+@dataclass(unsafe_hash=True)
 class DiscardRequest(FieldMessage):
     TYPE = 1029
     NAME = "SOCDiscardRequest"
@@ -235,7 +235,7 @@ class DiscardRequest(FieldMessage):
 
 
 @register
-@value_class
+@dataclass(unsafe_hash=True)
 class MoveRobber(FieldMessage):
     """``coord`` is a hex; negative for the pirate."""
 
@@ -248,7 +248,7 @@ class MoveRobber(FieldMessage):
 
 
 @register
-@value_class
+@dataclass(unsafe_hash=True)
 class ChoosePlayer(FieldMessage):
     TYPE = 1035
     NAME = "SOCChoosePlayer"
@@ -258,7 +258,7 @@ class ChoosePlayer(FieldMessage):
 
 
 @register
-@value_class
+@dataclass(unsafe_hash=True)
 class RejectOffer(FieldMessage):
     TYPE = 1037
     NAME = "SOCRejectOffer"
@@ -269,7 +269,7 @@ class RejectOffer(FieldMessage):
 
 
 @register
-@value_class
+@dataclass(unsafe_hash=True)
 class ClearOffer(FieldMessage):
     TYPE = 1038
     NAME = "SOCClearOffer"
@@ -279,7 +279,7 @@ class ClearOffer(FieldMessage):
 
 
 @register
-@value_class
+@dataclass(unsafe_hash=True)
 class ClearTradeMsg(FieldMessage):
     TYPE = 1042
     NAME = "SOCClearTradeMsg"
@@ -289,7 +289,7 @@ class ClearTradeMsg(FieldMessage):
 
 
 @register
-@value_class
+@dataclass(unsafe_hash=True)
 class BuildRequest(FieldMessage):
     """``piece_type`` -1 asks to Special Build."""
 
@@ -301,7 +301,7 @@ class BuildRequest(FieldMessage):
 
 
 @register
-@value_class
+@dataclass(unsafe_hash=True)
 class CancelBuildRequest(FieldMessage):
     TYPE = 1044
     NAME = "SOCCancelBuildRequest"
@@ -311,7 +311,7 @@ class CancelBuildRequest(FieldMessage):
 
 
 @register
-@value_class
+@dataclass(unsafe_hash=True)
 class PlayDevCardRequest(FieldMessage):
     TYPE = 1049
     NAME = "SOCPlayDevCardRequest"
@@ -321,7 +321,7 @@ class PlayDevCardRequest(FieldMessage):
 
 
 @register
-@value_class
+@dataclass(unsafe_hash=True)
 class PickResourceType(FieldMessage):
     """Monopoly's resource choice."""
 
@@ -333,7 +333,7 @@ class PickResourceType(FieldMessage):
 
 
 @register
-@value_class
+@dataclass(unsafe_hash=True)
 class ChangeFace(FieldMessage):
     TYPE = 1058
     NAME = "SOCChangeFace"
@@ -344,7 +344,7 @@ class ChangeFace(FieldMessage):
 
 
 @register
-@value_class
+@dataclass(unsafe_hash=True)
 class ResourceCount(FieldMessage):
     TYPE = 1063
     NAME = "SOCResourceCount"
@@ -355,7 +355,7 @@ class ResourceCount(FieldMessage):
 
 
 @register
-@value_class
+@dataclass(unsafe_hash=True)
 class RollDicePrompt(FieldMessage):
     TYPE = 1072
     NAME = "SOCRollDicePrompt"
@@ -365,7 +365,7 @@ class RollDicePrompt(FieldMessage):
 
 
 @register
-@value_class
+@dataclass(unsafe_hash=True)
 class SimpleRequest(FieldMessage):
     TYPE = 1089
     NAME = "SOCSimpleRequest"
@@ -378,7 +378,7 @@ class SimpleRequest(FieldMessage):
 
 
 @register
-@value_class
+@dataclass(unsafe_hash=True)
 class SimpleAction(FieldMessage):
     TYPE = 1090
     NAME = "SOCSimpleAction"
@@ -391,7 +391,7 @@ class SimpleAction(FieldMessage):
 
 
 @register
-@value_class
+@dataclass(unsafe_hash=True)
 class MovePiece(FieldMessage):
     TYPE = 1093
     NAME = "SOCMovePiece"
@@ -410,7 +410,7 @@ class MovePiece(FieldMessage):
 
 
 @register
-@value_class
+@dataclass(unsafe_hash=True)
 class RevealFogHex(FieldMessage):
     TYPE = 10001
     NAME = "SOCRevealFogHex"
@@ -432,7 +432,7 @@ class _NewsFlag(Kind):
 
 
 @register
-@value_class
+@dataclass(unsafe_hash=True)
 class PlayerElement(FieldMessage):
     """One player element set, gained or lost; ``pn`` -1 means every player."""
 
@@ -458,7 +458,7 @@ class PlayerElement(FieldMessage):
 
 
 @register
-@value_class
+@dataclass(unsafe_hash=True)
 class JoinGame(Message):
     """Client asks to join (or create) a game; server announces a member joined.
 
@@ -496,7 +496,7 @@ class JoinGame(Message):
 
 
 @register
-@value_class
+@dataclass(unsafe_hash=True)
 class LeaveGame(FieldMessage):
     TYPE = 1011
     NAME = "SOCLeaveGame"
@@ -507,7 +507,7 @@ class LeaveGame(FieldMessage):
 
 
 @register
-@value_class
+@dataclass(unsafe_hash=True)
 class JoinGameAuth(Message):
     """Join accepted.  Sea boards add height, width and optional visual shift ``S`` values."""
 
@@ -559,7 +559,7 @@ class JoinGameAuth(Message):
 
 
 @register
-@value_class
+@dataclass(unsafe_hash=True)
 class GameMembers(Message):
     TYPE = 1017
     NAME = "SOCGameMembers"
@@ -584,7 +584,7 @@ class GameMembers(Message):
 
 
 @register
-@value_class
+@dataclass(unsafe_hash=True)
 class SitDown(FieldMessage):
     """Client to server the nickname is ``\\t`` (the connection's name is used)."""
 
@@ -609,7 +609,7 @@ def _seat_lock(token: str) -> SeatLock:
 
 
 @register
-@value_class
+@dataclass(unsafe_hash=True)
 class SetSeatLock(Message):
     """One seat's lock (``pn`` set) or every seat's (``pn`` None, all ``states``)."""
 
@@ -647,7 +647,7 @@ class SetSeatLock(Message):
 
 
 @register
-@value_class
+@dataclass(unsafe_hash=True)
 class BotJoinGameRequest(Message):
     """Server asks a robot to join ``game`` and sit at ``pn``; ``options`` None is sent as ``-``."""
 
@@ -676,7 +676,7 @@ class BotJoinGameRequest(Message):
 
 
 @register
-@value_class
+@dataclass(unsafe_hash=True)
 class GameTextMsg(Message):
     """Chat and debug commands inside a game (fields separated by NUL)."""
 
@@ -704,7 +704,7 @@ class GameTextMsg(Message):
 
 
 @register
-@value_class
+@dataclass(unsafe_hash=True)
 class GameServerText(Message):
     """Text from the server shown in a game window (robots get none)."""
 
@@ -750,7 +750,7 @@ BOARD_LAYOUT_SIZE = 37
 
 
 @register
-@value_class
+@dataclass(unsafe_hash=True)
 class BoardLayout(Message):
     """The classic board: 37 hex values and 37 dice-number codes (v1 encoding), robber hex."""
 
@@ -794,7 +794,7 @@ class BoardLayout(Message):
 
 
 @register
-@value_class
+@dataclass(unsafe_hash=True)
 class BoardLayout2(Message):
     """Keyed board layout (6-player and sea boards): ``parts`` keep their order on the wire.
 
@@ -867,7 +867,7 @@ def _parse_node_list_text(text: str) -> tuple[int, ...]:
 
 
 @register
-@value_class
+@dataclass(unsafe_hash=True)
 class PotentialSettlements(Message):
     """Legal settlement nodes for one player (or all, ``pn`` -1).
 
@@ -1040,7 +1040,7 @@ def _parse_pairs_text(text: str) -> tuple[tuple[int, int], ...]:
 
 
 @register
-@value_class
+@dataclass(unsafe_hash=True)
 class PlayerElements(Message):
     """Several elements of one player, all with the same action: ``elements`` is (type, amount)s."""
 
@@ -1084,7 +1084,7 @@ class PlayerElements(Message):
 
 
 @register
-@value_class
+@dataclass(unsafe_hash=True)
 class GameElements(Message):
     """Game-wide elements: ``elements`` is (GameElementType, value)s."""
 
@@ -1111,7 +1111,7 @@ class GameElements(Message):
         return cls(expect(game, "game"), _parse_pairs_text(pairs))
 
 
-@value_class
+@dataclass(unsafe_hash=True)
 class RolledResources:
     """One player's share of a roll: new resource total and (amount, resource type) gains."""
 
@@ -1121,7 +1121,7 @@ class RolledResources:
 
 
 @register
-@value_class
+@dataclass(unsafe_hash=True)
 class DiceResultResources(Message):
     TYPE = 1092
     NAME = "SOCDiceResultResources"
@@ -1186,7 +1186,7 @@ class DiceResultResources(Message):
 
 
 @register
-@value_class
+@dataclass(unsafe_hash=True)
 class PlayerStats(Message):
     """Per-player statistics at game over: a stats type then its values."""
 
@@ -1219,7 +1219,7 @@ class PlayerStats(Message):
 
 
 @register
-@value_class
+@dataclass(unsafe_hash=True)
 class Discard(Message):
     """Client: the resources it discards.  Server: ``pn`` discarded them (unknowns for others)."""
 
@@ -1268,7 +1268,7 @@ class Discard(Message):
 
 
 @register
-@value_class
+@dataclass(unsafe_hash=True)
 class PickResources(Message):
     """Year of Plenty / gold hex picks; the server's echo adds ``pn`` and a reason."""
 
@@ -1310,7 +1310,7 @@ class PickResources(Message):
 
 
 @register
-@value_class
+@dataclass(unsafe_hash=True)
 class BankTrade(Message):
     """Trade with the bank or a port; the server's echo adds ``pn``."""
 
@@ -1352,7 +1352,7 @@ class BankTrade(Message):
 
 
 @register
-@value_class
+@dataclass(unsafe_hash=True)
 class MakeOffer(Message):
     """A trade offer from ``offering`` to the seats flagged in ``to`` (one flag per seat)."""
 
@@ -1401,7 +1401,7 @@ class MakeOffer(Message):
 
 
 @register
-@value_class
+@dataclass(unsafe_hash=True)
 class AcceptOffer(Message):
     """Client: ``accepting`` takes ``offering``'s offer.  Server: the trade done, with what each got."""
 
@@ -1447,7 +1447,7 @@ class AcceptOffer(Message):
 
 
 @register
-@value_class
+@dataclass(unsafe_hash=True)
 class ChoosePlayerRequest(Message):
     """Which seats the robber's mover may rob (one flag per seat)."""
 
@@ -1480,7 +1480,7 @@ class ChoosePlayerRequest(Message):
 
 
 @register
-@value_class
+@dataclass(unsafe_hash=True)
 class RobberyResult(Message):
     """What a robbery took.  ``kind`` is ``R`` (one resource type, ``resource``), ``S`` (a set:
     ``resource_set`` of (type, amount)s) or ``E`` (a player element such as cloth, ``resource``
@@ -1587,7 +1587,7 @@ class RobberyResult(Message):
 
 
 @register
-@value_class
+@dataclass(unsafe_hash=True)
 class DevCardAction(Message):
     """A dev card drawn, played, added or removed; several ``cards`` only for ADD_OLD at game end."""
 
@@ -1629,7 +1629,7 @@ class DevCardAction(Message):
 
 
 @register
-@value_class
+@dataclass(unsafe_hash=True)
 class GameStats(Message):
     """Game over scores and robot flags per seat, or (``stats_type`` 2) the game's timing:
     ``values`` = (created-at seconds, ...)."""
@@ -1672,7 +1672,7 @@ class GameStats(Message):
 
 
 @register
-@value_class
+@dataclass(unsafe_hash=True)
 class DeclinePlayerRequest(Message):
     """The server declines a player's request, with a reason code and optional details/text."""
 

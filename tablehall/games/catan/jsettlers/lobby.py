@@ -25,7 +25,7 @@ from itertools import compress, repeat
 from operator import and_, attrgetter
 from typing import Any, Callable, Iterable, Sequence
 
-from .connection import NAME_IN_USE, NAME_NOT_ALLOWED, ServerConfig, ServerConnection
+from .connection import NAME_IN_USE, NAME_NOT_ALLOWED, ServerConfig, ServerConnection, frame_each, frames
 from .constants import (
     MAX_PLAYERS,
     MAX_PLAYERS_STANDARD,
@@ -71,7 +71,6 @@ from .lobby_messages import (
     NewGameWithOptions,
     StatusMessage,
 )
-from .framing import FrameTooLong
 from .joining import JOINED_STARTED, JOINED_STARTED_BOTS
 from .message import Message, is_single_line_and_safe
 from .options import OptionValue, UnknownOption, adjust_options, pack_options, parse_options
@@ -251,9 +250,9 @@ class GameRoom:
             self.log.extend(entries)
 
     def to_all(self, *messages: Message) -> None:
-        for message in messages:
-            for member in self.members:
-                member.send(message)
+        data = frames(messages)
+        for member in self.members:
+            member.send_frames(data)
         if self.log is not None:
             self.log.extend(Entry(ALL, m) for m in messages)
 
@@ -273,9 +272,9 @@ class GameRoom:
         """Send logged entries to the members their audiences reach (observers get ``all`` and
         ``!pN`` messages); server texts are never sent to robots.
 
-        Each member's share goes out in one write, and a share several members get (all robots,
-        when every message is for everyone, as after most moves) is framed and joined once and
-        handed to each member's output as those bytes (`ServerConnection.frames_sink`)."""
+        Each message is framed once, each member's share goes out in one write, and a share
+        several members get (every robot's, when every message is for everyone, as after most
+        moves) is joined once."""
         if not isinstance(entries, list):
             entries = list(entries)
         if self.log is not None:
@@ -284,45 +283,32 @@ class GameRoom:
         if not members or not entries:
             return
         messages = list(map(_MESSAGE, entries))
-        # each entry's audience as bits (`Audience.reach_bits`), and the bits robots go by (no
-        # server texts): a member's share is the entries whose bits have its own, picked in C
+        # each entry's audience as bits (`Audience.reach_bits`): a member's share is the entries
+        # whose bits have its own
         masks = list(map(_REACH_BITS, entries))
         texts = GameServerText in map(type, messages)
-        robot_masks = list(map(and_, masks, map(_SPOKEN_BITS.get, map(type, messages), repeat(-1)))) if texts else masks
         everyone = masks.count(EVERYONE_BITS) == len(masks)
         if everyone and not texts:  # every message for every member: most moves
-            _send_to_all(members, messages)
-            return
-        # a share: [messages, their frames joined on first use]
-        if everyone:  # every message for everyone, and texts that robots are not sent
-            robots = list(compress(messages, robot_masks)) if texts else messages  # all but the texts
-            for_robots, for_humans = [robots, None], [messages, None]
-            sends = [(member, for_robots if member.is_robot else for_humans) for member in members]
-        else:  # each member its own share (a roll's hands, a robbery): seated members' differ
-            seat_of = self.holders.index  # `seat_of` in C: a connection's first seat
-            sends = []
+            data = frames(messages)
             for member in members:
-                try:
-                    bit = 1 << seat_of(member)
-                except ValueError:  # not seated: an observer
-                    bit = OBSERVERS_BIT
-                sent = list(compress(messages, map(bit.__and__, robot_masks if member.is_robot else masks)))
-                sends.append((member, [sent, None]))
-        for member, share in sends:
-            sent, frames = share
-            if not sent:
-                continue
-            sink = member.frames_sink  # an output that takes bytes, or None: send the messages
-            if sink is None:
-                member.send(*sent)
-                continue
-            if frames is None:
-                try:
-                    frames = share[1] = b"".join(map(_FRAME, sent))
-                except FrameTooLong:
-                    member.send(*sent)  # the session leaves out what does not fit in a frame
-                    continue
-            sink(frames)
+                member.send_frames(data)
+            return
+        framed = frame_each(messages)
+        # the bits robots go by: none for server texts
+        robot_masks = list(map(and_, masks, map(_SPOKEN_BITS.get, map(type, messages), repeat(-1)))) if texts else masks
+        if everyone:  # every message for everyone, and texts that robots are not sent
+            for_robots, for_humans = b"".join(compress(framed, robot_masks)), b"".join(framed)
+            for member in members:
+                member.send_frames(for_robots if member.is_robot else for_humans)
+            return
+        seat_of = self.holders.index  # a connection's first seat
+        for member in members:  # each member its own share (a roll's hands, a robbery)
+            try:
+                bit = 1 << seat_of(member)
+            except ValueError:  # not seated: an observer
+                bit = OBSERVERS_BIT
+            share = compress(framed, map(bit.__and__, robot_masks if member.is_robot else masks))
+            member.send_frames(b"".join(share))
 
     def record_from(self, conn: ServerConnection, message: Message) -> None:
         if self.log is not None:
@@ -330,29 +316,10 @@ class GameRoom:
             self.log.append(Entry(FROM_OBSERVER if seat is None else from_player(seat), message))
 
 
-def _send_to_all(members: list[ServerConnection], messages: list[Message]) -> None:
-    """`GameRoom.deliver` when every member's share is the whole batch: framed and joined once,
-    the same bytes to each member's output (or the messages, to an output that takes those)."""
-    frames = None
-    for member in members:
-        sink = member.frames_sink
-        if sink is None:
-            member.send(*messages)
-            continue
-        if frames is None:
-            try:
-                frames = b"".join(map(_FRAME, messages))
-            except FrameTooLong:
-                member.send(*messages)  # the session leaves out what does not fit in a frame
-                continue
-        sink(frames)
-
-
 #: the messages about a game the lobby answers itself (`PregameLobby.game_message`)
 _ROOM_MESSAGES = frozenset((SitDown, StartGame, SetSeatLock, ChangeFace, LeaveGame, GameTextMsg))
 _MESSAGE = attrgetter("message")
 _REACH_BITS = attrgetter("audience.reach_bits")
-_FRAME = attrgetter("frame")
 _SPOKEN_BITS = {GameServerText: 0}  # a message's bits for robots: none for server texts
 EVERYONE_BITS = ALL.reach_bits
 
@@ -423,8 +390,9 @@ class PregameLobby:
             self.connections.remove(conn)
 
     def broadcast(self, message: Message) -> None:
+        data = frames((message,))
         for conn in self.connections:
-            conn.send(message)
+            conn.send_frames(data)
 
     def claim_name(self, conn: ServerConnection, nickname: str, password: str) -> StatusMessage | None:
         if nickname in self.names:

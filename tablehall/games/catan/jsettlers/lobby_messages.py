@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from dataclasses import dataclass
+
 from .message import (
     EMPTYSTR,
     GAME_TEXT_SEP,
@@ -15,7 +17,6 @@ from .message import (
     expect,
     java_int,
     java_list,
-    value_class,
     opt_str,
     parse_java_list,
     register,
@@ -34,7 +35,7 @@ def _from_null_text(text: str) -> str | None:
 
 
 @register
-@value_class
+@dataclass(unsafe_hash=True)
 class Version(Message):
     """Each side's version, sent first: number (2700), text, build, features, client locale."""
 
@@ -79,7 +80,7 @@ class Version(Message):
 
 
 @register
-@value_class
+@dataclass(unsafe_hash=True)
 class ImARobot(Message):
     """A robot logs in: nickname, the server's robot cookie, its brain class."""
 
@@ -108,7 +109,7 @@ def _java_float(value: float) -> str:
 
 
 @register
-@value_class
+@dataclass(unsafe_hash=True)
 class UpdateRobotParams(Message):
     """Robot tuning, sent in reply to `ImARobot`: the robot's "login OK"."""
 
@@ -161,7 +162,7 @@ class UpdateRobotParams(Message):
 
 
 @register
-@value_class
+@dataclass(unsafe_hash=True)
 class StatusMessage(Message):
     """A status value (0 is not sent) and text shown to the user."""
 
@@ -190,7 +191,7 @@ class StatusMessage(Message):
 
 
 @register
-@value_class
+@dataclass(unsafe_hash=True)
 class RejectConnection(Message):
     TYPE = 1059
     NAME = "SOCRejectConnection"
@@ -208,7 +209,7 @@ class RejectConnection(Message):
 
 
 @register
-@value_class
+@dataclass(unsafe_hash=True)
 class ServerPing(FieldMessage):
     """Keep-alive: the server sends it, the client echoes it unchanged."""
 
@@ -219,7 +220,7 @@ class ServerPing(FieldMessage):
 
 
 @register
-@value_class
+@dataclass(unsafe_hash=True)
 class LeaveAll(FieldMessage):
     TYPE = 1008
     NAME = "SOCLeaveAll"
@@ -227,7 +228,7 @@ class LeaveAll(FieldMessage):
 
 
 @register
-@value_class
+@dataclass(unsafe_hash=True)
 class BCastTextMsg(Message):
     """Broadcast text to every connected client."""
 
@@ -247,7 +248,7 @@ class BCastTextMsg(Message):
 
 
 @register
-@value_class
+@dataclass(unsafe_hash=True)
 class AuthRequest(Message):
     """Optional login before creating a game: role (``P`` player), nickname, scheme 1, host, password."""
 
@@ -281,7 +282,7 @@ class AuthRequest(Message):
 
 
 @register
-@value_class
+@dataclass(unsafe_hash=True)
 class GamesWithOptions(Message):
     """Every game on the server with its option string (``-`` when none)."""
 
@@ -308,7 +309,7 @@ class GamesWithOptions(Message):
 
 
 @register
-@value_class
+@dataclass(unsafe_hash=True)
 class NewGameWithOptions(Message):
     """Server announces a new game: its name, the oldest client version that can join (-1 any)
     and its option string."""
@@ -337,7 +338,7 @@ class NewGameWithOptions(Message):
 
 
 @register
-@value_class
+@dataclass(unsafe_hash=True)
 class NewGameWithOptionsRequest(Message):
     """Client asks to create a game with options (``-`` for none)."""
 
@@ -365,7 +366,7 @@ class NewGameWithOptionsRequest(Message):
 
 
 @register
-@value_class
+@dataclass(unsafe_hash=True)
 class GameOptionGetDefaults(Message):
     """Client asks (no options) and server answers (packed ``KEY=value`` defaults)."""
 
@@ -385,7 +386,7 @@ class GameOptionGetDefaults(Message):
 
 
 @register
-@value_class
+@dataclass(unsafe_hash=True)
 class GameOptionGetInfos(Message):
     """Client asks about option keys; ``-`` asks for every option newer than the client,
     ``?CHANGES`` also asks for those, ``?I18N`` asks for localized descriptions."""
@@ -427,7 +428,7 @@ class GameOptionGetInfos(Message):
 
 
 @register
-@value_class
+@dataclass(unsafe_hash=True)
 class GameOptionInfo(Message):
     """One option's definition (reply to `GameOptionGetInfos`); key ``-`` ends the list.
 
@@ -499,7 +500,7 @@ class GameOptionInfo(Message):
 
 
 @register
-@value_class
+@dataclass(unsafe_hash=True)
 class LocalizedStrings(Message):
     """Localized names/descriptions: a type (``S`` scenarios, ``O`` options), flags, strings."""
 
@@ -531,7 +532,7 @@ class LocalizedStrings(Message):
 
 
 @register
-@value_class
+@dataclass(unsafe_hash=True)
 class ScenarioInfo(Message):
     """Scenario info request (``[`` then keys, and/or ``?`` for any changed) or reply
     (a scenario's fields; ``KEY|0|-2`` for an unknown key; ``-`` ends the list)."""
@@ -580,7 +581,7 @@ class ScenarioInfo(Message):
 
 
 @register
-@value_class
+@dataclass(unsafe_hash=True)
 class Channels(Message):
     """The chat channel list, sent on connect (clients take it as "connection complete")."""
 
@@ -600,7 +601,7 @@ class Channels(Message):
 
 
 @register
-@value_class
+@dataclass(unsafe_hash=True)
 class NewChannel(FieldMessage):
     TYPE = 1001
     NAME = "SOCNewChannel"
@@ -609,7 +610,7 @@ class NewChannel(FieldMessage):
 
 
 @register
-@value_class
+@dataclass(unsafe_hash=True)
 class ChannelMembers(Message):
     TYPE = 1002
     NAME = "SOCChannelMembers"
@@ -634,7 +635,7 @@ class ChannelMembers(Message):
 
 
 @register
-@value_class
+@dataclass(unsafe_hash=True)
 class JoinChannel(Message):
     TYPE = 1004
     NAME = "SOCJoinChannel"
@@ -657,7 +658,7 @@ class JoinChannel(Message):
 
 
 @register
-@value_class
+@dataclass(unsafe_hash=True)
 class JoinChannelAuth(FieldMessage):
     TYPE = 1020
     NAME = "SOCJoinChannelAuth"
@@ -667,7 +668,7 @@ class JoinChannelAuth(FieldMessage):
 
 
 @register
-@value_class
+@dataclass(unsafe_hash=True)
 class ChannelTextMsg(Message):
     TYPE = 1005
     NAME = "SOCChannelTextMsg"
@@ -688,7 +689,7 @@ class ChannelTextMsg(Message):
 
 
 @register
-@value_class
+@dataclass(unsafe_hash=True)
 class LeaveChannel(FieldMessage):
     TYPE = 1006
     NAME = "SOCLeaveChannel"
@@ -699,7 +700,7 @@ class LeaveChannel(FieldMessage):
 
 
 @register
-@value_class
+@dataclass(unsafe_hash=True)
 class DeleteChannel(FieldMessage):
     TYPE = 1007
     NAME = "SOCDeleteChannel"

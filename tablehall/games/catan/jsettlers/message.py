@@ -1,7 +1,12 @@
 """The JSettlers message model: ``TYPE|data`` strings and their ``toString()`` form.
 
-Every message class is a dataclass (`value_class`: a value, never changed once made) with a
-numeric ``TYPE`` and a Java class ``NAME``.
+Every message class is a plain dataclass, compared and hashed by its fields (as python-chess's
+`Move`), with a numeric ``TYPE`` and a Java class ``NAME``.  A message is a value: made, sent
+and dropped, and nothing changes it once made (one message may go to every member of a game).
+Not frozen: a frozen dataclass sets each field through `object.__setattr__`, and a robot's
+request makes several messages, so the request path would pay for a guarantee the code keeps by
+its own rule; and nothing keeps a message beyond the request that made it but a game's
+narrator, which sends again what it made.
 Two renderings, each with its parser:
 
 * ``to_cmd()`` / `parse_cmd`: the wire string inside a frame (``SOCMessage.toCmd`` /
@@ -21,11 +26,11 @@ inherit both renderings from `FieldMessage`.  The others implement the four meth
 
 from __future__ import annotations
 
-import os
 import re
 import unicodedata
 from dataclasses import dataclass, fields
 from enum import IntEnum
+from functools import lru_cache
 from operator import attrgetter
 from typing import Any, ClassVar, Iterable, Sequence, TypeVar
 
@@ -223,19 +228,7 @@ GAME = Field("game", "game", STR)
 
 # --- the message classes' common base ------------------------------------------------------------
 
-#: Messages, the values inside them and what carries them through a move (a log entry, a
-#: request's answer) are never changed once made: one message goes to every member of a game and
-#: stays in the caches (`connection._PARSED`, a game's repeated messages).  They are plain
-#: dataclasses all the same, equal and hashed by their fields: a frozen dataclass's `__init__`
-#: sets each field through `object.__setattr__` (about 1 µs for four fields, five times a plain
-#: one's), which cost a robot's request about 6 % of the server's instructions
-#: (docs/benchmarks.md, "seventh pass").  TABLEHALL_FROZEN_VALUES=1 makes them frozen, so that
-#: any code that changes one fails: tests/jsettlers/test_frozen_values.py plays games so.
-FROZEN_VALUES = os.environ.get("TABLEHALL_FROZEN_VALUES") == "1"
-value_class = dataclass(frozen=True) if FROZEN_VALUES else dataclass(unsafe_hash=True)
-
-
-@value_class
+@dataclass(unsafe_hash=True)
 class Message:
     TYPE: ClassVar[int]
     NAME: ClassVar[str]  # the Java class name, first word of toString
@@ -246,7 +239,10 @@ class Message:
         data = self.encode_data()
         return str(self.TYPE) if data is None else f"{self.TYPE}{SEP}{data}"
 
-    frame: ClassVar["_Frame"]  # the `writeUTF` frame of `to_cmd()` (below)
+    @property
+    def frame(self) -> bytes:
+        """The `writeUTF` frame of `to_cmd()`; `FrameTooLong` past 65535 bytes."""
+        return encode_frame(self.to_cmd())
 
     def to_str(self) -> str:
         """The ``.soclog`` / ``toString`` form."""
@@ -273,41 +269,13 @@ class Message:
         raise NotImplementedError
 
 
-class _Frame:
-    """`Message.frame`: the `writeUTF` frame of `to_cmd()`, encoded on first use and kept in the
-    message (frozen: the one a game sends to all its members is encoded once for all).  What
-    `functools.cached_property` does, without the lock it takes on every first use."""
-
-    def __get__(self, message: "Message | None", owner: type | None = None) -> Any:
-        if message is None:
-            return self
-        frame = message.__dict__["frame"] = encode_frame(message.to_cmd())
-        return frame
-
-
-Message.frame = _Frame()  # type: ignore[misc]
-
-_DEFAULTS: dict[type, dict[str, Any]] = {}
-
-
+@lru_cache(maxsize=None)
 def _defaults(cls: type) -> dict[str, Any]:
-    """The default of each field of a message class (worked out once per class)."""
-    found = _DEFAULTS.get(cls)
-    if found is None:
-        found = _DEFAULTS[cls] = {f.name: f.default for f in fields(cls)}
-    return found
+    """The default of each field of a message class."""
+    return {f.name: f.default for f in fields(cls)}
 
 
-#: (message class, fields present) -> (attribute, wire writer) per field, worked out once: the
-#: messages a game sends are encoded on every move
-_WRITERS: dict[tuple[type, int], tuple[tuple[str, Any], ...]] = {}
-
-
-def _writers(present: Sequence[Field]) -> tuple[tuple[str, Any], ...]:
-    return tuple((f.attr, str if type(f.kind).wire is Kind.wire else f.kind.wire) for f in present)
-
-
-@value_class
+@dataclass(unsafe_hash=True)
 class FieldMessage(Message):
     """A message whose fields are listed in ``LAYOUT``, comma-separated on the wire."""
 
@@ -327,24 +295,13 @@ class FieldMessage(Message):
         present = self._present()
         if not present:
             return None
-        key = (type(self), len(present))
-        writers = _WRITERS.get(key)
-        if writers is None:
-            writers = _WRITERS[key] = _writers(present)
-        return SEP2.join([wire(getattr(self, attr)) for attr, wire in writers])
+        return SEP2.join([f.kind.wire(getattr(self, f.attr)) for f in present])
 
     def to_cmd(self) -> str:
-        """`Message.to_cmd` in one step, from the class's prepared form (`_WireForm`)."""
-        cls = type(self)
-        form = _FORMS.get(cls)  # classes without optional fields: one form
-        if form is None:
-            present = self._present()
-            key = (cls, len(present))
-            form = _FORMS.get(key)
-            if form is None:
-                form = _FORMS[key] = _WireForm(cls, present)
-                if len(present) == len(cls.LAYOUT) and not any(f.optional for f in cls.LAYOUT):
-                    _FORMS[cls] = form
+        """`Message.to_cmd` in one step, from the class's prepared form (`_wire_form`)."""
+        layout = self.LAYOUT
+        present = len(layout) if not layout or not layout[-1].optional else len(self._present())
+        form = _wire_form(type(self), present)
         return form.text % form.values(self)
 
     def str_params(self) -> str:
@@ -356,10 +313,9 @@ class FieldMessage(Message):
 
     @classmethod
     def decode_data(cls, data: str):
-        reader = _READERS.get(cls)
-        if reader is None:
-            reader = _READERS[cls] = _WireReader(cls)
-        return reader.read(data)
+        reader = _wire_reader(cls)
+        values = _wire_values(cls, data) if len(data) <= _SHORT else reader.values(data)
+        return cls(*values) if reader.positional else cls(**dict(zip(reader.attrs, values)))
 
     @classmethod
     def decode_data_generic(cls, data: str):
@@ -386,28 +342,33 @@ class FieldMessage(Message):
 
 
 class _WireForm:
-    """A `FieldMessage` class's wire string with a given number of fields present, prepared once:
-    ``TYPE|%s,%s,...`` filled in one ``%``.  ``%s`` writes `str(value)`, which is what every
-    field kind writes but `OPT_STR` (``\\t`` for empty) and `BOOL` (``true``/``false``), whose
-    values are converted first.  The messages a game sends are encoded on every move."""
+    """A `FieldMessage` class's wire string with a given number of fields present, prepared once
+    per class (`_wire_form`): ``TYPE|%s,%s,...`` filled in one ``%``.  ``%s`` writes
+    `str(value)`, which is what every field kind writes but `OPT_STR` (``\t`` for empty) and
+    `BOOL` (``true``/``false``), whose values are converted first."""
 
     def __init__(self, cls: type, present: Sequence[Field]) -> None:
         self.text = f"{cls.TYPE}{SEP}" + SEP2.join(["%s"] * len(present)) if present else str(cls.TYPE)
         attrs = [f.attr for f in present]
         writers = [None if type(f.kind).wire is Kind.wire else f.kind.wire for f in present]
         if len(attrs) > 1 and not any(writers):
-            self.values = attrgetter(*attrs)  # a tuple of the attributes, in C
+            self.values = attrgetter(*attrs)  # the attributes as a tuple
         else:
             pairs = tuple(zip(attrs, writers))
             self.values = lambda message: tuple(
                 getattr(message, attr) if wire is None else wire(getattr(message, attr)) for attr, wire in pairs)
 
 
+@lru_cache(maxsize=None)
+def _wire_form(cls: type, present: int) -> _WireForm:
+    return _WireForm(cls, cls.LAYOUT[:present])
+
+
 class _WireReader:
-    """A `FieldMessage` class's `decode_data`, prepared once: each field's reader picked from its
-    kind (`java_int` itself for numbers), and the message built from positional values when the
-    layout lists the class's fields in their order.  Same result and errors as
-    `FieldMessage.decode_data_generic`; the few requests robots send are read on every move."""
+    """How a `FieldMessage` class's `decode_data` reads, prepared once per class (`_wire_reader`):
+    each field's reader picked from its kind (`java_int` itself for numbers), and whether the
+    message can be built from positional values (the layout lists the class's fields in their
+    order).  Same result and errors as `FieldMessage.decode_data_generic`."""
 
     def __init__(self, cls: type) -> None:
         self.cls = cls
@@ -418,22 +379,31 @@ class _WireReader:
         self.attrs = tuple(f.attr for f in layout)
         self.positional = list(self.attrs) == [f.name for f in fields(cls)][: len(layout)]
 
-    def read(self, data: str) -> "FieldMessage":
+    def values(self, data: str) -> tuple[Any, ...]:
+        """The field values `data` holds, in ``LAYOUT`` order; `MalformedMessage` if it does not parse."""
         toks = [t for t in data.split(SEP2) if t]  # `tokens`: empty ones skipped
         if len(toks) < self.required:
             raise MalformedMessage(f"{self.cls.NAME}: expected {self.required} fields, got {len(toks)}")
-        values = [read(t) for read, t in zip(self.readers, toks)]
-        if self.positional:
-            return self.cls(*values)
-        return self.cls(**dict(zip(self.attrs, values)))
+        return tuple([read(t) for read, t in zip(self.readers, toks)])
 
 
-#: FieldMessage class (or (class, fields present) when it has optional fields) -> its wire form
-_FORMS: dict[Any, _WireForm] = {}
-_READERS: dict[type, _WireReader] = {}
+@lru_cache(maxsize=None)
+def _wire_reader(cls: type) -> _WireReader:
+    return _WireReader(cls)
 
 
-@value_class
+@lru_cache(maxsize=4096)
+def _wire_values(cls: type, data: str) -> tuple[Any, ...]:
+    """`_WireReader.values`, read once per short wire string (`_SHORT`): clients send the same
+    few requests all game (a roll, the end of a turn, a build), and the values (numbers,
+    strings, tuples of them) never change, while each request gets a message of its own."""
+    return _wire_reader(cls).values(data)
+
+
+_SHORT = 200  # longer data is read each time: the table's size stays small whatever clients send
+
+
+@dataclass(unsafe_hash=True)
 class Unknown(Message):
     """A message string whose type this codec does not know (or a garbled one): kept verbatim."""
 
@@ -524,7 +494,7 @@ def parse_str(text: str) -> Message:
 
 def int_tuple(values: Sequence[str]) -> tuple[int, ...]:
     """`java_int` of each value.  The usual case (every value a small unsigned number, as in the
-    resource counts of trades and discards) is checked and converted in C, all at once."""
+    resource counts of trades and discards) is checked for the whole sequence at once."""
     joined = "".join(values)
     if (joined.isascii() and joined.isdigit() and min(map(len, values)) > 0
             and max(map(len, values)) < 10):  # each as `java_int`'s own usual case

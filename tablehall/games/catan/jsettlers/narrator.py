@@ -117,8 +117,6 @@ class Narrator:
         self._current = 0
         self._known: dict[tuple, Entry] = {}  # `_told`'s entries
         self._hexes = self._nodes = self._edges = None  # JSettlers coordinates (`_coords`)
-        # each engine event kind's handler (``_on_<kind>``), looked up once
-        self._handlers = {name[len("_on_"):]: getattr(self, name) for name in dir(self) if name.startswith("_on_")}
 
     # -- small builders -------------------------------------------------------------------------
     def _coords(self, state) -> None:
@@ -140,10 +138,9 @@ class Narrator:
         self._send(audience, GameServerText(self.game, text))
 
     def _told(self, cls: type[Message], *fields) -> None:
-        """Send ``cls(game, *fields)`` to all, as one message made once per game: the ones every
+        """Send ``cls(game, *fields)`` to all, as one entry made once per game: the ones every
         turn repeats (a state, a turn, the roll prompt, a dice total, the end of turn's
-        `ClearOffer`, a piece's cost and text) are then built, and framed when first sent, once
-        instead of at every move (messages are immutable, and the same values are the same bytes)."""
+        `ClearOffer`, a piece's cost and text) are few, and nothing changes a message once made."""
         key = (cls, fields)
         entry = self._known.get(key)
         if entry is None:
@@ -195,9 +192,9 @@ class Narrator:
         self._closing_turn = kind == "end_turn"
         events = list(events)
         for event in events:
-            handler = self._handlers.get(event.kind)
-            if handler is not None:
-                handler(event, before)
+            tell = EVENT_TELLERS.get(event.kind)
+            if tell is not None:
+                tell(self, event, before)
         if kind == "robber" and not any(e.kind in ("robbed", "choose_victim") for e in events):
             self._text(f"{self.name(seat)} moved the robber.")
         if kind == "buy_dev":
@@ -216,9 +213,9 @@ class Narrator:
         self._closing_turn = False
         self._text(f"{self.name(seat)} has left the game.")
         for event in events:
-            handler = self._handlers.get(event.kind)
-            if handler is not None and event.kind != "turn":
-                handler(event, before)
+            tell = EVENT_TELLERS.get(event.kind)
+            if tell is not None and event.kind != "turn":
+                tell(self, event, before)
         if state.is_over:
             self._game_over(state)
         elif state.current != self._current:
@@ -483,3 +480,32 @@ class Narrator:
         self._all(UndoPutPiece(self.game, pn, piece, coord))
         if any(d["refund"]):
             self._all(PlayerElements(self.game, pn, ElementAction.GAIN, resource_elements(d["refund"])))
+
+
+#: how each engine event kind is told (kinds not listed have no messages of their own)
+EVENT_TELLERS: dict[str, Callable[[Narrator, Event, Phase], None]] = {
+    "built": Narrator._on_built,
+    "build_requested": Narrator._on_build_requested,
+    "build_cancelled": Narrator._on_build_cancelled,
+    "rolled": Narrator._on_rolled,
+    "produced": Narrator._on_produced,
+    "discarded": Narrator._on_discarded,
+    "robber_moved": Narrator._on_robber_moved,
+    "choose_victim": Narrator._on_choose_victim,
+    "robbed": Narrator._on_robbed,
+    "dev_bought": Narrator._on_dev_bought,
+    "dev_played": Narrator._on_dev_played,
+    "largest_army": Narrator._on_largest_army,
+    "longest_road": Narrator._on_longest_road,
+    "year_of_plenty": Narrator._on_year_of_plenty,
+    "monopoly": Narrator._on_monopoly,
+    "bank_trade": Narrator._on_bank_trade,
+    "offer": Narrator._on_offer,
+    "offer_rejected": Narrator._on_offer_rejected,
+    "offer_withdrawn": Narrator._on_offer_withdrawn,
+    "trade": Narrator._on_trade,
+    "offers_cleared": Narrator._on_offers_cleared,
+    "special_build_asked": Narrator._on_special_build_asked,
+    "special_turn_ended": Narrator._on_special_turn_ended,
+    "build_undone": Narrator._on_build_undone,
+}

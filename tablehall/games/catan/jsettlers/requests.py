@@ -12,6 +12,7 @@ engine decides every rule; this module only maps its verdicts onto the protocol'
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from typing import Sequence
 
 from tablehall.core import IllegalAction
@@ -51,7 +52,7 @@ from .game_messages import (
     SimpleRequest,
     UndoPutPiece,
 )
-from .message import Message, value_class
+from .message import Message
 from .soclog import ALL, Entry, to_player
 
 P = Phase
@@ -65,21 +66,21 @@ ROAD_PLACING = (P.PLACING_ROAD, P.PLACING_FREE_ROAD1, P.PLACING_FREE_ROAD2)
 LOCATION_CODES = frozenset(("BAD_LOCATION", "OCCUPIED", "DISTANCE_RULE", "NOT_CONNECTED", "NO_PIECES"))
 
 
-@value_class
+@dataclass(unsafe_hash=True)
 class Forward:
     """A legal engine action to hand to the match."""
 
     action: tuple
 
 
-@value_class
+@dataclass(unsafe_hash=True)
 class Answer:
     """Messages to send (to the player, or announcements to all) instead of an engine action."""
 
     entries: tuple[Entry, ...]
 
 
-@value_class
+@dataclass(unsafe_hash=True)
 class Request:
     """Who asks: the seat in the engine, its player number, and whether its client is a robot."""
 
@@ -140,14 +141,7 @@ def _places(state) -> tuple[dict[int, int], dict[int, int], dict[int, int]]:
     geo = getattr(state, "geo", None)
     if geo is None:
         return HEX_FROM_JS, NODE_FROM_JS, EDGE_FROM_JS
-    cached = _PLACES.get(id(geo))
-    if cached is None or cached[0] is not geo:
-        maps = tuple({c: i for i, c in enumerate(coords)} for coords in (geo.js_hexes, geo.js_nodes, geo.js_edges))
-        cached = _PLACES[id(geo)] = (geo, maps)
-    return cached[1]  # type: ignore[return-value]
-
-
-_PLACES: dict[int, tuple] = {}
+    return geo.hex_from_js, geo.node_from_js, geo.edge_from_js
 
 
 def _robot_cancel(who: Request, piece: int) -> tuple[Message, ...]:

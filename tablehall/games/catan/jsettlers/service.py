@@ -34,6 +34,7 @@ import asyncio
 import dataclasses
 import logging
 import secrets
+import shlex
 import time
 from dataclasses import dataclass
 from typing import Any, Callable, Mapping, Sequence
@@ -46,8 +47,8 @@ from .. import JSETTLERS_SETTINGS, SPEC
 from .connection import SERVER_VERSIONS, ServerConfig, ServerConnection
 from .constants import State
 from .engine_rules import PROTOCOL_MAX_PLAYERS
-from .framing import FrameDecoder, FrameError, FrameTooLong
 from .lobby import GameRoom, PregameLobby
+from .lobby_messages import RejectConnection
 from .message import Message, is_single_line_and_safe
 from .play import GamePlay, PlaySettings
 from .seeding import engine_options
@@ -160,6 +161,9 @@ class JSettlersService(Service):
         self._start_pinger()
         return JSettlersSession(self, transport)
 
+    def refusal(self, reason: str) -> bytes:
+        return RejectConnection(reason).frame
+
     async def shutdown(self) -> None:
         if self._pinger is not None:
             self._pinger.cancel()
@@ -226,7 +230,7 @@ class JSettlersService(Service):
         # the example robot (JSettlers' own: java -cp JSettlers.jar soc.robot.SOCRobotClient HOST
         # PORT NAME x COOKIE); the robot cookie is the operator's to hand out, never shown here
         name = (seat.held_for if seat is not None else None) or "robot1"
-        return f"python3 examples/catan/simple_robot.py {host} {port} {name} --cookie COOKIE"
+        return shlex.join(["python3", "examples/catan/simple_robot.py", host, str(port), name, "--cookie", "COOKIE"])
 
     def _game_action(self, room: GameRoom, conn: ServerConnection, message: Message) -> None:
         if room.play is not None:
@@ -290,62 +294,27 @@ class JSettlersService(Service):
 
 
 class JSettlersSession(Session):
-    """One client connection: frames to messages and back."""
+    """One client connection: the transport's bytes to its `ServerConnection`, whose one output
+    is the transport (a closing transport drops what is written to it)."""
 
     def __init__(self, service: JSettlersService, transport: Transport) -> None:
         self.service = service
         self.transport = transport
-        self.decoder = FrameDecoder()
         self.closed = False
-        self.conn = ServerConnection(service.settings.server, service.lobby, on_output=self._flush,
-                                     peer=transport.peer, on_frames=transport.write)
-        # frames go straight to the transport: a closed session's connection is closing and sends
-        # nothing more, and a transport that is closing drops what is written to it
+        self.conn = ServerConnection(service.settings.server, service.lobby, transport.write, peer=transport.peer)
         service.sessions.add(self)
         self.conn.start()
 
     def data_received(self, data: bytes) -> None:
         if self.closed:
             return
-        text = self.decoder.feed_whole(data)
-        if text is not None:  # exactly one frame, as most reads are
-            self._receive(text)
-            return
-        while not self.closed:
-            try:
-                text = self.decoder.next_frame()
-            except FrameError as error:  # the Java server drops a stream readUTF refuses
-                log.info("dropping %s: %s", self.transport.peer, error)
-                self._close()
-                return
-            if text is None:
-                return
-            self._receive(text)
-
-    def _receive(self, text: str) -> None:
-        try:
-            self.conn.receive_wire(text)
-        except Exception:  # a bug answering one message must not cost the server or the client
-            log.exception("message from %s failed: %.200r", self.transport.peer, text)
+        self.conn.receive_data(data)
         if self.conn.closing:
             self._close()
 
     def ping(self) -> None:
         if self.conn.is_robot and not self.closed:
             self.conn.ping()
-
-    def _flush(self, conn: ServerConnection) -> None:
-        messages = conn.take_output()
-        if not messages or self.closed or self.transport.is_closing:
-            return
-        frames = []
-        for message in messages:
-            try:
-                frames.append(message.frame)
-            except FrameTooLong:
-                log.warning("message to %s too long for a frame: %.80s", self.transport.peer, message.to_cmd())
-        if frames:
-            self.transport.write(frames[0] if len(frames) == 1 else b"".join(frames))
 
     def _close(self) -> None:
         if self.closed:
@@ -360,3 +329,9 @@ class JSettlersSession(Session):
             self.closed = True
             self.service.sessions.discard(self)
             self.conn.connection_lost()
+
+    @property
+    def logged_in(self) -> bool:
+        """Past its version message: JSettlers' own clients sit in the lobby, listing games,
+        before they log in."""
+        return self.conn.client_version is not None

@@ -19,12 +19,15 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass, field
+from functools import lru_cache
 from datetime import datetime, timezone, tzinfo
 from typing import Iterable
 
+from tablehall.core.quoting import clip, token
+
 from .game_messages import NewGame
 from .lobby_messages import NewGameWithOptions, Version
-from .message import MalformedMessage, Message, is_single_line_and_safe, java_int, parse_str, value_class
+from .message import MalformedMessage, Message, is_single_line_and_safe, java_int, parse_str
 
 HEADER_PREFIX = "SOC game event log: type="
 MIN_VERSION = 2500
@@ -51,12 +54,22 @@ class Audience:
     """Who a logged message went to, or came from.
 
     ``kind``: ``all``, ``player`` (``pn``), ``except`` (``excluded`` seats), ``observer``,
-    ``undetermined``, ``from_player`` (``pn``), ``from_observer``.
+    ``undetermined``, ``from_player`` (``pn``), ``from_observer``.  ``reach_bits`` says whom a
+    server message with this audience reaches, as bits: ``1 << pn`` per seat it `reaches`, and
+    `OBSERVERS_BIT` when observers get it (`reaches_member`); a room picks each member's share
+    of a batch with them.
     """
 
     kind: str
     pn: int | None = None
     excluded: tuple[int, ...] = ()
+    reach_bits: int = field(init=False, repr=False, compare=False)
+
+    def __post_init__(self) -> None:
+        bits = sum(1 << pn for pn in range(SEAT_BITS) if self.reaches(pn))
+        if self.reaches_member(None):
+            bits |= OBSERVERS_BIT
+        object.__setattr__(self, "reach_bits", bits)  # a frozen dataclass's derived field
 
     @property
     def from_client(self) -> bool:
@@ -103,7 +116,7 @@ class Audience:
         try:
             return cls._parse(users)
         except MalformedMessage:
-            raise SoclogParseError(f"Can't parse event user spec {users!r}") from None
+            raise SoclogParseError(f"Can't parse event user spec {token(users)}") from None
 
     @classmethod
     def _parse(cls, users: str) -> "Audience":
@@ -127,24 +140,8 @@ class Audience:
         raise MalformedMessage(users)
 
 
-class _ReachBits:
-    """`Audience.reach_bits`: whom a server message with this audience reaches, as bits: ``1 <<
-    pn`` per seat it `reaches`, `OBSERVERS_BIT` when observers get it (`reaches_member`).  Worked
-    out on first use and kept in the audience (frozen), so a room reads it as a plain attribute."""
-
-    def __get__(self, audience: "Audience | None", owner: type | None = None):
-        if audience is None:
-            return self
-        bits = sum(1 << pn for pn in range(SEAT_BITS) if audience.reaches(pn))
-        if audience.reaches_member(None):
-            bits |= OBSERVERS_BIT
-        audience.__dict__["reach_bits"] = bits
-        return bits
-
-
 SEAT_BITS = 8  # seats `reach_bits` covers (JSettlers games have at most 6)
 OBSERVERS_BIT = 1 << SEAT_BITS
-Audience.reach_bits = _ReachBits()  # type: ignore[attr-defined]
 
 ALL = Audience("all")
 OBSERVER = Audience("observer")
@@ -159,26 +156,20 @@ def to_player(pn: int) -> Audience:
     return Audience("player", pn)
 
 
+@lru_cache(maxsize=1024)
 def all_except(*pns: int) -> Audience:
-    found = _EXCEPT.get(pns)
-    if found is None:  # made once per set of seats (a game uses a few): its `reach_bits` too
-        found = Audience("except", excluded=pns)
-        if len(_EXCEPT) < 1024:
-            _EXCEPT[pns] = found
-    return found
-
-
-_EXCEPT: dict[tuple[int, ...], Audience] = {}
+    """Everybody but these seats (made once per set of seats: a game uses a few)."""
+    return Audience("except", excluded=pns)
 
 
 def from_player(pn: int) -> Audience:
     return Audience("from_player", pn)
 
 
-@value_class
+@dataclass(unsafe_hash=True)
 class Entry:
     """One log line: a message with its audience (``message`` None for Java's ``null``), or a
-    comment (``audience`` None)."""
+    comment (``audience`` None).  A plain dataclass, as messages are (`message`)."""
 
     audience: Audience | None
     message: Message | None
@@ -344,7 +335,10 @@ def read_soclog(text: str, ignore_comments: bool = False) -> Soclog:
         try:
             entry = Entry.parse(line)
         except SoclogParseError as error:
-            raise SoclogParseError(f"Line {number}: {error}\n  for line: {line}") from None
+            reason = str(error)
+            if line[line.find(":") + 1:][:20] in reason:  # the reason quotes the line already
+                raise SoclogParseError(f"Line {number}: {clip(reason, 80)}") from None
+            raise SoclogParseError(f"Line {number}: {clip(reason, 80)}; the line: {token(line, 60)}") from None
         assert entry is not None
         if entry.comment is not None:
             if not ignore_comments:
@@ -376,9 +370,9 @@ def _parse_header(line: str) -> Soclog:
         key, _, value = item.partition("=")
         if key == "type":
             if len(value) != 1:
-                raise SoclogParseError(f"unknown log type, must be 1 character: {item}")
+                raise SoclogParseError(f"unknown log type, must be 1 character: {token(item)}")
             if value not in "FC":
-                raise SoclogParseError(f"unknown log type: {value}")
+                raise SoclogParseError(f"unknown log type: {token(value)}")
             at_client = value == "C"
         elif key == "version":
             try:
