@@ -25,7 +25,8 @@ _DISCARDING = Phase.WAITING_FOR_DISCARDS
 
 
 class RandomBot(Bot):
-    """Uniform over `legal_actions`, bank trades included; discards a random sample of its hand."""
+    """Uniform over `legal_actions`, bank trades included; discards a random sample of its hand.
+    In Wonders it keeps the ship a wonder takes until it has one (else nobody might ever win)."""
 
     name = "random"
     needs_observation = False  # reads only its seat's view: tests/core/test_live_view_bots.py
@@ -34,7 +35,14 @@ class RandomBot(Bot):
         if state.phase is _DISCARDING:
             return A.discard(random_discard(self.rng, state.cards_known_to(seat)[0], state.discards[seat]))
         legal = state.legal_actions(seat)
-        return legal[self.rng.below(len(legal))]  # rng.choice's draw, one call less (it drives the benchmark)
+        action = legal[self.rng.below(len(legal))]  # rng.choice's draw, one call less (it drives the benchmark)
+        if action[0] == "ship":
+            from .sea.strategy import spends_wonder_ship  # classic games never place ships
+
+            others = [a for a in legal if a[0] != "ship"]
+            if others and spends_wonder_ship(state, seat):
+                action = others[self.rng.below(len(others))]
+        return action
 
     def volunteer(self, state: CatanState, seat: int):
         return A.ASK_SPECIAL_BUILD if self.rng.below(2) else None

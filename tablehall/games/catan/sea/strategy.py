@@ -30,6 +30,8 @@ def choose(bot, state, seat: int):
         kinds.setdefault(action[0], []).append(action)
     if phase.name in ("START1A", "START2A", "START3A"):
         return max(legal, key=lambda a: bot._spot_value(state, seat, a[1]))
+    if spends_wonder_ship(state, seat):
+        kinds.pop("ship", None)
     if phase.name in ("START1B", "START2B", "START3B") or phase in (PLACING_FREE_ROAD1, PLACING_FREE_ROAD2) \
             or phase is SeaPhase.PLACING_SHIP:
         return _route_piece(bot, state, seat, kinds)
@@ -51,6 +53,12 @@ def choose(bot, state, seat: int):
     if phase is PLAY1 and seat == state.current:
         return _main(bot, state, seat, kinds)
     return None
+
+
+def spends_wonder_ship(state, seat: int) -> bool:
+    """Whether placing a ship now would spend, in Wonders, the last ship `seat` needs to start a
+    wonder (each wonder takes one from the supply)."""
+    return state.scenario.wonders and state.pieces[seat][3] <= 1 and seat not in state.wonder_owner
 
 
 def _route_piece(bot, state, seat: int, kinds):
