@@ -9,7 +9,7 @@ import pytest
 from tablehall.core import IllegalAction
 from tablehall.games.catan.constants import KNIGHT, PLAY1, ROLL_OR_CARD, WAITING_FOR_ROB_CHOOSE_PLAYER
 from tablehall.games.catan.geometry import bits
-from tablehall.games.catan.sea.board import FOG, WATER
+from tablehall.games.catan.sea.board import FOG
 from tablehall.games.catan.sea.fields import SeaPhase
 from tablehall.games.catan.sea.scenarios import (DEV_CARD_EDGE, ESTABLISHED_VILLAGE, RECAPTURED_FORTRESS, SVP_EDGE,
                                                  WONDER_LEVELS)

@@ -46,14 +46,13 @@ from typing import Any
 
 from tablehall.core import Event, IllegalAction
 
-from ..constants import (DEV_NAMES, KNIGHT, PLAY1, ROLL_OR_CARD, SETTLEMENT, VICTORY_POINT, card_name, dev_type)
+from ..constants import DEV_NAMES, KNIGHT, PLAY1, ROLL_OR_CARD, SETTLEMENT, SHIP
 from ..events import ALL_BUT, ONLY, event
 from .board import GOLD, LAND, WATER
 from .fields import SeaFields, SeaPhase
 from .scenarios import (DESERT_AREAS, DEV_CARD_EDGE, ESTABLISHED_VILLAGE, RECAPTURED_FORTRESS, REACHED_DEV_CARD_EDGE,
                         REACHED_SVP_EDGE, SETTLED_ANY_NEW_AREA, SVP_EDGE, VILLAGES_LEFT_MIN, WONDER_LEVELS)
 
-SHIP = 3
 _REQUIREMENT = re.compile(r"(\d*)([SCVL])(?:@(P|N\d))?")
 _PICKING = (SeaPhase.WAITING_FOR_PICK_GOLD_RESOURCE, SeaPhase.STARTS_WAITING_FOR_PICK_GOLD_RESOURCE)
 

@@ -41,14 +41,13 @@ from typing import Any
 
 from tablehall.core import Event, IllegalAction, OptionError
 
-from ..constants import (CITY, DESERT, GENERIC_HARBOR, KNIGHT, PIECE_COST, ROAD, ROAD_BUILDING, SETTLEMENT, PLAY1,
-                         PLACING_CITY, PLACING_FREE_ROAD1, PLACING_FREE_ROAD2, PLACING_ROAD, PLACING_ROBBER,
-                         PLACING_SETTLEMENT, ROLL_OR_CARD, SPECIAL_BUILDING, START1A, START1B, START2A, START2B,
-                         WAITING_FOR_DISCARDS, WAITING_FOR_DISCOVERY, WAITING_FOR_MONOPOLY,
+from ..constants import (COST_SHIP, DESERT, KNIGHT, PIECE_COST, SHIP, ROAD, ROAD_BUILDING, SETTLEMENT, PLAY1, PLACING_CITY,
+                         PLACING_FREE_ROAD1, PLACING_FREE_ROAD2, PLACING_ROAD, PLACING_ROBBER, PLACING_SETTLEMENT,
+                         ROLL_OR_CARD, SPECIAL_BUILDING, START1A, START1B, START2A, START2B, WAITING_FOR_DISCARDS,
                          WAITING_FOR_ROB_CHOOSE_PLAYER)
-from ..events import ALL_BUT, ALL_BUT_PAIR, ONLY, ONLY_PAIR, event
+from ..events import event
 from ..geometry import bits
-from ..legality import ARGUMENT_TESTS, TURN_PHASES, covers
+from ..legality import TURN_PHASES, covers
 from ..rules import RULES, SETUP_PHASES, CatanObservation, CatanState, rule
 from ..views import HIDDEN
 from .board import GOLD, SeaBoard, deal, layout_for
@@ -57,9 +56,7 @@ from .routes import TradeRoutes
 from .scenario_rules import ScenarioRules
 from .scenarios import SCENARIOS
 
-SHIP = 3  # JSettlers' piece type; the fourth count of a sea game's `pieces` rows
-COST_SHIP = (0, 0, 1, 0, 1)
-SEA_PIECE_COST = PIECE_COST + (COST_SHIP,)
+SEA_PIECE_COST = PIECE_COST + (COST_SHIP,)  # ships are the fourth count of a sea game's `pieces` rows
 SEA_PIECE_NAMES = ("road", "settlement", "city", "ship")
 
 (START3A, START3B, STARTS_PICKING, PLACING_PIRATE, PLACING_SHIP, PLACING_INV_ITEM, ROBBER_OR_PIRATE,
