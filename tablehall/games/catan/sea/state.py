@@ -590,6 +590,8 @@ class SeaState(ScenarioRules, TradeRoutes, CatanState):
                 self.picks = [0] * self.seat_count
                 self.phase = SETTLEMENT_ROUNDS[0] if self.picks_resume is None else PLAY1
         self.picks[seat] = 0
+        if -1 in self.victims and seat in self.victims:  # Pirate Islands: robbing nobody stays a choice
+            self.victims = tuple(v for v in self.victims if v != seat)
         events = super().forfeit(seat, cause, reason)
         if picking and seat != self.current and (self.phase is PICKING or self.phase is STARTS_PICKING) \
                 and not any(self.picks):
