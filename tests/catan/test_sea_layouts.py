@@ -39,8 +39,8 @@ def test_every_recorded_layout_has_a_shape():
 
 
 def test_the_shapes_are_derived_from_the_recordings():
-    """The package's layouts.json is what derive_layouts.py makes of the recorded layouts."""
-    spec = importlib.util.spec_from_file_location("derive_layouts", DATA / "derive_layouts.py")
+    """The package's layouts.json is what derive_sea_layouts.py makes of the recorded layouts."""
+    spec = importlib.util.spec_from_file_location("derive_sea_layouts", Path(__file__).with_name("derive_sea_layouts.py"))
     derive = importlib.util.module_from_spec(spec)
     spec.loader.exec_module(derive)
     assert LAYOUTS_FILE.read_text() == derive.text(derive.derive(LAYOUTS))

@@ -3,7 +3,7 @@ their terrain, numbers and harbours.
 
 `SeaLayout` is one layout's shape, read from ``layouts.json`` (derived from the layouts the
 JSettlers 2.7.00 server generates, three seeds of each: see
-tests/data/jsettlers/scenarios/derive_layouts.py): its size, land hexes and land areas, the hexes
+tests/catan/derive_sea_layouts.py): its size, land hexes and land areas, the hexes
 whose terrain and number never change, the pools of terrains and numbers dealt over the others,
 the fog, the harbour edges, the legal settlement nodes of each land area, where initial
 placement may go, and every scenario part (villages, special edges, fortresses, node lists,

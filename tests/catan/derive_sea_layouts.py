@@ -1,5 +1,6 @@
 """Derive the sea-board shapes the engine deals boards on (tablehall/games/catan/sea/layouts.json)
-from the layouts JSettlers 2.7.00 generated (layouts/*.json, three seeds of each board).
+from the layouts JSettlers 2.7.00 generated (tests/data/jsettlers/scenarios/layouts/*.json, three
+seeds of each board).
 
 What stays the same over the three seeds of a board is its shape: the land hexes and their land
 areas, the hexes whose terrain and number never change, where the fog lies, the harbour edges
@@ -8,7 +9,8 @@ and every scenario part.  What changes is dealt: the terrains and numbers of the
 shuffled within pools of land areas (the smallest groups of areas whose terrain and number
 counts stay the same), the contents of the fog, and the harbour kinds.
 
-Run from the repository root: ``python tests/data/jsettlers/scenarios/derive_layouts.py``.
+Run from the repository root after changing it: ``python tests/catan/derive_sea_layouts.py``
+(tests/catan/test_sea_layouts.py checks the package's file is what it derives).
 """
 
 from __future__ import annotations
@@ -18,8 +20,9 @@ import json
 from collections import Counter
 from pathlib import Path
 
-HERE = Path(__file__).parent
-OUT = HERE.parents[3] / "tablehall" / "games" / "catan" / "sea" / "layouts.json"
+REPO = Path(__file__).parents[2]
+LAYOUTS = REPO / "tests" / "data" / "jsettlers" / "scenarios" / "layouts"
+OUT = REPO / "tablehall" / "games" / "catan" / "sea" / "layouts.json"
 DESERT = 6  # JSettlers hex type
 
 
@@ -116,7 +119,7 @@ def _cost(text: str) -> list[int]:
     return [int(parts[name]) for name in ("clay", "ore", "sheep", "wheat", "wood")]
 
 
-def derive(folder: Path = HERE / "layouts") -> dict[str, dict]:
+def derive(folder: Path = LAYOUTS) -> dict[str, dict]:
     """Every layout's shape, from the three recorded seeds of each in `folder`."""
     names = sorted({p.name.rsplit("-seed", 1)[0] for p in folder.glob("*-seed*.json")})
     shapes = {}
