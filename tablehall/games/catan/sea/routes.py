@@ -8,7 +8,8 @@ Lengths are found in the route's network with each node split where trails may n
 free node into its road end and its ship end, an opponent's building into one end per piece.  A
 trail is then a path of the split network; where that network is a forest (the usual case) the
 longest path of each tree is found in two sweeps, and only a network with a loop has every trail
-searched.  Placing a piece or moving a ship mostly asks one search from where it attaches.
+searched, chain by chain between the nodes where a trail may turn or stop.  Placing a piece or
+moving a ship mostly asks one search from where it attaches.
 """
 
 from __future__ import annotations
@@ -87,7 +88,8 @@ class TradeRoutes(SeaFields):
             return -1
         if not onward:
             return 1
-        return 1 + self._trail_from(seat, self._network(rest_roads, rest_ships), onward[0], is_ship)
+        network = self._network(seat, rest_roads, rest_ships, (onward[0],))
+        return 1 + self._trail_from(seat, network, onward[0], is_ship)
 
     def _longest_road_of(self, seat: int) -> int:
         return self._route_length(seat, self.road_edges[seat], self.ships[seat])
@@ -130,67 +132,70 @@ class TradeRoutes(SeaFields):
         return best
 
     def _trail_search(self, seat: int, roads: int, ships: int, enough: int) -> int:
-        """Every trail searched, from the nodes where a longest one may start (as for the
-        classic longest road: where the route does not simply pass on, or anywhere on a loop)."""
-        own = roads | ships
-        geo = self.geo
-        pieces: dict[int, list[int]] = {}
-        for e in bits(own):
-            for x in geo.edges[e]:
-                pieces.setdefault(x, []).append(e)
-        starts = [x for x, es in pieces.items() if len(es) != 2 or not self._passes(seat, x, es, ships)]
-        covered = self._route_nodes(starts, own)
-        for x in sorted(pieces):
-            if x not in covered:  # a loop the route passes all round
-                starts.append(x)
-                covered |= self._route_nodes([x], own)
-        network = self._network(roads, ships)
+        """Every trail searched, from every junction of the route's network (see `_network`:
+        a longest trail starts at one)."""
+        network = self._network(seat, roads, ships)
         best = 0
-        for x in starts:
+        for x in network:
             best = max(best, self._trail_from(seat, network, x, -1, enough))
             if best >= enough:
                 break
         return best
 
-    def _passes(self, seat: int, node: int, edges: list[int], ships: int) -> bool:
-        """Whether a route of `seat` may pass through `node` from one of its two `edges` to the other."""
-        here = self.node_owner[node]
-        if here != -1 and here != seat:
-            return False
-        return here == seat or (ships >> edges[0] & 1) == (ships >> edges[1] & 1)
-
-    def _route_nodes(self, starts: list[int], own: int) -> set[int]:
-        links = self.geo.node_links
-        seen = set(starts)
-        todo = list(starts)
-        while todo:
-            node = todo.pop()
-            for bit, other in links[node]:
-                if own & bit and other not in seen:
-                    seen.add(other)
-                    todo.append(other)
-        return seen
-
-    def _network(self, roads: int, ships: int) -> dict[int, list[tuple[int, int, int]]]:
-        """The route's pieces by node: node -> [(the piece's own bit, the node at its other end,
-        1 for a ship)], each piece numbered from 0 so that trails are small masks."""
-        edges = self.geo.edges
-        network: dict[int, list[tuple[int, int, int]]] = {}
-        for i, e in enumerate(bits(roads | ships)):
+    def _network(self, seat: int, roads: int, ships: int, keep: tuple[int, ...] = ()) -> dict[int, list[tuple]]:
+        """`seat`'s route as chains between junctions: node -> [(the chain's own bit, the
+        junction at its other end, the type of its first and of its last piece (1 a ship), its
+        length)].  A junction is a node where a trail does not simply pass on (not two pieces,
+        an opponent's building, road meeting ship away from one's own building), a node of
+        `keep`, or one node of a loop that has none; trails are searched chain by chain."""
+        edges, owner = self.geo.edges, self.node_owner
+        at: dict[int, list[tuple[int, int, int]]] = {}
+        count = 0
+        for e in bits(roads | ships):
             a, b = edges[e]
-            piece = 1 << i
             is_ship = ships >> e & 1
-            for x, y in ((a, b), (b, a)):
-                if x in network:
-                    network[x].append((piece, y, is_ship))
-                else:
-                    network[x] = [(piece, y, is_ship)]
-        return network
+            if a in at:
+                at[a].append((e, b, is_ship))
+            else:
+                at[a] = [(e, b, is_ship)]
+            if b in at:
+                at[b].append((e, a, is_ship))
+            else:
+                at[b] = [(e, a, is_ship)]
+            count += 1
+        network: dict[int, list[tuple]] = {}
+        for x, pieces in at.items():
+            o = owner[x]
+            if x in keep or len(pieces) != 2 or o != seat and (o != -1 or pieces[0][2] != pieces[1][2]):
+                network[x] = []
+        junctions = list(network)
+        walked: set[int] = set()
+        while True:
+            for x in junctions:
+                for e, y, first in at[x]:
+                    if e in walked:
+                        continue
+                    walked.add(e)
+                    length, last, previous, node = 1, first, e, y
+                    while node not in network:  # along the chain to the next junction
+                        one, two = at[node]
+                        e2, node, last = two if one[0] == previous else one
+                        walked.add(e2)
+                        length += 1
+                        previous = e2
+                    bit = 1 << len(walked)
+                    network[x].append((bit, node, first, last, length))
+                    network[node].append((bit, x, last, first, length))
+            if len(walked) == count:
+                return network
+            loop = min(x for x in at if x not in network and at[x][0][0] not in walked)
+            network[loop] = []  # a loop with no junction: one of its nodes becomes one
+            junctions = [loop]
 
     def _trail_from(self, seat: int, network: dict, start: int, arrived: int = -1, enough: int = _NO_LIMIT) -> int:
-        """The longest trail of `seat`'s route `network` from `start` (or `enough`, once found);
-        `arrived` 0 or 1: it continues a trail that reached `start` by a road or a ship (-1: it
-        begins there)."""
+        """The longest trail of `seat`'s route `network` (see `_network`; `start` a junction)
+        from `start` (or `enough`, once found); `arrived` 0 or 1: it continues a trail that
+        reached `start` by a road or a ship (-1: it begins there)."""
         owner = self.node_owner
         best = 0
         stack = [(start, 0, 0, arrived)]
@@ -203,9 +208,9 @@ class TradeRoutes(SeaFields):
             here = owner[node]
             if length and here != -1 and here != seat:
                 continue
-            for piece, other, is_ship in network.get(node, ()):
-                if not used & piece and (was_ship < 0 or is_ship == was_ship or here == seat):
-                    stack.append((other, used | piece, length + 1, is_ship))
+            for bit, other, first, last, size in network[node]:
+                if not used & bit and (was_ship < 0 or first == was_ship or here == seat):
+                    stack.append((other, used | bit, length + size, last))
         return best
 
 
