@@ -430,12 +430,7 @@ class CatanState(SpecialBuilding, Undo, Legality, Views, GameState):
             self._next_setup_step(events)
             return events
         if phase is PLACING_FREE_ROAD1 or phase is PLACING_FREE_ROAD2:
-            self.free_roads -= 1
-            if self.free_roads and self.pieces[seat][ROAD] and self.reach[seat] & ~self.occupied_edges:
-                self.phase = PLACING_FREE_ROAD2
-            else:
-                self.free_roads = 0
-                self.phase = PLAY1 if self.rolled else ROLL_OR_CARD
+            self._next_free_road(seat)
         else:
             self.phase = SPECIAL_BUILDING if self.sb_after >= 0 else PLAY1
             self.build_request = -1
@@ -443,12 +438,28 @@ class CatanState(SpecialBuilding, Undo, Legality, Views, GameState):
                 self.undo_point = (seat, "road", edge, PIECE_COST[ROAD], undo, self.action_count)
         return events
 
+    def _next_free_road(self, seat: int) -> None:
+        """A free road placed: the second, if one is left and fits, else back to the turn."""
+        self.free_roads -= 1
+        if self.free_roads and self._free_road_fits(seat):
+            self.phase = PLACING_FREE_ROAD2
+        else:
+            self.free_roads = 0
+            self.phase = PLAY1 if self.rolled else ROLL_OR_CARD
+
+    def _free_road_fits(self, seat: int) -> bool:
+        return bool(self.pieces[seat][ROAD] and self.reach[seat] & ~self.occupied_edges)
+
     def _place_road(self, seat: int, edge: int) -> None:
+        self.road_edges[seat] |= 1 << edge
+        self.reach[seat] |= self._lay(seat, edge, ROAD)
+
+    def _lay(self, seat: int, edge: int, piece: int) -> int:
+        """`seat`'s `piece` (a road, or a ship on the sea board) takes `edge` from its supply:
+        the edges touching its ends where the seat may go on (no opponent's building there)."""
         self.edge_owner[edge] = seat
-        self.pieces[seat][ROAD] -= 1
-        bit = 1 << edge
-        self.occupied_edges |= bit
-        self.road_edges[seat] |= bit
+        self.pieces[seat][piece] -= 1
+        self.occupied_edges |= 1 << edge
         geo = self.geo
         a, b = geo.edges[edge]
         self.road_nodes[seat] |= 1 << a | 1 << b
@@ -458,7 +469,7 @@ class CatanState(SpecialBuilding, Undo, Legality, Views, GameState):
             reach = geo.node_edge_mask[a]
         if owner[b] == -1 or owner[b] == seat:
             reach |= geo.node_edge_mask[b]
-        self.reach[seat] |= reach
+        return reach
 
     def _next_setup_step(self, events: list[Event]) -> None:
         n = self.seat_count

@@ -225,48 +225,39 @@ class SeaState(ScenarioRules, TradeRoutes, CatanState):
         events.append(event("setup_resources", {"seat": seat, "gained": gained}))
 
     def _do_road(self, seat: int, action: tuple) -> list[Event]:
-        edge = action[1]
+        return self._build_route_piece(seat, action[1], ROAD)
+
+    def _do_ship(self, seat: int, action: tuple) -> list[Event]:
+        return self._build_route_piece(seat, action[1], SHIP)
+
+    def _build_route_piece(self, seat: int, edge: int, piece: int) -> list[Event]:
+        """A road or ship placed (paid for in PLAY1 and special building): fog it lifts, the
+        route, what a ship reaches, then the next phase."""
         phase = self.phase
-        cost = self._paid(seat, ROAD)
-        self._place_road(seat, edge)
-        events = [event("built", {"seat": seat, "piece": "road", "at": edge, "cost": list(cost)})]
+        cost = self._paid(seat, piece)
+        if piece == SHIP:
+            self._place_ship(seat, edge)
+        else:
+            self._place_road(seat, edge)
+        events = [event("built", {"seat": seat, "piece": SEA_PIECE_NAMES[piece], "at": edge, "cost": list(cost)})]
         self._reveal_fog_at_nodes(seat, self.geo.edges[edge], events)
         self._route_changed(seat, events, edge)
-        self._after_route_piece(seat, phase, events)
+        if piece == SHIP:
+            self._ship_arrived(seat, edge, events)
+        if not self.is_over:  # a village emptied may have ended the game
+            self._after_route_piece(seat, phase, events)
         return events
 
     def _place_road(self, seat: int, edge: int) -> None:
         super()._place_road(seat, edge)
         self.reach[seat] &= self.board.road_edges
 
-    def _do_ship(self, seat: int, action: tuple) -> list[Event]:
-        edge = action[1]
-        phase = self.phase
-        cost = self._paid(seat, SHIP)
-        self._place_ship(seat, edge)
-        events = [event("built", {"seat": seat, "piece": "ship", "at": edge, "cost": list(cost)})]
-        self._reveal_fog_at_nodes(seat, self.geo.edges[edge], events)
-        self._route_changed(seat, events, edge)
-        self._ship_arrived(seat, edge, events)
-        if not self.is_over:  # a village emptied may have ended the game
-            self._after_route_piece(seat, phase, events)
-        return events
-
     def _place_ship(self, seat: int, edge: int) -> None:
-        self.edge_owner[edge] = seat
-        self.pieces[seat][SHIP] -= 1
         bit = 1 << edge
-        self.occupied_edges |= bit
         self.ships[seat] |= bit
         self.built_ships |= bit
         self.ship_order[seat].append(edge)
-        geo, owner = self.geo, self.node_owner
-        reach = 0
-        for x in geo.edges[edge]:
-            self.road_nodes[seat] |= 1 << x
-            if owner[x] == -1 or owner[x] == seat:
-                reach |= geo.node_edge_mask[x]
-        self.ship_reach[seat] |= reach & self.board.ship_edges
+        self.ship_reach[seat] |= self._lay(seat, edge, SHIP) & self.board.ship_edges
 
     def _remove_ship(self, seat: int, edge: int) -> None:
         """`seat`'s ship leaves `edge` (lost to a fortress): back to the supply."""
@@ -285,17 +276,15 @@ class SeaState(ScenarioRules, TradeRoutes, CatanState):
                 self._next_setup_step(events)
             return
         if phase is PLACING_FREE_ROAD1 or phase is PLACING_FREE_ROAD2:
-            self.free_roads -= 1
-            if self.free_roads and (self._road_spots_mask(seat) or self._ship_spots_mask(seat)):
-                self.phase = PLACING_FREE_ROAD2
-            else:
-                self.free_roads = 0
-                self.phase = PLAY1 if self.rolled else ROLL_OR_CARD
+            self._next_free_road(seat)
         else:
             self.phase = SPECIAL_BUILDING if self.sb_after >= 0 else PLAY1
             self.build_request = -1
         self._ask_picks(self.phase, events)
         self._offer_gift_harbor(seat, events)
+
+    def _free_road_fits(self, seat: int) -> bool:  # Road Building: roads or ships
+        return bool(self._road_spots_mask(seat) or self._ship_spots_mask(seat))
 
     def _do_move_ship(self, seat: int, action: tuple) -> list[Event]:
         source, target = action[1], action[2]
