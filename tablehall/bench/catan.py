@@ -9,6 +9,7 @@ on both alike.  Games per second are the comparable figure; actions per game dif
 between the engines and are printed too.  Two more figures show what playing through the
 platform costs: the same loop with each bot handed `observation(seat)`, and whole games run by
 the kernel's `Match` (observations, records, event delivery), as `tablehall play` runs them.
+The sea board's random games (option SBL) are timed the same way, beside the classic ones.
 Times are CPU seconds of this process (`time.process_time`).
 """
 
@@ -56,14 +57,16 @@ def _tally(series: Series) -> Tally:
     return tally
 
 
-def run_ours(seconds: float, with_observation: bool = False, first_game: int = 0) -> tuple[int, int, float]:
+def run_ours(seconds: float, with_observation: bool = False, first_game: int = 0,
+             options: dict | None = None) -> tuple[int, int, float]:
     """(games, actions, elapsed) for random 4-player games played for about `seconds`, game k
-    seeded k from `first_game` on."""
+    seeded k from `first_game` on (with `options`: e.g. the sea board's)."""
+    options = SPEC.normalize_options(options or {})
     games = actions = 0
     started = time.process_time()
     while time.process_time() - started < seconds:
         seed = first_game + games
-        state = SPEC.new(4, {}, seed)
+        state = SPEC.new(4, options, seed)
         bots = [SPEC.bots["random"](derive_seed(seed, s)) for s in range(4)]
         while not state.is_over:
             seat = state.to_act()[0]
@@ -159,6 +162,11 @@ def measure(argv: list[str]) -> dict:
     out["tablehall_observations"], out["tablehall_match"] = observed.figures(), matched.figures()
     print(observed.line("tablehall, each bot handed observation(seat):"))
     print(matched.line("tablehall, whole games run by core.Match:"))
+    sea = Tally()
+    sea.add(*run_ours(args.seconds / 2, options={"sea_board": True}))
+    out["tablehall_sea"] = sea.figures()
+    print(sea.line("tablehall, the sea board (SBL):"))
+    print(f"  a sea-board game costs {ours.games_per_s / sea.games_per_s:.1f} classic games")
     if peer is None:
         print("  catanatron:  not installed (pip install -e '.[bench]'); no side-by-side figure")
     else:

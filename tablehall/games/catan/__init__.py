@@ -12,7 +12,10 @@ geometry, Settlers Game Notation and bots.
 * `actions`: the action tuples and their JSON form;
 * `options`: the game options, their JSettlers names (VP, NT, PL, PLB, PLP, RD, N7, N7C, BC, UB,
   UBL) and `normalize_options`;
-* `rules`: `CatanState`, applying actions and reporting events (event kinds in its docstring);
+* `fields`: every attribute of a game declared in one place (`CatanFields`, the base of the
+  engine's parts) and how copies treat each;
+* `rules`: `CatanState`, applying actions and reporting events (event kinds in its docstring),
+  with `RULES`, the table of how each kind of action is checked and applied;
   `legality`: legal moves and checks; `views`: per-seat views and bot observations;
   `special`: the special building phase and undoing builds; `events`: building events;
 * `sgn`: Settlers Game Notation writer and reader; `bots`: `random` and `strong`.
@@ -53,6 +56,10 @@ RULES_VERSION = "classic-1"  # in every record and its digest: classic games mus
 
 
 def _new_game(seats: int, options: dict, seed: int) -> CatanState:
+    if options.get("sea_board", False):
+        from .sea.state import SeaState  # classic games never load the sea board
+
+        return SeaState(seats, options, seed)
     return CatanState(seats, options, seed)
 
 

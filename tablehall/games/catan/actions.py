@@ -35,6 +35,25 @@ kind                 args                                  when (phase)
 ``ask_special_build`` --                                   5-6 player rules: any seat, unprompted; the
                                                            player to move only before rolling (`special`)
 ===================  ====================================  ===========================================
+
+The sea board (`sea.state`, `sea.scenario_rules`) adds these, and ``build`` 3 (a ship):
+
+===================  ====================================  ===========================================
+kind                 args                                  when (phase)
+===================  ====================================  ===========================================
+``ship``             edge                                  as ``road``, and PLACING_SHIP
+``move_ship``        from edge, to edge                    PLAY1, once a turn
+``bandit``           0 robber, 1 pirate                    WAITING_FOR_ROBBER_OR_PIRATE
+``pirate``           water hex                             PLACING_PIRATE
+``rob_cloth``        1 cloth, 0 a resource                 WAITING_FOR_ROB_CLOTH_OR_RESOURCE
+``pick_free``        vec5                                  WAITING_FOR_PICK_GOLD_RESOURCE (and its
+                                                           initial placement twin), each seat owing
+``place_harbor``     coastal edge                          PLACING_INV_ITEM (The Forgotten Tribe)
+``play_harbor``      harbour kind held                     PLAY1 (The Forgotten Tribe)
+``attack_fortress``  --                                    PLAY1, a ship beside one's fortress (Pirate
+                                                           Islands)
+``wonder``           wonder index                          PLAY1 (Wonders)
+===================  ====================================  ===========================================
 """
 
 from __future__ import annotations
@@ -121,6 +140,9 @@ SHAPES: dict[str, str] = {
     "play_dev": "i", "pick_resources": "ii", "monopoly": "i", "roll": "", "discard": "v",
     "robber": "i", "rob": "i", "bank_trade": "vv", "offer": "vvs", "accept": "i", "reject": "",
     "withdraw": "", "end_turn": "", "ask_special_build": "", "undo_build": "ii",
+    # the sea board and its scenarios (`sea.state`)
+    "ship": "i", "move_ship": "ii", "bandit": "i", "pirate": "i", "rob_cloth": "i", "pick_free": "v",
+    "place_harbor": "i", "play_harbor": "i", "attack_fortress": "", "wonder": "i",
 }
 
 

@@ -95,12 +95,8 @@ class Board:
         for h in range(frame.hex_count):
             production[self.numbers[h]].append((h, self.terrain[h], frame.hex_nodes[h]))
         self.production = tuple(map(tuple, production))
-        node_harbor = [-1] * frame.node_count
-        for edge, kind in self.harbors:
-            for node in frame.edges[edge]:
-                node_harbor[node] = kind
-        self.node_harbor = tuple(node_harbor)
-        self.hex_pips = tuple(6 - abs(7 - n) if n else 0 for n in self.numbers)
+        self.node_harbor = harbor_nodes(frame, self.harbors)
+        self.hex_pips = pips(self.numbers)
         self._text = ""
 
     def _validate(self) -> None:
@@ -163,6 +159,20 @@ class Board:
 
     def __hash__(self) -> int:
         return hash(self.to_text())
+
+
+def harbor_nodes(frame, harbors) -> tuple[int, ...]:
+    """Node -> the kind of the harbour it trades at (-1: none), from harbours as (edge, kind)."""
+    node_harbor = [-1] * frame.node_count
+    for edge, kind in harbors:
+        for node in frame.edges[edge]:
+            node_harbor[node] = kind
+    return tuple(node_harbor)
+
+
+def pips(numbers) -> tuple[int, ...]:
+    """Per hex, the dice combinations that roll its number (0 without one)."""
+    return tuple(6 - abs(7 - n) if n else 0 for n in numbers)
 
 
 def beginner_board() -> Board:

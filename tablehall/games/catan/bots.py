@@ -25,7 +25,8 @@ _DISCARDING = Phase.WAITING_FOR_DISCARDS
 
 
 class RandomBot(Bot):
-    """Uniform over `legal_actions`, bank trades included; discards a random sample of its hand."""
+    """Uniform over `legal_actions`, bank trades included; discards a random sample of its hand.
+    In Wonders it keeps the ship a wonder takes until it has one (else nobody might ever win)."""
 
     name = "random"
     needs_observation = False  # reads only its seat's view: tests/core/test_live_view_bots.py
@@ -34,7 +35,14 @@ class RandomBot(Bot):
         if state.phase is _DISCARDING:
             return A.discard(random_discard(self.rng, state.cards_known_to(seat)[0], state.discards[seat]))
         legal = state.legal_actions(seat)
-        return legal[self.rng.below(len(legal))]  # rng.choice's draw, one call less (it drives the benchmark)
+        action = legal[self.rng.below(len(legal))]  # rng.choice's draw, one call less (it drives the benchmark)
+        if action[0] == "ship":
+            from .sea.strategy import spends_wonder_ship  # classic games never place ships
+
+            others = [a for a in legal if a[0] != "ship"]
+            if others and spends_wonder_ship(state, seat):
+                action = others[self.rng.below(len(others))]
+        return action
 
     def volunteer(self, state: CatanState, seat: int):
         return A.ASK_SPECIAL_BUILD if self.rng.below(2) else None
@@ -52,6 +60,7 @@ def random_discard(rng, hand, amount: int) -> tuple[int, ...]:
 # Resource weights for judging spots early in the game (wood and clay build the network, wheat
 # and ore the cities and cards).
 WEIGHTS = (1.0, 0.9, 0.8, 1.05, 1.0)
+GOLD, GOLD_WEIGHT = 7, 1.1  # the sea board's gold hex (`sea.board.GOLD`) pays any resource
 GOALS = (PIECE_COST[CITY], PIECE_COST[SETTLEMENT], COST_DEV, PIECE_COST[ROAD])
 
 
@@ -68,6 +77,12 @@ class StrongBot(Bot):
     needs_observation = False  # reads only its seat's view: tests/core/test_live_view_bots.py
 
     def choose(self, state: CatanState, seat: int):
+        if state.geo.name == "sea":
+            from .sea import strategy  # classic games never load the sea board
+
+            action = strategy.choose(self, state, seat)
+            if action is not None:
+                return action
         phase = state.phase
         if phase is P.START1A or phase is P.START2A:
             return A.settlement(max(state.settlement_spots(seat), key=lambda n: self._spot_value(state, seat, n)))
@@ -116,15 +131,15 @@ class StrongBot(Bot):
     # -- judging places ---------------------------------------------------------------------
     def _production(self, state: CatanState, node: int) -> float:
         board = state.board
-        return sum(board.hex_pips[h] * WEIGHTS[board.terrain[h]] for h in state.geo.node_hexes[node]
-                   if board.terrain[h] != DESERT and h != state.robber)
+        return sum(board.hex_pips[h] * _weight(board.terrain[h]) for h in state.geo.node_hexes[node]
+                   if _producing(board.terrain[h]) and h != state.robber)
 
     def _spot_value(self, state: CatanState, seat: int, node: int) -> float:
         board = state.board
         value = self._production(state, node)
         node_hexes = state.geo.node_hexes
         have = {board.terrain[h] for n, o in enumerate(state.node_owner) if o == seat for h in node_hexes[n]}
-        new_kinds = {board.terrain[h] for h in node_hexes[node] if board.terrain[h] != DESERT} - have
+        new_kinds = {board.terrain[h] for h in node_hexes[node] if _producing(board.terrain[h])} - have
         value += 1.5 * len(new_kinds)
         harbor = board.node_harbor[node]
         if harbor >= 0:
@@ -153,7 +168,7 @@ class StrongBot(Bot):
     def _before_roll(self, state: CatanState, seat: int):
         knights = state.cards_known_to(seat)[1][KNIGHT]
         if knights and not state.dev_played:
-            robbed_me = any(state.node_owner[n] == seat for n in state.geo.hex_nodes[state.robber])
+            robbed_me = state.robber >= 0 and any(state.node_owner[n] == seat for n in state.geo.hex_nodes[state.robber])
             if robbed_me or self._army_in_reach(state, seat):
                 return A.play_dev(KNIGHT)
         return A.ROLL
@@ -219,8 +234,8 @@ class StrongBot(Bot):
         return None
 
     def _dev_to_play(self, state: CatanState, seat: int, playable: list[int]):
-        if KNIGHT in playable and (self._army_in_reach(state, seat)
-                                   or any(state.node_owner[n] == seat for n in state.geo.hex_nodes[state.robber])):
+        if KNIGHT in playable and (self._army_in_reach(state, seat) or state.robber >= 0
+                                   and any(state.node_owner[n] == seat for n in state.geo.hex_nodes[state.robber])):
             return KNIGHT
         if ROAD_BUILDING in playable and state.pieces[seat][ROAD] >= 2:
             return ROAD_BUILDING
@@ -251,7 +266,7 @@ class StrongBot(Bot):
         for n, o in enumerate(state.node_owner):
             if o >= 0 and o != seat:
                 for h in state.geo.node_hexes[n]:
-                    if board.terrain[h] != DESERT:
+                    if board.terrain[h] < DESERT:
                         others[board.terrain[h]] += board.hex_pips[h] * state.node_level[n]
         return max(range(5), key=lambda r: others[r] * WEIGHTS[r])
 
@@ -281,7 +296,7 @@ class StrongBot(Bot):
                         + (0.5 if state.hand_size(o) else 0.0)
             return score
 
-        return max(range(len(state.board.terrain)), key=harm)
+        return max((a[1] for a in state.legal_actions(seat)), key=harm)
 
     def _answer_offer(self, state: CatanState, seat: int):
         offer = state.offers[state.current]
@@ -302,6 +317,15 @@ class StrongBot(Bot):
     @staticmethod
     def _closeness(hand, goals) -> int:
         return min((sum(max(0, g[r] - hand[r]) for r in range(5)) for g in goals), default=99)
+
+
+def _producing(terrain: int) -> bool:
+    """A resource hex, or gold (the sea board's: any resource)."""
+    return terrain < DESERT or terrain == GOLD
+
+
+def _weight(terrain: int) -> float:
+    return WEIGHTS[terrain] if terrain < DESERT else GOLD_WEIGHT
 
 
 def _distances(state: CatanState, seat: int, start: int, limit: int = 3) -> dict[int, int]:

@@ -96,7 +96,40 @@ def axial_of_js_hex(coord: int) -> Axial:
     return q, ((coord >> 4) - (coord & 0x0F)) // 2
 
 
-class Frame:
+class Graph:
+    """The nodes and edges of a board and their adjacency as tuples and bitmasks (bit i stands
+    for node i, or edge i): what the rules walk on, for the classic frames and the sea board's."""
+
+    node_count: int
+    edge_count: int
+    edges: tuple[tuple[int, int], ...]
+
+    def _link_nodes(self) -> None:
+        """Derive every node's edges, neighbours and masks from `edges`."""
+        n_nodes, n_edges = self.node_count, self.edge_count
+        node_edges: list[list[int]] = [[] for _ in range(n_nodes)]
+        for i, (a, b) in enumerate(self.edges):
+            node_edges[a].append(i)
+            node_edges[b].append(i)
+        self.node_edges: tuple[tuple[int, ...], ...] = tuple(map(tuple, node_edges))
+        self.node_neighbors: tuple[tuple[int, ...], ...] = tuple(
+            tuple(self.edges[e][1] if self.edges[e][0] == n else self.edges[e][0] for e in self.node_edges[n])
+            for n in range(n_nodes))
+        self.node_bit: tuple[int, ...] = tuple(1 << n for n in range(n_nodes))
+        self.edge_bit: tuple[int, ...] = tuple(1 << e for e in range(n_edges))
+        self.node_edge_mask: tuple[int, ...] = tuple(sum(1 << e for e in es) for es in self.node_edges)
+        """Node -> mask of its incident edges."""
+        self.node_closed_mask: tuple[int, ...] = tuple(
+            1 << n | sum(1 << m for m in self.node_neighbors[n]) for n in range(n_nodes))
+        """Node -> mask of itself and its neighbours (what a settlement there blocks)."""
+        self.all_nodes_mask = (1 << n_nodes) - 1
+        self.all_edges_mask = (1 << n_edges) - 1
+        self.node_links: tuple[tuple[tuple[int, int], ...], ...] = tuple(
+            tuple((1 << e, m) for e, m in zip(self.node_edges[n], self.node_neighbors[n])) for n in range(n_nodes))
+        """Node -> ((edge bit, node at its other end), ...), for walking routes."""
+
+
+class Frame(Graph):
     """One board outline and everything derived from it (read-only after construction).
 
     `name` is ``"classic"`` or ``"six"``; `harbor_slots` are the edges where harbours sit,
@@ -127,35 +160,15 @@ class Frame:
                 pairs.add((min(a, b), max(a, b)))
         self.edges: tuple[tuple[int, int], ...] = tuple(sorted(pairs))
         """Edge -> its two nodes (smaller index first)."""
-        self.edge_count = n_edges = len(self.edges)
+        self.edge_count = len(self.edges)
         self.edge_index: dict[tuple[int, int], int] = {e: i for i, e in enumerate(self.edges)}
-        node_edges: list[list[int]] = [[] for _ in range(n_nodes)]
-        for i, (a, b) in enumerate(self.edges):
-            node_edges[a].append(i)
-            node_edges[b].append(i)
-        self.node_edges: tuple[tuple[int, ...], ...] = tuple(map(tuple, node_edges))
-        self.node_neighbors: tuple[tuple[int, ...], ...] = tuple(
-            tuple(self.edges[e][1] if self.edges[e][0] == n else self.edges[e][0] for e in self.node_edges[n])
-            for n in range(n_nodes))
+        self._link_nodes()
         self.hex_edges: tuple[tuple[int, ...], ...] = tuple(
             tuple(self.edge_between(nodes[k], nodes[(k + 1) % 6]) for k in range(6)) for nodes in self.hex_nodes)
         """Land hex -> its 6 edges; side k runs from corner k to corner k+1 and faces DIRECTIONS[k]."""
         self.hex_neighbors: tuple[tuple[int, ...], ...] = tuple(
             tuple(self.hex_index[(q + dq, r + dr)] for dq, dr in DIRECTIONS if (q + dq, r + dr) in self.hex_index)
             for q, r in land)
-        # bitmasks: bit i stands for node i (or edge i)
-        self.node_bit: tuple[int, ...] = tuple(1 << n for n in range(n_nodes))
-        self.edge_bit: tuple[int, ...] = tuple(1 << e for e in range(n_edges))
-        self.node_edge_mask: tuple[int, ...] = tuple(sum(1 << e for e in es) for es in self.node_edges)
-        """Node -> mask of its incident edges."""
-        self.node_closed_mask: tuple[int, ...] = tuple(
-            1 << n | sum(1 << m for m in self.node_neighbors[n]) for n in range(n_nodes))
-        """Node -> mask of itself and its neighbours (what a settlement there blocks)."""
-        self.all_nodes_mask = (1 << n_nodes) - 1
-        self.all_edges_mask = (1 << n_edges) - 1
-        self.node_links: tuple[tuple[tuple[int, int], ...], ...] = tuple(
-            tuple((1 << e, m) for e, m in zip(self.node_edges[n], self.node_neighbors[n])) for n in range(n_nodes))
-        """Node -> ((edge bit, node at its other end), ...), for walking roads."""
         coast = []
         for h, (q, r) in enumerate(land):
             for k, (dq, dr) in enumerate(DIRECTIONS):
@@ -260,6 +273,8 @@ def frame_named(name: str) -> Frame:
 
 MAX_NODES = max(f.node_count for f in FRAMES.values())
 MAX_EDGES = max(f.edge_count for f in FRAMES.values())
+MAX_PLACES = 512
+"""More than the nodes or edges of any board, the sea boards' included (the largest has 406 edges)."""
 MAX_HEXES = max(f.hex_count for f in FRAMES.values())
 
 # -- the classic frame under its module-level names --------------------------------------------

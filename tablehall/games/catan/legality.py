@@ -1,9 +1,9 @@
 """What is legal in a Catan game: the enumeration bots use and the checks `apply` runs.
 
-Mixed into `rules.CatanState`; every method reads the state's attributes and changes nothing.
-Whose turn and which phases an action needs is data (`TURN_PHASES`, checked by the engine
-first); then each ``_check_<kind>`` raises `IllegalAction` with a stable code and a precise
-reason.  Listing a seat's moves reads its cards through `cards_known_to`, which lets an
+Mixed into `rules.CatanState`; every method reads the state's attributes (declared in
+`fields.CatanFields`) and changes nothing.  Whose turn and which phases an action needs is data
+(`TURN_PHASES`, checked by the engine first); then the kind's check (named in `rules.RULES`)
+raises `IllegalAction` with a stable code and a precise reason.  Listing a seat's moves reads its cards through `cards_known_to`, which lets an
 observation list them before dealing the cards hidden from that seat (see `views`).
 """
 
@@ -21,10 +21,11 @@ from .constants import (CITY, COST_DEV, DEV_NAMES, KNIGHT, MONOPOLY, PIECE_COST,
                         PLACING_CITY, PLACING_ROBBER, PLACING_FREE_ROAD1, PLACING_FREE_ROAD2,
                         WAITING_FOR_DISCARDS, WAITING_FOR_ROB_CHOOSE_PLAYER, WAITING_FOR_DISCOVERY,
                         WAITING_FOR_MONOPOLY, SPECIAL_BUILDING, OVER, Phase)
-from .geometry import MAX_EDGES, MAX_NODES, bits
+from .fields import CatanFields
+from .geometry import MAX_PLACES, bits
 
 
-class Legality:
+class Legality(CatanFields):
     """Legal-move enumeration and per-action checks (a mixin of CatanState)."""
 
     def settlement_spots(self, seat: int) -> list[int]:
@@ -395,9 +396,9 @@ def covers(hand: Sequence[int], cost: Sequence[int]) -> bool:
 
 
 _PLAY = tuple(("play_dev", card) for card in range(4))
-_ROAD = tuple(("road", e) for e in range(MAX_EDGES))
-_SETTLEMENT = tuple(("settlement", n) for n in range(MAX_NODES))
-_CITY = tuple(("city", n) for n in range(MAX_NODES))
+_ROAD = tuple(("road", e) for e in range(MAX_PLACES))
+_SETTLEMENT = tuple(("settlement", n) for n in range(MAX_PLACES))
+_CITY = tuple(("city", n) for n in range(MAX_PLACES))
 
 
 @lru_cache(maxsize=None)

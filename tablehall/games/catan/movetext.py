@@ -44,12 +44,21 @@ def bundle(counts: Sequence[int]) -> str:
 
 
 def hex_words(view: StepView, hex_index: int) -> str:
-    """'the 8-wood hex', or 'the desert'."""
+    """'the 8-wood hex', 'the desert'; on the sea board also 'the 9-gold hex', 'the sea', 'a
+    fog hex' and, off the board, 'nowhere'."""
+    if hex_index < 0:
+        return "nowhere"
     board = view.state.board
     terrain = board.terrain[hex_index]
     if terrain == DESERT:
         return "the desert"
+    if terrain > DESERT:
+        return SEA_HEXES[terrain - DESERT - 1].format(board.numbers[hex_index])
     return f"the {board.numbers[hex_index]}-{RESOURCE_NAMES[terrain]} hex"
+
+
+SEA_HEXES = ("the sea", "the {}-gold hex", "a fog hex")
+"""The sea board's water, gold and fog hexes (terrains 6, 7, 8) in words."""
 
 
 def hexes_words(view: StepView, hexes: Sequence[int]) -> str:
@@ -91,14 +100,15 @@ def edge_words(view: StepView, edge: int) -> str:
 # -- one writer per event kind -------------------------------------------------------------------
 
 def _board(view: StepView, event: Event) -> str:
-    return (f"The board is laid out; the robber starts on {hex_words(view, event.data['robber'])}; "
-            f"{view.name(event.data['first'])} places first")
+    robber = event.data["robber"]
+    where = f"starts on {hex_words(view, robber)}" if robber >= 0 else "is off the board"
+    return f"The board is laid out; the robber {where}; {view.name(event.data['first'])} places first"
 
 
 def _built(view: StepView, event: Event) -> str:
     data = event.data
     piece = data["piece"]
-    where = edge_words(view, data["at"]) if piece == "road" else node_words(view, data["at"])
+    where = edge_words(view, data["at"]) if piece in ("road", "ship") else node_words(view, data["at"])
     verb = "builds" if any(data["cost"]) else "places"
     upgrade = "upgrades a settlement to a city" if piece == "city" else f"{verb} a {piece}"
     return f"{view.name(data['seat'])} {upgrade} {where}"
@@ -248,6 +258,112 @@ def _game_over(view: StepView, event: Event) -> str:
     return line
 
 
+# -- the sea board and its scenarios ---------------------------------------------------------------
+
+def _ship_moved(view: StepView, event: Event) -> str:
+    data = event.data
+    return (f"{view.name(data['seat'])} moves a ship from {edge_words(view, data['from'])} "
+            f"to {edge_words(view, data['to'])}")
+
+
+def _pirate_moved(view: StepView, event: Event) -> str:
+    data = event.data
+    line = f"{view.name(data['seat'])} moves the pirate to {hex_words(view, data['hex'])}"
+    robbed = view.first("robbed")
+    return f"{line} and {_steal(view, robbed)}" if robbed is not None else line
+
+
+def _bandit_chosen(view: StepView, event: Event) -> str:
+    return f"{view.name(event.data['seat'])} will move the {'pirate' if event.data['pirate'] else 'robber'}"
+
+
+def _picks_required(view: StepView, event: Event) -> str:
+    owed = [f"{view.name(s)} picks {counted(n, 'free resource')}" for s, n in enumerate(event.data["picks"]) if n]
+    return f"{listed(owed)} ({PICK_REASONS[event.data['reason']]})"
+
+
+PICK_REASONS = {"gold": "gold", "fog": "gold found in the fog", "fleet": "the pirate fleet beaten off"}
+
+
+def _fog_revealed(view: StepView, event: Event) -> str:
+    data = event.data
+    line = f"The fog lifts from {hex_words(view, data['hex'])}"
+    if data["reward"] is not None:
+        line += f": {view.name(data['seat'])} gets 1 {RESOURCE_NAMES[data['reward']]}"
+    return line
+
+
+def _svp(view: StepView, event: Event) -> str:
+    data = event.data
+    return f"{view.name(data['seat'])} gets {counted(data['svp'], 'special victory point')} for {data['reason']}"
+
+
+def _village_reached(view: StepView, event: Event) -> str:
+    data = event.data
+    took = " and takes 1 cloth" if data["cloth"] else ", which has no cloth left"
+    return f"{view.name(data['seat'])} opens trade with a village{took}"
+
+
+def _cloth(view: StepView, event: Event) -> str:
+    gains = [view.name(s) for s, n in enumerate(event.data["gains"]) if n]
+    return f"A village trades cloth with {listed(gains)}" if gains else "A village has cloth but nobody to trade"
+
+
+def _cloth_stolen(view: StepView, event: Event) -> str:
+    return f"{view.name(event.data['thief'])} steals 1 cloth from {view.name(event.data['victim'])}"
+
+
+def _fleet_attack(view: StepView, event: Event) -> str:
+    data = event.data
+    outcome = {"won": "beats it off", "tie": "holds it off", "lost": "is robbed"}[data["outcome"]]
+    return (f"The pirate fleet (strength {data['strength']}) attacks {view.name(data['seat'])}, who has "
+            f"{counted(data['warships'], 'warship')} and {outcome}")
+
+
+def _fleet_robbed(view: StepView, event: Event) -> str:
+    data = event.data
+    what = bundle(data["resources"]) if data["resources"] is not None else counted(data["count"], "card")
+    return f"The pirate fleet takes {what} from {view.name(data['seat'])}"
+
+
+def _fortress_attacked(view: StepView, event: Event) -> str:
+    data = event.data
+    line = (f"{view.name(data['seat'])} attacks its fortress with {counted(data['warships'], 'warship')} "
+            f"against {data['defence']}")
+    if data["ships_lost"]:
+        return f"{line} and loses {counted(len(data['ships_lost']), 'ship')}"
+    return f"{line}: the fortress has {data['strength']} strength left"
+
+
+def _special_edge(view: StepView, event: Event) -> str:
+    kind = "a development card" if event.data["kind"] == 1 else "a special victory point"
+    return f"{view.name(event.data['seat'])}'s ship reaches a special place of the tribe: {kind}"
+
+
+def _dev_gift(view: StepView, event: Event) -> str:
+    data = event.data
+    given = f"{view.name(data['seat'])} is given a development card"
+    return given if data["card"] is None else f"{given}: {DEV_WORDS[data['card']]}"
+
+
+def _harbor(kind: int) -> str:
+    return "a 3:1 harbour" if kind == GENERIC_HARBOR else f"a 2:1 {RESOURCE_NAMES[kind]} harbour"
+
+
+def _harbor_taken(view: StepView, event: Event) -> str:
+    return f"{view.name(event.data['seat'])} takes {_harbor(event.data['kind'])} from the tribe"
+
+
+def _harbor_placed(view: StepView, event: Event) -> str:
+    data = event.data
+    return f"{view.name(data['seat'])} places {_harbor(data['kind'])} {edge_words(view, data['edge'])}"
+
+
+def _wonder_built(view: StepView, event: Event) -> str:
+    data = event.data
+    return f"{view.name(data['seat'])} builds level {data['level']} of wonder {data['id']}"
+
+
 _WRITERS: dict[str, EventWords] = {
     "board": _board,
     "built": _built,
@@ -276,6 +392,31 @@ _WRITERS: dict[str, EventWords] = {
     "special_build_asked": seat_does("asks to build between turns"),
     "special_turn": seat_does("builds between turns"),
     "special_turn_ended": seat_does("is done building between turns"),
+    "ship_moved": _ship_moved,
+    "bandit_chosen": _bandit_chosen,
+    "pirate_moved": _pirate_moved,
+    "robbed_nobody": seat_does("robs nobody"),
+    "choose_cloth": seat_does("may take cloth or a resource"),
+    "picks_required": _picks_required,
+    "picked": lambda view, event: f"{view.name(event.data['seat'])} picks {bundle(event.data['resources'])}",
+    "fog_revealed": _fog_revealed,
+    "svp": _svp,
+    "village_reached": _village_reached,
+    "cloth": _cloth,
+    "cloth_stolen": _cloth_stolen,
+    "villages_empty": lambda view, event: "Fewer than 4 villages have cloth left: the game ends",
+    "fleet_attack": _fleet_attack,
+    "fleet_robbed": _fleet_robbed,
+    "warship": seat_does("turns a ship into a warship"),
+    "fortress_attacked": _fortress_attacked,
+    "fortress_captured": seat_does("recaptures its fortress"),
+    "fleet_defeated": lambda view, event: "The pirate fleet is beaten: it leaves the board",
+    "special_edge": _special_edge,
+    "dev_gift": _dev_gift,
+    "harbor_taken": _harbor_taken,
+    "harbor_to_place": seat_does("is to place a harbour"),
+    "harbor_placed": _harbor_placed,
+    "wonder_built": _wonder_built,
 }
 #: kinds said by another event's line or not worth a line of their own
-SILENT = frozenset({"produced", "choose_victim", "turn", "offers_cleared"})
+SILENT = frozenset({"produced", "choose_victim", "turn", "offers_cleared", "fleet_moved"})

@@ -24,6 +24,10 @@ break_clumps                BC       random layouts: no N or more touching hexes
                                      no N harbours of one kind in a row (0: off; 3..9)
 undo_builds                 UB       a player may undo their own last build (see `undo`)
 undo_limit                  UBL      with undo_builds: undos per player (0: no limit; 1..999)
+sea_board                   SBL      the sea board (`sea`): its layout for 2-4 or 5-6 players
+scenario                    SC       a scenario of JSettlers 2.7.00 (SC_NSHO, SC_4ISL, SC_FOG,
+                                     SC_TTD, SC_CLVI, SC_PIRI, SC_FTRI, SC_WOND; "" none): implies
+                                     the sea board and, unless vp_to_win is given, its points
 =========================== ======== ========================================================
 """
 
@@ -58,6 +62,8 @@ RULE_OPTIONS: dict[str, Any] = {
     "break_clumps": 0,
     "undo_builds": False,
     "undo_limit": 7,
+    "sea_board": False,
+    "scenario": "",
 }
 """Options of the JSettlers 2.7.00 set, left out of normalised options when at these defaults."""
 DEFAULT_OPTIONS: dict[str, Any] = {**CLASSIC_OPTIONS, **RULE_OPTIONS}
@@ -86,6 +92,7 @@ def normalize_options(options: dict[str, Any]) -> dict[str, Any]:
         problems.append("undo_limit must be 0 (no limit) or 1..999")
     if out["undo_limit"] != RULE_OPTIONS["undo_limit"] and not out["undo_builds"]:
         problems.append("undo_limit applies only with undo_builds")
+    problems += _sea_problems(out, options)
     six_board = out["six_player_board"] or out["max_players"] > 4
     if six_board and out["layout"] == "beginner" and not out["board"]:
         problems.append("the beginner layout is a classic board; 5-6 player boards are random or explicit")
@@ -111,6 +118,28 @@ def normalize_options(options: dict[str, Any]) -> dict[str, Any]:
         if out[key] == default or (key == "undo_limit" and not out["undo_builds"]):
             del out[key]
     return out
+
+
+def _sea_problems(out: dict[str, Any], given: dict[str, Any]) -> list[str]:
+    """Check the sea board's options and fill in what a scenario implies: the sea board, and
+    its victory points unless `given` sets them (as JSettlers does)."""
+    from .sea.scenarios import SCENARIOS  # the sea package imports this module
+
+    scenario = out["scenario"]
+    if scenario not in SCENARIOS:
+        return [f"unknown scenario {scenario!r} (one of {', '.join(k for k in SCENARIOS if k)})"]
+    if scenario:
+        out["sea_board"] = True
+        if "vp_to_win" not in given:
+            out["vp_to_win"] = SCENARIOS[scenario].vp
+    if not out["sea_board"]:
+        return []
+    problems = []
+    if out["board"] or out["layout"] != "random":
+        problems.append("sea boards are dealt at random on their layout (no explicit or beginner board)")
+    if out["undo_builds"]:
+        problems.append("undo_builds is not played on the sea board")
+    return problems
 
 
 def parse_codes(text: str, table: dict[str, int], what: str) -> tuple[int, ...]:

@@ -45,7 +45,7 @@ kind, for everybody else):
 
 from __future__ import annotations
 
-from typing import Any, Sequence
+from typing import Any, Callable, ClassVar, Sequence
 
 from tablehall.core import (EndCause, Event, GameState, IllegalAction, OptionError, Result, Rng, SeatResult,
                             derive_seed, rank_by)
@@ -62,6 +62,7 @@ from .constants import (CITY, COST_DEV, DECK, DECK_SIX, DEV_COMPOSITION, DEV_COM
                         WAITING_FOR_MONOPOLY, SPECIAL_BUILDING, OVER)
 from .events import ALL_BUT as _ALL_BUT, ALL_BUT_PAIR as _ALL_BUT_PAIR, ALONE as _ALONE, ONLY as _ONLY
 from .events import ONLY_PAIR as _ONLY_PAIR, event as _event
+from .fields import HIDDEN_ROWS, PUBLIC_LISTS, PUBLIC_ROWS
 from .geometry import CLASSIC, SIX, bits
 from .legality import ARGUMENT_TESTS, SINGLE_LOTS, TURN_PHASES, Legality
 from .options import DEFAULT_OPTIONS, normalize_options, parse_codes as _parse_codes
@@ -78,7 +79,18 @@ class CatanState(SpecialBuilding, Undo, Legality, Views, GameState):
     `phase`, `current`, `board`, `geo` (its frame), `robber`, `hands`, `bank`, `node_owner`,
     `node_level`, `edge_owner`, `knights`, `dice`, `offers`, `winner`, and for the 5-6 player
     rules `special_building`, `sb_asked`, `sb_done`, `sb_after` (see `special`), and
-    `undos_left` (see `special.Undo`)."""
+    `undos_left` (see `special.Undo`).  Its attributes are declared in `fields.CatanFields`."""
+
+    rule_table: ClassVar[dict[str, tuple]]
+    """How each kind of action is taken: `RULES`, set below the class, whose methods it names."""
+    piece_costs: ClassVar[tuple[tuple[int, ...], ...]] = PIECE_COST
+    piece_names: ClassVar[tuple[str, ...]] = PIECE_NAMES
+    placing_phases: ClassVar[tuple] = (PLACING_ROAD, PLACING_SETTLEMENT, PLACING_CITY)
+    """The pieces a ``build`` request may buy, by JSettlers piece type (the sea board adds ships)."""
+    public_lists: ClassVar[tuple[str, ...]] = PUBLIC_LISTS
+    public_rows: ClassVar[tuple[str, ...]] = PUBLIC_ROWS
+    hidden_rows: ClassVar[tuple[str, ...]] = HIDDEN_ROWS
+    """What a copy copies (see `fields`)."""
 
     # -- construction -----------------------------------------------------------------------
     def __init__(self, seats: int, options: dict[str, Any], seed: int) -> None:
@@ -94,20 +106,7 @@ class CatanState(SpecialBuilding, Undo, Legality, Views, GameState):
         if max_players < seats:
             raise OptionError(f"max_players {max_players} is fewer than the {seats} seats")
         self.six_rules = six = max_players > 4
-        six_board = six or options.get("six_player_board", False)
-        if options["board"]:
-            self.board = Board.from_text(options["board"])
-            if six_board and self.board.frame is not SIX:
-                raise OptionError("5-6 player games need the 30-hex board; the board given has 19 hexes")
-        elif options["layout"] == "beginner":
-            if six_board:
-                raise OptionError("the beginner layout is a classic board; 5-6 player boards are random or explicit")
-            self.board = beginner_board()
-        elif options["layout"] == "random":
-            self.board = random_board(self.rng, options["no_adjacent_6_8"], SIX if six_board else CLASSIC,
-                                      options.get("break_clumps", 0))
-        else:
-            raise ValueError(f"unknown layout {options['layout']!r} (random or beginner)")
+        self.board = self._deal_board(options, six or options.get("six_player_board", False))
         self.geo = geo = self.board.frame
         self.vp_to_win = options["vp_to_win"]
         self.discard_limit = options["discard_limit"]
@@ -174,6 +173,22 @@ class CatanState(SpecialBuilding, Undo, Legality, Views, GameState):
         self.action_count = 0
         self._init_special_building(options)
         self._init_undo(options)
+
+    def _deal_board(self, options: dict[str, Any], six_board: bool) -> Board:
+        """The board the options ask for: explicit, the beginner layout or dealt from the generator."""
+        if options["board"]:
+            board = Board.from_text(options["board"])
+            if six_board and board.frame is not SIX:
+                raise OptionError("5-6 player games need the 30-hex board; the board given has 19 hexes")
+            return board
+        if options["layout"] == "beginner":
+            if six_board:
+                raise OptionError("the beginner layout is a classic board; 5-6 player boards are random or explicit")
+            return beginner_board()
+        if options["layout"] == "random":
+            return random_board(self.rng, options["no_adjacent_6_8"], SIX if six_board else CLASSIC,
+                                options.get("break_clumps", 0))
+        raise ValueError(f"unknown layout {options['layout']!r} (random or beginner)")
 
     def _new_deck(self, script: str) -> list[int]:
         if script:
@@ -255,7 +270,7 @@ class CatanState(SpecialBuilding, Undo, Legality, Views, GameState):
         if not isinstance(seat, int) or not 0 <= seat < self.seat_count or seat in self.out:
             raise IllegalAction("NOT_A_PLAYER", f"seat {seat!r} is not playing")
         try:
-            size, arguments_ok, phases, check, do, scoring = _DISPATCH[action[0]]
+            size, arguments_ok, phases, check, do, scoring = self.rule_table[action[0]]
         except (TypeError, KeyError, IndexError):
             raise IllegalAction("BAD_ACTION", f"not a Catan action: {action!r}") from None
         if type(action) is not tuple or len(action) != size \
@@ -280,9 +295,20 @@ class CatanState(SpecialBuilding, Undo, Legality, Views, GameState):
             self.last_bank_trade = None
         events = do(self, seat, action)
         if scoring and self.phase is not OVER and self.phase not in SETUP_PHASES \
-                and self.total_vp(self.current) >= self.vp_to_win and self.phase is not SPECIAL_BUILDING:
+                and self.total_vp(self.current) >= self.vp_to_win and self.phase is not SPECIAL_BUILDING \
+                and self._may_win(self.current):
             self._finish(self.current, events)  # nobody wins in a special building phase
         return events
+
+    def _may_win(self, seat: int) -> bool:
+        """Whether `seat`, at the points to win in its turn, wins: always, in the base game (the
+        sea board's scenarios ask more)."""
+        return True
+
+    def _bandit_phase(self):
+        """The phase in which the player to move moves the robber (after a 7's discards or a
+        knight): the sea board may ask first whether the robber or the pirate moves."""
+        return PLACING_ROBBER
 
     def _pay(self, seat: int, cost: Sequence[int]) -> None:
         hand, bank = self.hands[seat], self.bank
@@ -310,6 +336,30 @@ class CatanState(SpecialBuilding, Undo, Legality, Views, GameState):
             self._pay(seat, cost)
         elif phase is PLACING_SETTLEMENT and self.undo_point is not None:
             undo = self._requested_snapshot()
+        self._place_settlement(seat, node)
+        events = [_event("built", {"seat": seat, "piece": "settlement", "at": node, "cost": list(cost)})]
+        if phase is START1A or phase is START2A:
+            self.last_settlement = node
+            if phase is START2A:
+                gained = [0] * 5
+                terrain = self.board.terrain
+                for h in self.geo.node_hexes[node]:
+                    r = terrain[h]
+                    if r < 5 and self.bank[r] > gained[r]:
+                        gained[r] += 1
+                self._receive(seat, gained)
+                events.append(_event("setup_resources", {"seat": seat, "gained": gained}))
+            self.phase = START1B if phase is START1A else START2B
+        else:
+            self.phase = SPECIAL_BUILDING if self.sb_after >= 0 else PLAY1
+            self.build_request = -1
+            self._after_settlement_breaks(seat, node, events)
+            if undo is not None:
+                self.undo_point = (seat, "settlement", node, PIECE_COST[SETTLEMENT], undo, self.action_count)
+        return events
+
+    def _place_settlement(self, seat: int, node: int) -> None:
+        """A settlement of `seat` at `node`: the distance rule, its reach and its harbour."""
         self.node_owner[node] = seat
         self.node_level[node] = 1
         self._forget_payouts_at(node)
@@ -327,26 +377,6 @@ class CatanState(SpecialBuilding, Undo, Legality, Views, GameState):
                         ratios[r] = 3
             else:
                 ratios[harbor] = 2
-        events = [_event("built", {"seat": seat, "piece": "settlement", "at": node, "cost": list(cost)})]
-        if phase is START1A or phase is START2A:
-            self.last_settlement = node
-            if phase is START2A:
-                gained = [0] * 5
-                terrain = self.board.terrain
-                for h in geo.node_hexes[node]:
-                    r = terrain[h]
-                    if r < 5 and self.bank[r] > gained[r]:
-                        gained[r] += 1
-                self._receive(seat, gained)
-                events.append(_event("setup_resources", {"seat": seat, "gained": gained}))
-            self.phase = START1B if phase is START1A else START2B
-        else:
-            self.phase = SPECIAL_BUILDING if self.sb_after >= 0 else PLAY1
-            self.build_request = -1
-            self._after_settlement_breaks(seat, node, events)
-            if undo is not None:
-                self.undo_point = (seat, "settlement", node, PIECE_COST[SETTLEMENT], undo, self.action_count)
-        return events
 
     def _after_settlement_breaks(self, seat: int, node: int, events: list[Event]) -> None:
         """A new settlement may cut an opponent's road: recompute their reach, and their
@@ -400,12 +430,7 @@ class CatanState(SpecialBuilding, Undo, Legality, Views, GameState):
             self._next_setup_step(events)
             return events
         if phase is PLACING_FREE_ROAD1 or phase is PLACING_FREE_ROAD2:
-            self.free_roads -= 1
-            if self.free_roads and self.pieces[seat][ROAD] and self.reach[seat] & ~self.occupied_edges:
-                self.phase = PLACING_FREE_ROAD2
-            else:
-                self.free_roads = 0
-                self.phase = PLAY1 if self.rolled else ROLL_OR_CARD
+            self._next_free_road(seat)
         else:
             self.phase = SPECIAL_BUILDING if self.sb_after >= 0 else PLAY1
             self.build_request = -1
@@ -413,12 +438,28 @@ class CatanState(SpecialBuilding, Undo, Legality, Views, GameState):
                 self.undo_point = (seat, "road", edge, PIECE_COST[ROAD], undo, self.action_count)
         return events
 
+    def _next_free_road(self, seat: int) -> None:
+        """A free road placed: the second, if one is left and fits, else back to the turn."""
+        self.free_roads -= 1
+        if self.free_roads and self._free_road_fits(seat):
+            self.phase = PLACING_FREE_ROAD2
+        else:
+            self.free_roads = 0
+            self.phase = PLAY1 if self.rolled else ROLL_OR_CARD
+
+    def _free_road_fits(self, seat: int) -> bool:
+        return bool(self.pieces[seat][ROAD] and self.reach[seat] & ~self.occupied_edges)
+
     def _place_road(self, seat: int, edge: int) -> None:
+        self.road_edges[seat] |= 1 << edge
+        self.reach[seat] |= self._lay(seat, edge, ROAD)
+
+    def _lay(self, seat: int, edge: int, piece: int) -> int:
+        """`seat`'s `piece` (a road, or a ship on the sea board) takes `edge` from its supply:
+        the edges touching its ends where the seat may go on (no opponent's building there)."""
         self.edge_owner[edge] = seat
-        self.pieces[seat][ROAD] -= 1
-        bit = 1 << edge
-        self.occupied_edges |= bit
-        self.road_edges[seat] |= bit
+        self.pieces[seat][piece] -= 1
+        self.occupied_edges |= 1 << edge
         geo = self.geo
         a, b = geo.edges[edge]
         self.road_nodes[seat] |= 1 << a | 1 << b
@@ -428,7 +469,7 @@ class CatanState(SpecialBuilding, Undo, Legality, Views, GameState):
             reach = geo.node_edge_mask[a]
         if owner[b] == -1 or owner[b] == seat:
             reach |= geo.node_edge_mask[b]
-        self.reach[seat] |= reach
+        return reach
 
     def _next_setup_step(self, events: list[Event]) -> None:
         n = self.seat_count
@@ -479,12 +520,13 @@ class CatanState(SpecialBuilding, Undo, Legality, Views, GameState):
 
     def _do_build(self, seat: int, action: tuple) -> list[Event]:
         piece = action[1]
+        cost = self.piece_costs[piece]
         if self.undo_enabled:  # the placement that follows may be undone back to here
-            self.undo_point = (seat, None, None, PIECE_COST[piece], self._undo_snapshot(seat), self.action_count)
-        self._pay(seat, PIECE_COST[piece])
+            self.undo_point = (seat, None, None, cost, self._undo_snapshot(seat), self.action_count)
+        self._pay(seat, cost)
         self.build_request = piece
-        self.phase = (PLACING_ROAD, PLACING_SETTLEMENT, PLACING_CITY)[piece]
-        return [_event("build_requested", {"seat": seat, "piece": PIECE_NAMES[piece], "cost": list(PIECE_COST[piece])})]
+        self.phase = self.placing_phases[piece]
+        return [_event("build_requested", {"seat": seat, "piece": self.piece_names[piece], "cost": list(cost)})]
 
     def _do_cancel_build(self, seat: int, action: tuple) -> list[Event]:
         if self.phase is PLACING_FREE_ROAD1 or self.phase is PLACING_FREE_ROAD2:
@@ -492,26 +534,30 @@ class CatanState(SpecialBuilding, Undo, Legality, Views, GameState):
             self.phase = PLAY1 if self.rolled else ROLL_OR_CARD
             return [_event("build_cancelled", {"seat": seat, "piece": "road", "refund": [0] * 5})]
         piece = self.build_request
-        self._receive(seat, PIECE_COST[piece])
+        self._receive(seat, self.piece_costs[piece])
         self.build_request = -1
         self.phase = SPECIAL_BUILDING if self.sb_after >= 0 else PLAY1
-        return [_event("build_cancelled", {"seat": seat, "piece": PIECE_NAMES[piece],
-                                           "refund": list(PIECE_COST[piece])})]
+        return [_event("build_cancelled", {"seat": seat, "piece": self.piece_names[piece],
+                                           "refund": list(self.piece_costs[piece])})]
 
     def _do_buy_dev(self, seat: int, action: tuple) -> list[Event]:
         self._pay(seat, COST_DEV)
+        return self._draw_card(seat, "dev_bought", {"cost": list(COST_DEV)})
+
+    def _draw_card(self, seat: int, kind_of_event: str, extra: dict[str, Any]) -> list[Event]:
+        """`seat` draws a development card (playable next turn): the event telling it, with
+        `extra` data, to the seat, and its twin without the card to everybody else."""
         deck = self.deck
         card = deck.pop(self.rng.below(len(deck))) if self.draw_at_random else deck.pop()
         kind = dev_type(card)
         self.dev_new[seat][kind] += 1
         if kind == VICTORY_POINT:
             self.vp_cards[seat].append(card)
-        left = len(self.deck)
-        cost = list(COST_DEV)
-        return [_event("dev_bought", {"seat": seat, "card": DEV_NAMES[kind], "card_id": card,
-                                      "name": card_name(card), "deck_left": left, "cost": cost}, _ONLY[seat]),
-                _event("dev_bought", {"seat": seat, "card": None, "card_id": None, "name": None,
-                                      "deck_left": left, "cost": cost}, _ALL_BUT[seat])]
+        left = len(deck)
+        return [_event(kind_of_event, {"seat": seat, "card": DEV_NAMES[kind], "card_id": card,
+                                       "name": card_name(card), "deck_left": left, **extra}, _ONLY[seat]),
+                _event(kind_of_event, {"seat": seat, "card": None, "card_id": None, "name": None,
+                                       "deck_left": left, **extra}, _ALL_BUT[seat])]
 
     def _do_play_dev(self, seat: int, action: tuple) -> list[Event]:
         card = action[1]
@@ -525,7 +571,7 @@ class CatanState(SpecialBuilding, Undo, Legality, Views, GameState):
             if self.knights[seat] >= 3 and holder != seat and (holder < 0 or self.knights[seat] > self.knights[holder]):
                 self.largest_army = seat
                 events.append(_event("largest_army", {"seat": seat, "knights": list(self.knights)}))
-            self.phase = PLACING_ROBBER
+            self.phase = self._bandit_phase()
         elif card == ROAD_BUILDING:
             self.free_roads = min(2, self.pieces[seat][ROAD])
             self.phase = PLACING_FREE_ROAD1 if self.free_roads == 2 else PLACING_FREE_ROAD2
@@ -556,6 +602,17 @@ class CatanState(SpecialBuilding, Undo, Legality, Views, GameState):
         return [_event("monopoly", {"seat": seat, "resource": r, "taken": taken, "total": total})]
 
     def _do_roll(self, seat: int, action: tuple) -> list[Event]:
+        total, events = self._roll_dice(seat)
+        if total != 7:
+            self.phase = PLAY1
+            events.append(self._produce(total))
+            return events
+        self._seven(events)
+        return events
+
+    def _roll_dice(self, seat: int) -> tuple[int, list[Event]]:
+        """`seat` rolls (a scripted total, else the generator; options N7, N7C roll a 7 again):
+        the total, and the `rolled` event in a new list."""
         if self.dice_used < len(self.dice_script):
             total = self.dice_script[self.dice_used]
             self.dice_used += 1
@@ -570,11 +627,10 @@ class CatanState(SpecialBuilding, Undo, Legality, Views, GameState):
         self.rolled = True
         if self.special_building:
             self.offer_mark = self.action_count  # the moment `volunteers` offers its chance
-        rolled = _event("rolled", {"seat": seat, "dice": list(dice), "total": total})
-        if total != 7:
-            self.phase = PLAY1
-            return [rolled, self._produce(total)]
-        events = [rolled]
+        return total, [_event("rolled", {"seat": seat, "dice": list(dice), "total": total})]
+
+    def _seven(self, events: list[Event]) -> None:
+        """A 7: hands over the limit discard half, then the robber moves."""
         limit = self.discard_limit
         for s in range(self.seat_count):
             count = sum(self.hands[s])
@@ -583,8 +639,7 @@ class CatanState(SpecialBuilding, Undo, Legality, Views, GameState):
             self.phase = WAITING_FOR_DISCARDS
             events.append(_event("discard_required", {"amounts": list(self.discards)}))
         else:
-            self.phase = PLACING_ROBBER
-        return events
+            self.phase = self._bandit_phase()
 
     def _produce(self, total: int) -> Event:
         hexes, rows, demand, credits, robbed = self._payouts[total] or self._payout_of(total)
@@ -652,23 +707,26 @@ class CatanState(SpecialBuilding, Undo, Legality, Views, GameState):
         events = [_event("discarded", {"seat": seat, "count": count, "resources": list(counts)}, _ONLY[seat]),
                   _event("discarded", {"seat": seat, "count": count, "resources": None}, _ALL_BUT[seat])]
         if not any(self.discards):
-            self.phase = PLACING_ROBBER
+            self.phase = self._bandit_phase()
         return events
 
     def _do_robber(self, seat: int, action: tuple) -> list[Event]:
         hex_index = action[1]
         self.robber = hex_index
         events = [_event("robber_moved", {"seat": seat, "hex": hex_index})]
-        victims = self._victims_at(hex_index, seat)
+        self._rob_among(seat, self._victims_at(hex_index, seat), events)
+        return events
+
+    def _rob_among(self, thief: int, victims: list[int], events: list[Event]) -> None:
+        """The thief robs its only victim, chooses among several, or robs nobody."""
         self.victims = tuple(victims)
         if len(victims) == 1:
-            self._steal(seat, victims[0], events)
+            self._steal(thief, victims[0], events)
         elif victims:
             self.phase = WAITING_FOR_ROB_CHOOSE_PLAYER
-            events.append(_event("choose_victim", {"seat": seat, "candidates": victims}))
+            events.append(_event("choose_victim", {"seat": thief, "candidates": victims}))
         else:
             self.phase = PLAY1 if self.rolled else ROLL_OR_CARD
-        return events
 
     def _do_rob(self, seat: int, action: tuple) -> list[Event]:
         events: list[Event] = []
@@ -925,14 +983,14 @@ class CatanState(SpecialBuilding, Undo, Legality, Views, GameState):
         if self.discards[seat]:
             self.discards[seat] = 0
             if self.phase is WAITING_FOR_DISCARDS and not any(self.discards):
-                self.phase = PLACING_ROBBER
+                self.phase = self._bandit_phase()
         if self.phase is WAITING_FOR_ROB_CHOOSE_PLAYER and seat in self.victims:
             self.victims = tuple(v for v in self.victims if v != seat)
             if len(self.victims) == 1:
                 self._steal(self.current, self.victims[0], events)
         if seat == self.current:
             if self.build_request >= 0:
-                self._receive(seat, PIECE_COST[self.build_request])
+                self._receive(seat, self.piece_costs[self.build_request])
                 self.build_request = -1
             self.free_roads = 0
             self.discards = [0] * self.seat_count
@@ -961,9 +1019,12 @@ class CatanState(SpecialBuilding, Undo, Legality, Views, GameState):
         return Result(seats, cause, {"winner": self.winner, "rounds": self.round})
 
     def copy(self) -> "CatanState":
-        twin = self._copy_public(CatanState)
+        return self._with_own_cards(self._copy_public(CatanState))
+
+    def _with_own_cards(self, twin: "CatanState") -> "CatanState":
+        """`twin` (a public copy of this game) with its own cards, deck and generator."""
         d = twin.__dict__
-        for name in HIDDEN_ROWS:
+        for name in self.hidden_rows:
             d[name] = list(map(list.copy, d[name]))
         d["deck"] = self.deck[:]
         d["rng"] = self.rng.copy()
@@ -994,9 +1055,9 @@ class CatanState(SpecialBuilding, Undo, Legality, Views, GameState):
         d = twin.__dict__
         d.update(self.__dict__)
         d["_checked"] = None  # a check of the game as it is, not of a twin that may differ
-        for name in _PUBLIC_LISTS:
+        for name in self.public_lists:
             d[name] = d[name][:]
-        for name in _PUBLIC_ROWS:
+        for name in self.public_rows:
             d[name] = list(map(list.copy, d[name]))
         d["out"] = dict(self.out)
         return twin
@@ -1006,18 +1067,52 @@ class CatanObservation(SeatObservation, CatanState):
     """A game as one seat may know it: see `views.SeatObservation`."""
 
 
-# the lists actions change: public ones, and rows per seat, public or hidden (with the deck)
-_PUBLIC_LISTS = ("node_owner", "node_level", "edge_owner", "bank", "knights", "building_vp", "road_length",
-                 "reach", "road_nodes", "road_edges", "discards", "offers")
-_PUBLIC_ROWS = ("played", "pieces", "ratios")
-HIDDEN_ROWS = ("hands", "dev_old", "dev_new", "vp_cards")
 _ZERO = (0, 0, 0, 0, 0)
 _NO_PAYOUTS = (None,) * 13
 _DICE = tuple(((1 + pair // 6, 1 + pair % 6), 2 + pair // 6 + pair % 6) for pair in range(36))
 """_DICE[a draw below 36]: the two dice and their total"""
-# kinds after which the player to move may have won
-_SCORING = frozenset(("settlement", "city", "road", "buy_dev", "play_dev", "end_turn", "rob", "robber"))
-# kind -> (action length, argument test, turn phases, check, apply, in _SCORING)
-_DISPATCH = {kind: (len(shape) + 1, ARGUMENT_TESTS[shape], TURN_PHASES.get(kind),
-                    getattr(CatanState, "_check_" + kind, None), getattr(CatanState, "_do_" + kind), kind in _SCORING)
-             for kind, shape in A.SHAPES.items()}
+
+
+Rule = tuple
+"""How the engine takes one kind of action, as the tuple ``(size, arguments_ok, phases, check,
+apply, scoring)``: the action's length, a test of its arguments' types (None: it has none), the
+phases in which the player to move may take it (None: its check says who may), the check that
+raises IllegalAction (None: nothing more to check), the function that changes the state and
+returns the events, and whether the player to move may have won by it.  (A plain tuple: `_check`
+unpacks one for every action.)"""
+
+
+def rule(kind: str, check: Callable | None, apply: Callable, scoring: bool = False) -> Rule:
+    """The `Rule` of `kind`: its size and argument test from `actions.SHAPES`, its phases from
+    `legality.TURN_PHASES`."""
+    shape = A.SHAPES[kind]
+    return len(shape) + 1, ARGUMENT_TESTS[shape], TURN_PHASES.get(kind), check, apply, scoring
+
+
+S = CatanState
+RULES: dict[str, Rule] = {
+    "settlement": rule("settlement", S._check_settlement, S._do_settlement, scoring=True),
+    "road": rule("road", S._check_road, S._do_road, scoring=True),
+    "city": rule("city", S._check_city, S._do_city, scoring=True),
+    "build": rule("build", S._check_build, S._do_build),
+    "cancel_build": rule("cancel_build", None, S._do_cancel_build),
+    "undo_build": rule("undo_build", S._check_undo_build, S._do_undo_build),
+    "buy_dev": rule("buy_dev", S._check_buy_dev, S._do_buy_dev, scoring=True),
+    "play_dev": rule("play_dev", S._check_play_dev, S._do_play_dev, scoring=True),
+    "pick_resources": rule("pick_resources", S._check_pick_resources, S._do_pick_resources),
+    "monopoly": rule("monopoly", S._check_monopoly, S._do_monopoly),
+    "roll": rule("roll", None, S._do_roll),
+    "discard": rule("discard", S._check_discard, S._do_discard),
+    "robber": rule("robber", S._check_robber, S._do_robber, scoring=True),
+    "rob": rule("rob", S._check_rob, S._do_rob, scoring=True),
+    "bank_trade": rule("bank_trade", S._check_bank_trade, S._do_bank_trade),
+    "offer": rule("offer", S._check_offer, S._do_offer),
+    "accept": rule("accept", S._check_accept, S._do_accept),
+    "reject": rule("reject", S._check_reject, S._do_reject),
+    "withdraw": rule("withdraw", S._check_withdraw, S._do_withdraw),
+    "end_turn": rule("end_turn", None, S._do_end_turn, scoring=True),
+    "ask_special_build": rule("ask_special_build", S._check_ask_special_build, S._do_ask_special_build),
+}
+"""Every action kind of the classic engine and how it is taken (`CatanState.rule_table`)."""
+CatanState.rule_table = RULES
+del S

@@ -18,7 +18,9 @@ the card as the free ones.
 
 SGN v1.0 knows only the classic 19-hex board, so the writer refuses (`SGNError`, one line
 naming the reason) a game on the 5-6 player board (5-6 seats, options `max_players` over 4 or
-`six_player_board`) and a game in which a build was undone (option `undo_builds`: SGN has no
+`six_player_board`), a game on the sea board (naming every rule of its scenario SGN cannot carry:
+the board, ships, the pirate, gold, fog, special victory points, cloth, fortresses, special
+edges, wonders, ...) and a game in which a build was undone (option `undo_builds`: SGN has no
 message that takes a piece back).  Such games export as JSON.
 """
 
@@ -81,8 +83,8 @@ class SGNWriter:
         if event.audience.kind == "all_but":
             return []  # the redacted twin of a private event
         data, kind = event.data, event.kind
-        handler = getattr(self, "_" + kind, None)
-        return handler(data) if handler else []
+        handler = self.WRITERS.get(kind)
+        return handler(self, data) if handler else []
 
     def _board(self, data) -> list[list[Any]]:
         self.first = data.get("first", self.first)
@@ -148,6 +150,12 @@ class SGNWriter:
         vec.update(_resources(data["give"], -1))
         return [[offerer, "TR", _trade_value(vec, offerer, self.player(data["accepter"]))]]
 
+    WRITERS = {"board": _board, "built": _built, "rolled": _rolled, "discarded": _discarded,
+               "robber_moved": _robber_moved, "robbed": _robbed, "dev_bought": _dev_bought,
+               "dev_played": _dev_played, "year_of_plenty": _year_of_plenty, "monopoly": _monopoly,
+               "bank_trade": _bank_trade, "trade": _trade}
+    """Event kind -> the method writing its SGN lines (events not listed leave none)."""
+
 
 #: rules SGN has no place for, with the value every reader assumes
 SGN_ASSUMES = {"vp_to_win": 10, "discard_limit": 7}
@@ -163,6 +171,8 @@ def record_to_sgn(record: Record) -> str:
             warnings.warn(SGNWarning(f"SGN has no place for {key}={record.options[key]}; "
                                      f"a reader assumes {assumed}"), stacklevel=2)
     state = SPEC.new(len(record.seats), record.options, record.seed)
+    if state.geo.name == "sea":
+        raise SGNError(f"SGN cannot write this game: {_sea_rules_sgn_lacks(record.options)} (export it as json)")
     if state.geo.name != "classic":
         raise SGNError("SGN cannot write this game: SGN v1.0 has only the classic 19-hex board and this game is on "
                        "the 5-6 player board (export it as json)")
@@ -181,6 +191,27 @@ def record_to_sgn(record: Record) -> str:
         for event in state.apply(entry.seat, action):
             lines += writer.messages(event)
     return "".join(dumps(m) + "\n" for m in lines)
+
+
+def _sea_rules_sgn_lacks(options: dict[str, Any]) -> str:
+    """What SGN v1.0 cannot carry of a sea-board game, in one line."""
+    from .sea.scenarios import SCENARIOS
+
+    scenario = SCENARIOS[options.get("scenario", "")]
+    lacks = ["the sea board (SGN v1.0 has only the classic 19-hex board)", "ships and moving them",
+             "the pirate ship", "gold hexes' free picks"]
+    rules = {"fog": "fog hexes", "svp_each_new_area": "special victory points for new islands",
+             "svp_any_new_area": "special victory points for new islands", "cloth": "cloth villages",
+             "fortresses": "the pirate fleet, fortresses and warships",
+             "forgotten_tribe": "special edges and gift harbours", "wonders": "wonders",
+             "third_settlement": "a third initial settlement"}
+    for flag, what in rules.items():
+        if getattr(scenario, flag) and what not in lacks:
+            lacks.append(what)
+    if not scenario.route_vp:
+        lacks.append("a game without the longest road")
+    named = f"this {scenario.name} game" if scenario.key else "this game"
+    return f"{named} has rules SGN has no message for: " + ", ".join(lacks)
 
 
 # -- reading -----------------------------------------------------------------------------------

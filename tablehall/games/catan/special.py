@@ -55,11 +55,12 @@ from tablehall.core import Event, IllegalAction
 from .constants import (PIECE_FROM_NAME, ROLL_OR_CARD, SPECIAL_BUILDING, START1A, START1B, START2A,
                         START2B)
 from .events import event
+from .fields import CatanFields
 
 _SETUP = (START1A, START1B, START2A, START2B)
 
 
-class SpecialBuilding:
+class SpecialBuilding(CatanFields):
     """The special building phase (a mixin of CatanState)."""
 
     def _init_special_building(self, options: dict[str, Any]) -> None:
@@ -178,7 +179,7 @@ class SpecialBuilding:
         self._next_special_turn(seat, events)
 
 
-class Undo:
+class Undo(CatanFields):
     """Undoing one's last build (a mixin of CatanState)."""
 
     def _init_undo(self, options: dict[str, Any]) -> None:

@@ -15,17 +15,18 @@ the seat and the move number, and because acting on the observation deals first.
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, ClassVar
 
 from tablehall.core import Rng, derive_seed
 
 from .constants import CITY, ROAD, SETTLEMENT, VICTORY_POINT, VP_CARD_NAMES, dev_type
+from .fields import CatanFields
 
 HIDDEN = ("hands", "dev_old", "dev_new", "vp_cards", "deck", "rng", "seed")
 """What an observation re-deals: opponents' hands and development cards, the deck, the future."""
 
 
-class Views:
+class Views(CatanFields):
     """Per-seat views (a mixin of CatanState)."""
 
     def view(self, seat: int | None) -> dict[str, Any]:
@@ -50,7 +51,7 @@ class Views:
         offers = [None if o is None else {"give": list(o[0]), "get": list(o[1]), "to": list(o[2]),
                                           "answered": sorted(o[3])} for o in self.offers]
         return {
-            "board": self.board.to_text(), "robber": self.robber,
+            "board": self._board_view(), "robber": self.robber,
             "phase": self.phase.name, "jsettlers_state": self.jsettlers_state,
             "current": self.current, "first": self.first, "round": self.round, "dice": list(self.dice),
             "buildings": [[nd, owner, self.node_level[nd]] for nd, owner in enumerate(self.node_owner) if owner >= 0],
@@ -62,6 +63,9 @@ class Views:
             "frame": self.geo.name,
             **self._rule_views(),
         }
+
+    def _board_view(self) -> Any:
+        return self.board.to_text()
 
     def _rule_views(self) -> dict[str, Any]:
         """The parts of the view that only the 5-6 player rules or JSettlers options have."""
@@ -87,12 +91,17 @@ class SeatObservation:
     same cards later.  The future is unscripted: scripted dice, steals and deck orders are
     dropped, and development cards are drawn at random from the re-dealt deck."""
 
+    hidden_fields: ClassVar[tuple[str, ...]] = HIDDEN
+    """What the observation deals again (the sea board adds its fog)."""
     viewer: int
+    _own_cards: tuple[list[int], list[int], list[int], list[int]]  # the viewer's cards: hand, old, new, VP ids
+    _sizes: tuple[list[int], list[int], list[int], int]  # hand sizes, old and new card counts, deck size
+    _deal_key: int  # what the hidden cards are dealt from (never the seed)
 
     def _observe(self, state: Any, seat: int) -> None:
         """Fill this (fresh, public) copy of `state` with what `seat` knows of the cards."""
         d = self.__dict__
-        for name in HIDDEN:
+        for name in self.hidden_fields:
             del d[name]
         d["viewer"] = seat
         d["_own_cards"] = (state.hands[seat][:], state.dev_old[seat][:], state.dev_new[seat][:],
@@ -111,7 +120,7 @@ class SeatObservation:
 
     def __getattr__(self, name: str) -> Any:
         # only called for attributes not set yet: the hidden ones before the deal
-        if name in HIDDEN and "_own_cards" in self.__dict__:
+        if name in self.hidden_fields and "_own_cards" in self.__dict__:
             self._deal()
             return self.__dict__[name]
         raise AttributeError(f"{type(self).__name__!r} object has no attribute {name!r}")

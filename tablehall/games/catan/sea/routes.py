@@ -1,0 +1,234 @@
+"""The longest trade route on the sea board (mixed into `state.SeaState`).
+
+A route is a trail over one player's roads and ships, never through an opponent's building,
+changing between road and ship only at the player's own settlement or city.  Its length is kept
+in `road_length` and awarded as the classic longest road (none with _SC_0RVP).
+
+Lengths are found in the route's network with each node split where trails may not pass: a
+free node into its road end and its ship end, an opponent's building into one end per piece.  A
+trail is then a path of the split network; where that network is a forest (the usual case) the
+longest path of each tree is found in two sweeps, and only a network with a loop has every trail
+searched, chain by chain between the nodes where a trail may turn or stop.  Placing a piece or
+moving a ship mostly asks one search from where it attaches.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from tablehall.core import Event
+
+from ..geometry import bits
+from .fields import SeaFields
+
+_NO_LIMIT = 1 << 30
+
+
+class TradeRoutes(SeaFields):
+    """Longest trade routes (see the module docstring)."""
+
+    def _route_changed(self, seat: int, events: list[Event], placed: int = -1) -> None:
+        """`seat`'s route changed (`placed`: only by its road or ship placed there): its
+        length, and the award."""
+        if placed < 0:
+            length = self._longest_road_of(seat)
+        else:
+            length = self._length_with(seat, placed, self.road_edges[seat], self.ships[seat], self.road_length[seat])
+        self._set_route_length(seat, length, events)
+
+    def _set_route_length(self, seat: int, length: int, events: list[Event]) -> None:
+        if length != self.road_length[seat]:
+            self.road_length[seat] = length
+            self._award_longest_road(events)
+
+    def _award_longest_road(self, events: list[Event]) -> None:
+        if self.scenario.route_vp:
+            super()._award_longest_road(events)
+
+    def _route_after_move(self, seat: int, source: int, target: int, events: list[Event]) -> None:
+        """`seat`'s ship went from `source` (it led nowhere at one end, so every trail using it
+        ended with it) to `target`: the route is as long as the best trail through the ship's new
+        place, or the best trail without the ship, which is the old length or one less."""
+        roads, ships = self.road_edges[seat], self.ships[seat]
+        length = self.road_length[seat]
+        without = ships & ~(1 << target)
+        now = self._leaf_trail(seat, target, roads, ships)
+        if now < 0:
+            now = self._route_length(seat, roads, ships)
+        elif now < length:
+            through_old = self._leaf_trail(seat, source, roads, without | 1 << source)
+            if through_old < length:  # a trail that long never used the ship
+                now = length
+            else:
+                now = max(now, self._route_length(seat, roads, without, length))
+        self._set_route_length(seat, now, events)
+
+    def _length_with(self, seat: int, edge: int, roads: int, ships: int, old: int) -> int:
+        """The longest route of `roads` and `ships` (which hold a piece at `edge`), knowing the
+        longest without that piece is `old`."""
+        through = self._leaf_trail(seat, edge, roads, ships)
+        if through < 0:  # it joins two parts or closes a loop
+            return self._route_length(seat, roads, ships)
+        return max(old, through)
+
+    def _leaf_trail(self, seat: int, edge: int, roads: int, ships: int) -> int:
+        """The longest trail ending with the piece at `edge`, when a trail cannot go on past it
+        at one of its ends; -1 when it can at both (it may join two parts, or close a loop)."""
+        bit = 1 << edge
+        is_ship = 1 if ships & bit else 0
+        rest_roads, rest_ships = roads & ~bit, ships & ~bit
+        same = rest_ships if is_ship else rest_roads
+        node_edge_mask, owner = self.geo.node_edge_mask, self.node_owner
+        onward = []
+        for x in self.geo.edges[edge]:
+            o = owner[x]
+            if o == seat and (rest_roads | rest_ships) & node_edge_mask[x] or o == -1 and same & node_edge_mask[x]:
+                onward.append(x)
+        if len(onward) == 2:
+            return -1
+        if not onward:
+            return 1
+        network = self._network(seat, rest_roads, rest_ships, (onward[0],))
+        return 1 + self._trail_from(seat, network, onward[0], is_ship)
+
+    def _longest_road_of(self, seat: int) -> int:
+        return self._route_length(seat, self.road_edges[seat], self.ships[seat])
+
+    def _route_length(self, seat: int, roads: int, ships: int, enough: int = _NO_LIMIT) -> int:
+        """The longest trail of `seat` over `roads` and `ships` (or at least `enough`, as soon as
+        a trail that long is found)."""
+        own = roads | ships
+        if not own:
+            return 0
+        owner, geo = self.node_owner, self.geo
+        links: dict[int, list[int]] = {}
+        for e in bits(own):
+            is_ship = ships >> e & 1
+            a, b = geo.edges[e]
+            # node x's ends: 3x + 0 roads, 3x + 1 ships, 3x + 2 all at its owner's building; an
+            # opponent's building has one end per piece, -1 - e
+            o = owner[a]
+            ka = 3 * a + is_ship if o == -1 else 3 * a + 2 if o == seat else -1 - e
+            o = owner[b]
+            kb = 3 * b + is_ship if o == -1 else 3 * b + 2 if o == seat else -1 - e
+            if ka in links:
+                links[ka].append(kb)
+            else:
+                links[ka] = [kb]
+            if kb in links:
+                links[kb].append(ka)
+            else:
+                links[kb] = [ka]
+        best = 0
+        seen: set[int] = set()
+        for root in links:
+            if root in seen:
+                continue
+            far, _, members, degrees = _farthest(links, root)
+            seen |= members
+            if degrees // 2 >= len(members):  # a loop: search every trail
+                return self._trail_search(seat, roads, ships, enough)
+            best = max(best, _farthest(links, far)[1])
+        return best
+
+    def _trail_search(self, seat: int, roads: int, ships: int, enough: int) -> int:
+        """Every trail searched, from every junction of the route's network (see `_network`:
+        a longest trail starts at one)."""
+        network = self._network(seat, roads, ships)
+        best = 0
+        for x in network:
+            best = max(best, self._trail_from(seat, network, x, -1, enough))
+            if best >= enough:
+                break
+        return best
+
+    def _network(self, seat: int, roads: int, ships: int, keep: tuple[int, ...] = ()) -> dict[int, list[tuple]]:
+        """`seat`'s route as chains between junctions: node -> [(the chain's own bit, the
+        junction at its other end, the type of its first and of its last piece (1 a ship), its
+        length)].  A junction is a node where a trail does not simply pass on (not two pieces,
+        an opponent's building, road meeting ship away from one's own building), a node of
+        `keep`, or one node of a loop that has none; trails are searched chain by chain."""
+        edges, owner = self.geo.edges, self.node_owner
+        at: dict[int, list[tuple[int, int, int]]] = {}
+        count = 0
+        for e in bits(roads | ships):
+            a, b = edges[e]
+            is_ship = ships >> e & 1
+            if a in at:
+                at[a].append((e, b, is_ship))
+            else:
+                at[a] = [(e, b, is_ship)]
+            if b in at:
+                at[b].append((e, a, is_ship))
+            else:
+                at[b] = [(e, a, is_ship)]
+            count += 1
+        network: dict[int, list[tuple]] = {}
+        for x, pieces in at.items():
+            o = owner[x]
+            if x in keep or len(pieces) != 2 or o != seat and (o != -1 or pieces[0][2] != pieces[1][2]):
+                network[x] = []
+        junctions = list(network)
+        walked: set[int] = set()
+        while True:
+            for x in junctions:
+                for e, y, first in at[x]:
+                    if e in walked:
+                        continue
+                    walked.add(e)
+                    length, last, previous, node = 1, first, e, y
+                    while node not in network:  # along the chain to the next junction
+                        one, two = at[node]
+                        e2, node, last = two if one[0] == previous else one
+                        walked.add(e2)
+                        length += 1
+                        previous = e2
+                    bit = 1 << len(walked)
+                    network[x].append((bit, node, first, last, length))
+                    network[node].append((bit, x, last, first, length))
+            if len(walked) == count:
+                return network
+            loop = min(x for x in at if x not in network and at[x][0][0] not in walked)
+            network[loop] = []  # a loop with no junction: one of its nodes becomes one
+            junctions = [loop]
+
+    def _trail_from(self, seat: int, network: dict, start: int, arrived: int = -1, enough: int = _NO_LIMIT) -> int:
+        """The longest trail of `seat`'s route `network` (see `_network`; `start` a junction)
+        from `start` (or `enough`, once found); `arrived` 0 or 1: it continues a trail that
+        reached `start` by a road or a ship (-1: it begins there)."""
+        owner = self.node_owner
+        best = 0
+        stack = [(start, 0, 0, arrived)]
+        while stack:
+            node, used, length, was_ship = stack.pop()
+            if length > best:
+                best = length
+                if best >= enough:
+                    break
+            here = owner[node]
+            if length and here != -1 and here != seat:
+                continue
+            for bit, other, first, last, size in network[node]:
+                if not used & bit and (was_ship < 0 or first == was_ship or here == seat):
+                    stack.append((other, used | bit, length + size, last))
+        return best
+
+
+def _farthest(links: dict, root) -> tuple[Any, int, set, int]:
+    """From `root` in a network given as node -> neighbours: the farthest node, its distance,
+    the nodes reached and the sum of their degrees (twice the links: a tree has one link fewer
+    than nodes)."""
+    far, distance = root, 0
+    seen = {root}
+    degrees = 0
+    stack = [(root, 0)]
+    while stack:
+        node, depth = stack.pop()
+        if depth > distance:
+            far, distance = node, depth
+        degrees += len(links[node])
+        for other in links[node]:
+            if other not in seen:
+                seen.add(other)
+                stack.append((other, depth + 1))
+    return far, distance, seen, degrees
