@@ -29,20 +29,19 @@ from .geometry import BOARDS
 from .hall import Hall
 from .live import Watchers
 from .quota import LiveGames
-from .seats import BrowserSeat, PacedBot, browser_policy
+from .seats import BrowserSeat, PacedBot, person_seat
 from .tournaments import routes as tournament_routes
 
 HERE = Path(__file__).parent
 MAX_PAGE = 200
 MAX_OFFSET = 10**12  # past every store; a larger number would not fit SQLite's integers (a 500 the fuzzer found)
 MAX_PACE = 10.0  # seconds a built-in bot of a web game may be made to wait before each move
-STAND_IN = "strong"  # the bot that takes over a person's seat where the game's protocol does that (Catan)
 
 
 def create_app(hall: Hall) -> Starlette:
     templates = Jinja2Templates(directory=str(HERE / "templates"))
     watchers = Watchers()
-    people: dict[str, list[BrowserSeat | None]] = {}  # match id -> its browser seats
+    people = hall.people  # match id -> its browser seats
     live_games = LiveGames(hall.limits.live_games_per_address,
                            lambda i: hall.find(i) is not None or hall.find_table(i) is not None)
 
@@ -180,14 +179,7 @@ def create_app(hall: Hall) -> Starlette:
             for i, a in enumerate(browser) if a is not None]})
 
     def person(spec, name: str, seed: int) -> BrowserSeat:
-        """A browser seat on the hall's clock, with the game's rule for a player out of time."""
-        def stand_in(seat: int) -> BotAgent:  # for games whose protocol hands such a seat to a bot
-            bot = STAND_IN if STAND_IN in spec.bots else sorted(spec.bots)[0]
-            return BotAgent(spec.bots[bot](derive_seed(seed, "stand-in", seat)), name=name,
-                            threaded=hall.bots_threaded)
-
-        policy = browser_policy(spec, hall.decision_timeout, stand_in)
-        return BrowserSeat(name, policy=policy, grace=hall.reconnect_grace)
+        return person_seat(spec, name, seed, hall.decision_timeout, hall.reconnect_grace, hall.bots_threaded)
 
     def bot_agent(bot, name: str, pace: float) -> BotAgent:
         if pace:
@@ -220,7 +212,7 @@ def create_app(hall: Hall) -> Starlette:
             seat = seats[index]
         except (ValueError, IndexError):
             seat = None
-        if seat is None or not secrets.compare_digest(socket.query_params.get("token", ""), seat.token):
+        if seat is None or not seat.admits(socket.query_params.get("token", "")):
             await socket.send_json({"type": "error", "message": "no such seat, or not your token"})
             await socket.close()
             return

@@ -42,6 +42,8 @@ class Hall:
     # what one client may cost ([limits]) and the names the hall answers to ([web] allowed_hosts)
     limits: Limits = field(default_factory=Limits)
     allowed_hosts: Sequence[str] = LOOPBACK_NAMES
+    # the web's own: the browser seats of each game started from the web (or resumed), by id
+    people: dict[str, list[Any]] = field(default_factory=dict)
 
     def live(self) -> dict[str, Match]:
         """Live matches by id (matches without one are named by their object id)."""
