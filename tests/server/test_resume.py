@@ -1,0 +1,210 @@
+"""Live games survive a crash (issue 30): `tablehall serve` as a process, `kill -9` in the middle
+of its games, started again on the same store.  A game of each of the four games, a person's seat
+played over its WebSocket against built-in bots, goes on from its journal and ends with the record
+the same game has when nothing stops it; a contest game, whose protocol has no rejoin, ends
+aborted with the cause; a stop by SIGTERM leaves the games in the journal for the next start.
+Every wait is bounded and waits for an event (a frame, a log line, a journal row), never a time."""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import socket
+import time
+
+import pytest
+
+from tablehall.core import Match
+from tablehall.core.agents import Agent, BotAgent
+from tablehall.core.journal import read_journal
+from tablehall.core.records import Record, replay
+from tablehall.core.registry import get_game
+from tablehall.core.rng import derive_seed
+from tablehall.core.store import open_store
+
+from ..support.serving import Serve
+from ..web.policies import catan_choice, dominion_choice, renaissance_choice
+
+websockets_sync = pytest.importorskip("websockets.sync.client")
+
+WAIT = 120  # seconds: a bound for a busy machine, never a measure
+
+#: the person's choice among the legal actions it is sent: a function of them alone, so that a
+#: decision asked again after a restart is answered alike
+POLICY = {"blokus": lambda legal: legal[0], "catan": lambda legal: catan_choice(legal, 0, [0] * 5),
+          "dominion": lambda legal: dominion_choice(legal, set()), "renaissance": renaissance_choice}
+
+#: (game, bots, seed, decisions of the person before the kill): seeds whose games never ask two
+#: seats at once, so the order of the actions does not hang on which answer comes first
+GAMES = [("blokus", ["random"], 2, 8), ("catan", ["strong"], 1, 12), ("dominion", ["bigmoney"], 2, 10),
+         ("renaissance", [], 2, 10)]
+
+
+class Person(Agent):
+    """The person's seat in the game played through in this process: the same policy, inline."""
+
+    kind = "web"
+    wants_events = False
+    awaits_start = awaits_finish = False
+
+    def __init__(self, spec, name: str) -> None:
+        self.spec, self.name = spec, name
+
+    def inline_chooser(self):
+        spec, policy = self.spec, POLICY[self.spec.name]
+        return lambda state, seat: spec.decode_action(policy([spec.encode_action(a) for a in state.legal_actions(seat)]))
+
+    async def decide(self, seat, state):
+        raise AssertionError("decides inline")
+
+
+def played_through(game: str, bots: list[str], seed: int) -> Record:
+    """The game as it goes when nothing stops it (the web hall seeds bot i with (seed, "bot", i))."""
+    spec = get_game(game)
+    agents = [Person(spec, "carla")] + [BotAgent(spec.bots[b](derive_seed(seed, "bot", i + 1)), name=f"{b}-{i + 2}")
+                                        for i, b in enumerate(bots)]
+    return asyncio.run(Match(spec, agents, seed=seed).run())
+
+
+class Seat:
+    """The person's seat over its WebSocket: answers each decision with the game's policy."""
+
+    def __init__(self, server: Serve, game: str, created: dict) -> None:
+        self.game, self.id = game, created["id"]
+        self.token = created["seats"][0]["token"]
+        self.socket = None
+
+    def next_question(self) -> dict | None:
+        """The next frame that asks the seat (None: the game is over)."""
+        while True:
+            frame = json.loads(self.socket.recv(timeout=WAIT))
+            assert frame["type"] not in ("error", "replaced"), frame
+            if frame.get("result") is not None or frame["type"] == "end":
+                return None
+            if frame.get("asked"):
+                return frame
+
+    def answer(self, frame: dict) -> None:
+        self.socket.send(json.dumps({"action": POLICY[self.game](frame["legal"])}))
+
+    def play(self, server: Serve, decisions: int | None = None) -> None:
+        """Open the seat on `server`, answer `decisions` questions (None: to the end) and, short
+        of the end, see the seat asked again; close the page."""
+        url = f"{server.url.replace('http', 'ws')}/ws/games/{self.id}/seats/0?token={self.token}"
+        with websockets_sync.connect(url, open_timeout=WAIT, max_size=None) as self.socket:
+            answered = 0
+            while decisions is None or answered < decisions:
+                frame = self.next_question()
+                if frame is None:
+                    return
+                self.answer(frame)
+                answered += 1
+            assert self.next_question() is not None, "the game ended before the kill"
+
+
+def journaled_actions(location: str) -> dict[str, int]:
+    store = open_store(location)
+    try:
+        return {game.id: len(read_journal(game)[0].entries) for game in store.journaled_games()}
+    finally:
+        store.close()
+
+
+def new_game(server: Serve, game: str, bots: list[str], seed: int) -> dict:
+    status, created = server.new_game({"game": game, "seats": ["me", *bots], "name": "carla", "seed": seed})
+    assert status == 200, created
+    return created
+
+
+def wait_for(condition, what: str):
+    deadline = time.monotonic() + WAIT
+    while not (found := condition()):
+        if time.monotonic() > deadline:
+            raise AssertionError(f"{what} did not happen within {WAIT} s")
+        time.sleep(0.05)
+    return found
+
+
+def test_games_killed_mid_way_end_as_if_never_killed(tmp_path, store_location):
+    server = Serve(tmp_path, db=store_location)
+    seats = []
+    try:
+        for game, bots, seed, _ in GAMES:
+            seats.append(Seat(server, game, new_game(server, game, bots, seed)))
+        for seat, (_, _, _, decisions) in zip(seats, GAMES):
+            seat.play(server, decisions)  # then asked again: the game waits for the person
+        wanted = {seat.id: decisions for seat, (_, _, _, decisions) in zip(seats, GAMES)}
+        wait_for(lambda: all(journaled_actions(store_location).get(i, 0) >= n for i, n in wanted.items()),
+                 "the person's answers journaled")
+    finally:
+        server.kill()
+    journaled = journaled_actions(store_location)
+    server = Serve(tmp_path, db=store_location)
+    try:
+        for seat in seats:
+            server.wait_for_log(f"game resumed id={seat.id}")
+            seat.play(server)
+        for seat in seats:
+            server.wait_for_log(f"game end id={seat.id}")
+        store = open_store(store_location)
+        for seat, (game, bots, seed, _) in zip(seats, GAMES):
+            record, reference = store.load(seat.id), played_through(game, bots, seed)
+            assert record.status == "finished" and len(record.entries) > journaled[seat.id]
+            assert [e.action for e in record.entries] == [e.action for e in reference.entries], game
+            assert record.digest() == reference.digest(), game
+        assert store.journaled_games() == []
+        store.close()
+        assert "Traceback" not in server.log()
+    finally:
+        server.stop()
+
+
+def test_sigterm_leaves_resumable_games_in_the_journal_and_the_next_start_plays_them_on(tmp_path):
+    server = Serve(tmp_path)
+    game, bots, seed, decisions = GAMES[2]
+    seat = Seat(server, game, new_game(server, game, bots, seed))
+    seat.play(server, decisions)
+    assert server.stop() == 0
+    assert f"game end id={seat.id}" not in server.log(), "a resumable game is not ended by a stop"
+    assert seat.id in journaled_actions(server.db)
+    server = Serve(tmp_path, ports=server.ports)
+    try:
+        server.wait_for_log(f"game resumed id={seat.id}")
+        seat.play(server)
+        server.wait_for_log(f"game end id={seat.id} game=dominion status=finished")
+        store = open_store(server.db)
+        assert store.load(seat.id).digest() == played_through(game, bots, seed).digest()
+        store.close()
+    finally:
+        server.stop()
+
+
+def test_a_contest_game_ends_aborted_by_the_restart_with_a_record_that_replays(tmp_path):
+    """The contest's protocol has no rejoin: a Software Challenge game is journaled like every
+    game, and after a crash it is stored as aborted, cause `server restart`."""
+    server = Serve(tmp_path)
+    try:
+        status, created = server.new_game({"game": "blokus", "seats": ["strong", "open"]})
+        assert status == 200, created
+        client = socket.create_connection(("127.0.0.1", server.ports["sc"]), timeout=WAIT)
+        client.sendall(b'<protocol><join gameType="swc_2021_blokus"/>')
+        received = b""
+        while b"MoveRequest" not in received:  # the built-in bot has moved: the client's turn
+            chunk = client.recv(65536)
+            assert chunk, received[-500:]
+            received += chunk
+        wait_for(lambda: journaled_actions(server.db).get(created["id"]), "the bot's move journaled")
+    finally:
+        server.kill()
+    server = Serve(tmp_path, ports=server.ports)
+    try:
+        server.wait_for_log(f"game end id={created['id']} game=blokus status=aborted cause=aborted reason=\"server restart\"")
+        store = open_store(server.db)
+        record = store.load(created["id"])
+        assert record.status == "aborted" and record.result.seats[0].reason == "server restart"
+        assert len(record.entries) >= 1 and replay(record, get_game("blokus")).matches
+        assert store.journaled_games() == []
+        store.close()
+    finally:
+        server.stop()
+        client.close()
