@@ -9,7 +9,10 @@ from __future__ import annotations
 
 import asyncio
 import json
+import re
 import socket
+import subprocess
+import sys
 import time
 
 import pytest
@@ -20,9 +23,9 @@ from tablehall.core.journal import read_journal
 from tablehall.core.records import Record, replay
 from tablehall.core.registry import get_game
 from tablehall.core.rng import derive_seed
-from tablehall.core.store import open_store
+from tablehall.core.store import is_url, open_store
 
-from ..support.serving import Serve
+from ..support.serving import REPO, Serve
 from ..web.policies import catan_choice, dominion_choice, renaissance_choice
 
 websockets_sync = pytest.importorskip("websockets.sync.client")
@@ -208,3 +211,110 @@ def test_a_contest_game_ends_aborted_by_the_restart_with_a_record_that_replays(t
     finally:
         server.stop()
         client.close()
+
+
+def test_a_browser_seat_and_a_spectator_page_come_back_by_themselves_after_a_kill(tmp_path):
+    """Chromium plays a person's Blokus seat through the page's own controls (`act`, with the
+    actions the seat was sent) while another page watches; the server is killed and started again
+    on the same address, and both pages reconnect by themselves: the game ends on both, with the
+    record of the game played through."""
+    from ..web.test_browser import CHROMIUM, FLAGS, sync_api
+
+    game, bots, seed, decisions = GAMES[0]
+    server = Serve(tmp_path)
+    created = new_game(server, game, bots, seed)
+    with sync_api.sync_playwright() as playwright:
+        browser = playwright.chromium.launch(executable_path=CHROMIUM, args=FLAGS)
+        player = browser.new_page(bypass_csp=True)
+        watcher = browser.new_page(bypass_csp=True)
+        for page in (player, watcher):
+            page.set_default_timeout(WAIT * 1000)
+        try:
+            player.goto(server.url + created["seats"][0]["play"])
+            watcher.goto(f"{server.url}/games/{created['id']}")
+            for _ in range(decisions):
+                play_on_page(player)
+            player.wait_for_selector("#play[data-asked='true']")
+            wait_for(lambda: journaled_actions(server.db).get(created["id"], 0) >= decisions, "the moves journaled")
+        finally:
+            server.kill()
+        player.wait_for_function("document.getElementById('status').textContent.includes('reconnecting')")
+        server = Serve(tmp_path, ports=server.ports)
+        try:  # the page's next frame is the resumed game's
+            player.wait_for_function("!document.getElementById('status').textContent.includes('reconnecting')")
+            while play_on_page(player):
+                pass
+            watcher.wait_for_function("document.getElementById('status').textContent === 'game over'")
+            server.wait_for_log(f"game end id={created['id']}")
+        finally:
+            browser.close()
+            server.stop()
+    store = open_store(server.db)
+    assert store.load(created["id"]).digest() == played_through(game, bots, seed).digest()
+    store.close()
+
+
+def play_on_page(page) -> bool:
+    """Wait until the page's seat is asked and make the policy's move with the page's own `act`
+    (False: the game is over)."""
+    page.wait_for_selector("#play[data-asked='true'], #play[data-over='true']")
+    if page.get_attribute("#play", "data-over") == "true":
+        return False
+    before = page.get_attribute("#play", "data-actions")
+    page.evaluate("() => window.tablehall.act(window.tablehall.frame.legal[0])")
+    page.wait_for_function(f"document.querySelector('#play').dataset.actions !== '{before}'")
+    return True
+
+
+def test_a_kill_under_load_loses_no_finished_record_and_no_journaled_action(tmp_path, store_location):
+    """Dozens of games at once, from the web (bots of all four games) and Dominion's TCP bots:
+    `kill -9` while they play.  Every game the log saw end is stored, the store is whole and
+    every record and every journal in it replays; after the restart each journaled game ends
+    (played on, or aborted for a protocol without a rejoin) with its journaled actions first."""
+    config = "[limits]\nlive_games_per_address = 64\ngames_per_minute = 100\n"
+    server = Serve(tmp_path, config, db=store_location)
+    bots = []
+    try:
+        mixes = [("dominion", ["bigmoney", "smithy"], 0), ("blokus", ["random", "strong"], 0),
+                 ("renaissance", ["random", "greedy"], 0), ("catan", ["random", "random", "strong"], 0.01)]
+        for index in range(24):
+            game, seats, pace = mixes[index % len(mixes)]
+            status, created = server.new_game({"game": game, "seats": seats, "seed": index, "pace": pace})
+            assert status == 200, created
+        bots = [subprocess.Popen([sys.executable, str(REPO / "examples/dominion/bigmoney.py"), "--connect",
+                                  f"127.0.0.1:{server.ports['dominion']}", "--join", "smithy"],
+                                 stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL) for _ in range(8)]
+        wait_for(lambda: server.log().count("status=finished") >= 10 and len(journaled_actions(store_location)) >= 4,
+                 "ten games over and four in play")
+    finally:
+        server.kill()
+        for bot in bots:
+            bot.kill()
+            bot.wait()
+    ended = re.findall(r"game end id=(\w+) \S+ status=finished", server.log())
+    store = open_store(store_location)
+    try:
+        if not is_url(store_location):
+            assert store._db.execute("PRAGMA integrity_check").fetchone() == ("ok",)
+        summaries = store.summaries(limit=10**6)
+        assert set(ended) <= {s.id for s in summaries if s.status == "finished"}
+        for summary in summaries:
+            record = store.load(summary.id)
+            assert replay(record, get_game(record.game)).matches, summary.id
+        journaled = {game.id: read_journal(game)[0] for game in store.journaled_games()}
+        for record in journaled.values():  # what the journal holds is legal to the last action
+            replay(record, get_game(record.game))
+    finally:
+        store.close()
+    server = Serve(tmp_path, config, db=store_location, ports=server.ports)
+    try:
+        wait_for(lambda: not journaled_actions(store_location), "every journaled game ended")
+        store = open_store(store_location)
+        for game_id, before in journaled.items():
+            after = store.load(game_id)
+            assert after.entries[:len(before.entries)] == before.entries, game_id
+            assert replay(after, get_game(after.game)).matches
+        store.close()
+        assert "Traceback" not in server.log()
+    finally:
+        server.stop()
