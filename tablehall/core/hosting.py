@@ -18,6 +18,7 @@ every seat is taken; `Table` is the caller's handle on it.
 from __future__ import annotations
 
 import asyncio
+import hashlib
 import ipaddress
 import logging
 import time
@@ -228,6 +229,17 @@ def new_ticket() -> str:
 
 def ticket_matches(given: str | None, ticket: str | None) -> bool:
     return given is not None and ticket is not None and secrets.compare_digest(given.encode(), ticket.encode())
+
+
+def secret_digest(secret: str) -> str:
+    """What the journal keeps of a seat's secret (a ticket, a page's token): its SHA-256 (the
+    secrets are 96 or more random bits)."""
+    return hashlib.sha256(secret.encode()).hexdigest()
+
+
+def digest_matches(given: str | None, digest: str | None) -> bool:
+    """Whether `given` is the secret whose `secret_digest` is `digest`."""
+    return given is not None and bool(digest) and secrets.compare_digest(secret_digest(given), str(digest))
 
 
 def describe_entrants(entrants: Sequence[Entrant], bots: Mapping[str, Any]) -> list[TableSeat]:

@@ -14,12 +14,15 @@ has left the game after a grace period, as its protocol treats a client that lef
 
 from __future__ import annotations
 
+import asyncio
 import logging
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any
 
+from .agents import RemoteAgent
 from .game import Bot, GameSpec, GameState
 from .journal import JournalError, read_journal
+from .policy import SeatPolicy
 from .records import Record, RecordError, replay_steps
 from .registry import UnknownGame, get_game
 from .store import JournaledGame
@@ -87,3 +90,37 @@ def _ask_bots(state: GameState, entry: Any, playing: list[Bot | None]) -> None:
     if bot is None or entry.forfeit is not None or entry.seat not in state.to_act():
         return
     bot.choose(state.observation(entry.seat), entry.seat)
+
+
+class AwaitedSeat(RemoteAgent):
+    """A seat of a resumed game whose player has not come back yet.  Asked, it waits (no clock:
+    the player is not there to be timed); after `grace` seconds (None: forever) the seat has
+    left the game, as its protocol treats a client that left (`policy.on_leave`).  The host hands
+    the seat to the player who comes back (`Match.hand_over`, under the same name and kind, so
+    the record notes no change of hands) and calls `came_back`."""
+
+    def __init__(self, name: str, kind: str, comeback: dict[str, Any] | None, policy: SeatPolicy,
+                 grace: float | None) -> None:
+        super().__init__(name, kind)
+        self.comeback_info = comeback
+        self.policy = replace(policy, hard_timeout=None, soft_timeout=None)
+        self.grace = grace
+        self._timer: asyncio.TimerHandle | None = None
+        self.back = False
+
+    async def start(self, seat: int, match: Any) -> None:
+        if self.grace is not None:
+            reason = f"did not come back within {self.grace:g} s of the server's restart"
+            self._timer = asyncio.get_running_loop().call_later(self.grace, match.seat_left, seat, reason)
+
+    def comeback(self) -> dict[str, Any] | None:
+        return self.comeback_info
+
+    def came_back(self) -> None:
+        self.back = True
+        if self._timer is not None:
+            self._timer.cancel()
+            self._timer = None
+
+    async def finish(self, seat: int, result: Any) -> None:
+        self.came_back()  # nobody to wait for any more

@@ -15,7 +15,6 @@ client sits, the page is sent the table (who is awaited, how they connect)."""
 from __future__ import annotations
 
 import asyncio
-import hashlib
 import json
 import secrets
 from dataclasses import replace
@@ -24,6 +23,7 @@ from typing import Any, Callable, Sequence
 from ..core.agents import BotAgent, RemoteAgent
 from ..core.events import Event
 from ..core.game import GameSpec, GameState, IllegalAction
+from ..core.hosting import digest_matches, secret_digest
 from ..core.match import Consequence, Match, MatchListener, SeatPolicy, Step
 from ..core.rng import derive_seed
 from .views import event_json
@@ -53,11 +53,6 @@ def person_seat(spec: GameSpec, name: str, seed: int, decision_timeout: float | 
                        token_hash=token_hash)
 
 
-def token_digest(token: str) -> str:
-    """What the journal keeps of a seat's token: its SHA-256 (the token is 144 random bits)."""
-    return hashlib.sha256(token.encode()).hexdigest()
-
-
 class BrowserSeat(RemoteAgent):
     policy = SeatPolicy(on_illegal=Consequence.RETRY, max_retries=100)  # no clock unless given one
 
@@ -71,7 +66,7 @@ class BrowserSeat(RemoteAgent):
         self._grace_timer: asyncio.TimerHandle | None = None
         # the seat's secret: made here, or (a seat resumed after a restart) known by its hash only
         self.token = secrets.token_urlsafe(18) if token_hash is None else None
-        self.token_hash = token_digest(self.token) if token_hash is None else token_hash
+        self.token_hash = secret_digest(self.token) if token_hash is None else token_hash
         self.match: Match | None = None
         self.seat = -1
         self.queue: asyncio.Queue | None = None  # the socket currently holding the seat
@@ -88,7 +83,7 @@ class BrowserSeat(RemoteAgent):
 
     def admits(self, token: str) -> bool:
         """Whether `token` is this seat's."""
-        return secrets.compare_digest(token_digest(token), self.token_hash)
+        return digest_matches(token, self.token_hash)
 
     def comeback(self) -> dict[str, Any]:
         """The page comes back with its token (the journal keeps its hash)."""

@@ -8,6 +8,7 @@ Every wait is bounded and waits for an event (a frame, a log line, a journal row
 from __future__ import annotations
 
 import asyncio
+import io
 import json
 import re
 import socket
@@ -318,3 +319,95 @@ def test_a_kill_under_load_loses_no_finished_record_and_no_journaled_action(tmp_
         assert "Traceback" not in server.log()
     finally:
         server.stop()
+
+
+# -- protocol clients that rejoin -----------------------------------------------------------------
+
+def example_bot(folder: str, module: str, name: str):
+    """A class of the example bots (examples/FOLDER/MODULE.py), imported as the scripts import it."""
+    path = str(REPO / "examples" / folder)
+    if path not in sys.path:
+        sys.path.insert(0, path)
+    return getattr(__import__(module), name)
+
+
+class DominionClient:
+    """The example Big Money bot (examples/dominion), driven line by line over a socket: it
+    joins the table's seat, and after a restart joins it again the same way."""
+
+    def __init__(self, table: str) -> None:
+        self.bot = example_bot("dominion", "bigmoney", "BigMoney")()
+        self.play = example_bot("dominion", "v1bot", "play")
+        self.table = table
+        self.socket: socket.socket | None = None
+
+    def run(self, port: int, requests: int | None = None) -> bool:
+        """Join, answer `requests` play-requests (None: to the end) and see the next one come,
+        the connection left open (a bot that closes it leaves the game); True at the game's end."""
+        self.socket = socket.create_connection(("127.0.0.1", port), timeout=WAIT)
+        stream = self.socket.makefile("rw", encoding="utf-8", newline="\n")
+        stream.write(f"join table {self.table}\n")
+        stream.flush()
+        answered = 0
+        for line in stream:
+            if line.startswith("play-request"):
+                if requests is not None and answered == requests:
+                    return False
+                answered += 1
+            self.play(self.bot, [line], stream)
+            if line.startswith(("game-end", "error")):
+                assert not line.startswith("error"), line
+                self.socket.close()
+                return True
+        raise AssertionError("the server closed the connection")
+
+
+def dominion_played_through(record: Record) -> Record:
+    """The game of `record` (seed, options, seats) as it goes when nothing stops it: the example
+    bot in this process on the lines the protocol writes, the table's built-in bot as it seeds it."""
+    from tablehall.games.dominion.agent import LineBotAgent
+
+    class LoopbackBot(LineBotAgent):
+        def __init__(self) -> None:
+            super().__init__(0, "loopback", "remote:dominion")
+            self.client = DominionClient("")
+
+        def _send_line(self, text: str) -> None:
+            out = io.StringIO()
+            self.client.play(self.client.bot, [text + "\n"], out)
+            for reply in out.getvalue().splitlines():
+                asyncio.get_running_loop().call_soon(self.line_received, reply.encode())
+
+        async def _close(self) -> None:
+            pass
+
+    spec = get_game("dominion")
+    bot = BotAgent(spec.bots["bigmoney"](derive_seed(record.seed, "seat", 1)), name="bigmoney-2")
+    return asyncio.run(Match(spec, [LoopbackBot(), bot], seed=record.seed, options=record.options).run())
+
+
+def test_a_dominion_bot_at_a_table_rejoins_after_a_kill_and_the_game_ends_as_if_never_killed(tmp_path):
+    server = Serve(tmp_path)
+    status, created = server.new_game({"game": "dominion", "seats": ["open", "bigmoney"]})
+    assert status == 200, created
+    client = DominionClient(created["id"])
+    try:
+        assert not client.run(server.ports["dominion"], requests=6)
+        wait_for(lambda: journaled_actions(server.db).get(created["id"], 0) >= 6, "the bot's moves journaled")
+    finally:
+        server.kill()
+        client.socket.close()
+    server = Serve(tmp_path, ports=server.ports)
+    try:
+        server.wait_for_log(f"game resumed id={created['id']}")
+        assert client.run(server.ports["dominion"])
+        server.wait_for_log(f"game end id={created['id']} game=dominion status=finished")
+        store = open_store(server.db)
+        record = store.load(created["id"])
+        store.close()
+    finally:
+        server.stop()
+    assert record.handovers == []
+    reference = dominion_played_through(record)
+    assert [e.action for e in record.entries] == [e.action for e in reference.entries]
+    assert record.digest() == reference.digest()
