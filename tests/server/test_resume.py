@@ -411,3 +411,71 @@ def test_a_dominion_bot_at_a_table_rejoins_after_a_kill_and_the_game_ends_as_if_
     reference = dominion_played_through(record)
     assert [e.action for e in record.entries] == [e.action for e in reference.entries]
     assert record.digest() == reference.digest()
+
+
+class Paused(Exception):
+    """The Renaissance client stops before answering a question (the server waits for it)."""
+
+
+def renaissance_player(port: int, questions: int | None):
+    """The example random client (examples/renaissance), seeded; with `questions`, it stops at
+    that turn's question without answering (`Paused`), its connection left open."""
+    RandomPlayer = example_bot("renaissance", "random_client", "RandomPlayer")
+
+    class Player(RandomPlayer):
+        turns = 0
+
+        def react(self, code: int, text: str) -> None:
+            if code == 120:
+                self.turns += 1
+                if self.turns == questions:
+                    raise Paused()
+            super().react(code, text)
+
+    return Player("127.0.0.1", port, "alice", players=1, seed=5, timeout=WAIT)
+
+
+def test_a_renaissance_player_logs_in_again_after_a_kill_and_the_game_ends_as_if_never_killed(tmp_path):
+    """A solo game from the lobby (the service's seeds fixed): the example random client plays
+    some turns, the server is killed while it is asked, and the client logs in again with its
+    nickname and plays on; the record is that of the same game on a server never killed."""
+    config = "[renaissance]\nseed = 3\n"
+    (tmp_path / "killed").mkdir()
+    server = Serve(tmp_path / "killed", config)
+    player = renaissance_player(server.ports["renaissance"], questions=6)
+    try:
+        with pytest.raises(Paused):
+            player.play()
+        [live] = json.loads(server.get("/api/games"))["games"]
+        wait_for(lambda: journaled_actions(server.db).get(live["id"]) == game_actions(server, live["id"]),
+                 "every action journaled")
+    finally:
+        server.kill()
+        player.sock.close()
+    server = Serve(tmp_path / "killed", config, ports=server.ports)
+    try:
+        server.wait_for_log(f"game resumed id={live['id']}")
+        player.sock = socket.create_connection(("127.0.0.1", server.ports["renaissance"]), timeout=WAIT)
+        player.buffer = b""
+        assert player.play()["final"] is not None
+        server.wait_for_log(f"game end id={live['id']} game=renaissance status=finished")
+        store = open_store(server.db)
+        record = store.load(live["id"])
+        store.close()
+    finally:
+        server.stop()
+    (tmp_path / "whole").mkdir()
+    with Serve(tmp_path / "whole", config) as whole:
+        assert renaissance_player(whole.ports["renaissance"], questions=None).play()["final"] is not None
+        whole.wait_for_log("game end")
+        store = open_store(whole.db)
+        [summary] = store.summaries()
+        reference = store.load(summary.id)
+        store.close()
+    assert record.handovers == [] and len(record.entries) > 6
+    assert [e.action for e in record.entries] == [e.action for e in reference.entries]
+    assert record.digest() == reference.digest()
+
+
+def game_actions(server: Serve, game_id: str) -> int:
+    return json.loads(server.get(f"/api/games/{game_id}"))["actions"]
