@@ -78,8 +78,8 @@ MIGRATIONS: tuple[str, ...] = (
     """,
     # 3: accounts and ratings (the same text as SQLite's)
     ACCOUNTS_SCHEMA,
-    # 4: the journal of live games (the same text as SQLite's)
-    JOURNAL_SCHEMA,
+    # 4: the journal of live games (SQLite's text; a primary key's index is PostgreSQL's way)
+    JOURNAL_SCHEMA.format(clustered=""),
 )
 SCHEMA_VERSION = len(MIGRATIONS)
 
