@@ -81,6 +81,12 @@ class Agent(ABC):
     async def finish(self, seat: int, result: Result) -> None:
         """The game is over (or aborted, see `result.cause`)."""
 
+    def comeback(self) -> dict[str, Any] | None:
+        """How this seat's player comes back to the game when the server restarts, as JSON for
+        the journal (`core/journal.py`): a bot, a page's token, a protocol's login.  None (the
+        default): it cannot, and after a restart the seat has left the game."""
+        return None
+
 
 class BotAgent(Agent):
     """An in-process bot.  Trusted: it answers at once and is not timed.
@@ -117,6 +123,10 @@ class BotAgent(Agent):
         if self.threaded:
             return await asyncio.to_thread(self.bot.choose, state.copy(), seat)
         return self.bot.choose(state, seat)
+
+    def comeback(self) -> dict[str, Any] | None:
+        """The bot by name and seed (a built-in bot is rebuilt and replayed to where it was)."""
+        return {"bot": self.bot.name, "seed": self.bot.seed}
 
 
 class RemoteAgent(Agent):

@@ -126,6 +126,11 @@ class Bot(ABC):
     def __init__(self, seed: int = 0) -> None:
         self._seed = seed
 
+    @property
+    def seed(self) -> int:
+        """The seed it was made with: the same bot, name and seed, decides the same again."""
+        return self._seed
+
     @cached_property
     def rng(self) -> Rng:
         """The bot's generator, seeded at first use: many rule bots never draw, and seeding a

@@ -18,6 +18,7 @@ every seat is taken; `Table` is the caller's handle on it.
 from __future__ import annotations
 
 import asyncio
+import hashlib
 import ipaddress
 import logging
 import time
@@ -35,9 +36,11 @@ from .store import RecordStore
 
 if TYPE_CHECKING:
     from .agents import Agent
+    from .journal import Journal
     from .game import Bot, GameSpec
     from .match import Match
     from .records import Record
+    from .resume import Rebuilt
 
 #: the SC server's default admin password; like any built-in default it is refused from
 #: non-loopback peers unless the operator configured a password explicitly.
@@ -228,6 +231,17 @@ def ticket_matches(given: str | None, ticket: str | None) -> bool:
     return given is not None and ticket is not None and secrets.compare_digest(given.encode(), ticket.encode())
 
 
+def secret_digest(secret: str) -> str:
+    """What the journal keeps of a seat's secret (a ticket, a page's token): its SHA-256 (the
+    secrets are 96 or more random bits)."""
+    return hashlib.sha256(secret.encode()).hexdigest()
+
+
+def digest_matches(given: str | None, digest: str | None) -> bool:
+    """Whether `given` is the secret whose `secret_digest` is `digest`."""
+    return given is not None and bool(digest) and secrets.compare_digest(secret_digest(given), str(digest))
+
+
 def describe_entrants(entrants: Sequence[Entrant], bots: Mapping[str, Any]) -> list[TableSeat]:
     """The seats of a table request, checked: unknown bots are refused."""
     from .agents import Agent
@@ -326,6 +340,18 @@ class Service(ABC):
         """A command line that connects one of this protocol's clients (to `seat`, if given)."""
         return ""
 
+    #: whether it plays its games on after a restart (`resume`): its matches are then
+    #: suspended, not aborted, when the server stops
+    resumes: bool = False
+
+    def resume(self, rebuilt: "Rebuilt", game_id: str) -> "Match | None":
+        """The match that plays on a game this service ran before a restart, rebuilt from the
+        journal (`core/resume.py`: its record so far, its state, its bots made and replayed,
+        how each other seat comes back), its players seated as the protocol lets them rejoin;
+        the host starts it.  None (the default): the protocol has no rejoin, and the game ends
+        aborted (`server restart`)."""
+        return None
+
 
 class SettingError(ValueError):
     """A service setting (``[name]`` in the config, ``--set name.key=value``) that is unknown
@@ -420,6 +446,14 @@ class Host:
     accounts."""
     listeners: list[Any] = field(default_factory=list)
     """Match listeners every match started here gets besides the operator's log (the ratings)."""
+    name: str = ""
+    """The service it hosts (``web`` for the web hall's games): the journal says which host
+    runs each game, and a restart gives the game back to it."""
+    journal: "Journal | None" = None
+    """The journal of the games in play (`core/journal.py`), when the store keeps one."""
+    resumes: bool = False
+    """Whether its games are played on after a restart (`Service.resume`): a stopping server
+    then leaves them in the journal instead of storing them as aborted."""
 
     def bot_names(self, spec: "GameSpec") -> dict[str, str]:
         """The bots a client may name for a seat of `spec`: built-in and operator-named."""
@@ -464,6 +498,8 @@ class Host:
         match.add_listener(GameLog(self.log))
         for listener in self.listeners:
             match.add_listener(listener)
+        if self.journal is not None:
+            match.add_listener(self.journal.follow(match, self.name))
         self.matches.add(match)
 
         async def run() -> None:
@@ -506,13 +542,25 @@ class Host:
     async def abort_all(self, reason: str = "server shutdown") -> None:
         """Abort every running match and wait until each has stored its record; tables still
         waiting for clients are cancelled."""
+        await self._stop_all(reason, suspend=False)
+
+    async def stop_all(self, reason: str = "server shutdown") -> None:
+        """A stopping server's end of its matches: games that are played on after a restart
+        (`resumes`, with a journal) are suspended and stay in the journal; others are aborted
+        and stored as today."""
+        await self._stop_all(reason, suspend=self.resumes and self.journal is not None)
+
+    async def _stop_all(self, reason: str, suspend: bool) -> None:
         for table in list(self.tables.values()):
             if table.match is None:
                 table.cancel(reason)
                 self.tables.pop(table.id, None)
         matches = list(self.matches)
         for match in matches:
-            match.abort(reason)
+            if suspend:
+                match.suspend()
+            else:
+                match.abort(reason)
         if matches:
             await asyncio.wait([asyncio.ensure_future(m.finished.wait()) for m in matches], timeout=10)
 
@@ -536,11 +584,17 @@ def player_line(seat: int, name: str, agent_kind: str, agent: "Agent") -> dict[s
     return line
 
 
+def _holder(record: "Record", seat: int) -> tuple[str, str]:
+    holder = record.holder(seat)
+    return holder.name, holder.agent
+
+
 class GameLog(MatchListener):
     """A match listener that writes the operator's lines: ``game start`` once every player has
-    connected (id, game, seats, each player's name and how it is connected) and ``game end``
-    (status, end cause, each seat's rank and score, duration).  Structured fields, so
-    ``--log-format json`` gives machines the same."""
+    connected (id, game, seats, each player's name and how it is connected), or ``game
+    resumed`` after a restart (with the actions played before it), and ``game end`` (status,
+    end cause, each seat's rank and score, duration).  Structured fields, so ``--log-format
+    json`` gives machines the same."""
 
     def __init__(self, log: logging.Logger) -> None:
         self.log = log
@@ -549,10 +603,12 @@ class GameLog(MatchListener):
     def on_start(self, match: "Match") -> None:
         self.started = time.monotonic()
         seats = match.record.seats
-        self.log.info("game start", extra={
-            "id": match.id, "game": match.spec.name, "seats": len(seats),
-            "players": [player_line(seat, info.name, info.agent, match.agents[seat])
-                        for seat, info in enumerate(seats)]})
+        fields = {"id": match.id, "game": match.spec.name, "seats": len(seats),
+                  "players": [player_line(seat, *_holder(match.record, seat), match.agents[seat])
+                              for seat in range(len(seats))]}
+        if match.resumed:
+            fields["actions"] = len(match.record.entries)
+        self.log.info("game resumed" if match.resumed else "game start", extra=fields)
 
     def on_handover(self, match: "Match", seat: int) -> None:
         handover = match.record.handovers[-1]

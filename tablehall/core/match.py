@@ -78,9 +78,11 @@ class Match:
         self.record = Record(spec.name, spec.rules_version, self.options, seed,
                              [SeatInfo(n, a.kind) for n, a in zip(seat_names, agents)], id=match_id)
         self.listeners: list[MatchListener] = []
+        self.resumed = False  # played on from the journal after a restart (`continue_from`)
         self.paused = False
         self._steps = 0  # decisions a `step` lets through while paused
         self._abort_reason: str | None = None
+        self._suspended = False  # stopped to be resumed: no record completed, no end told
         self._queued: list[Callable[[], None]] = []  # from outside: unprompted actions, departures, handovers
         self._undisturbed = True  # not paused or stepped, nothing queued, not aborted (`_recheck`)
         self._finished: asyncio.Event | None = None  # made when first asked for
@@ -160,6 +162,19 @@ class Match:
         self._recheck()
         self._poke()
 
+    def suspend(self) -> None:
+        """Stop playing without ending the game (a server stopping to restart): its record is
+        neither completed nor stored and nobody is told an end, so that its journal keeps it
+        for the next start (`core/journal.py`)."""
+        self._suspended = True
+        self.abort("suspended")
+
+    def continue_from(self, record: Record, state: GameState) -> None:
+        """Before `run`: play on from a game journaled before a restart, whose `record` holds
+        the actions played so far and `state` the game they led to (`core/resume.py`).  The
+        agents are started as usual (clients rejoining); the start events are not told again."""
+        self.record, self.state, self.resumed = record, state, True
+
     def time_left(self, seat: int) -> float | None:
         """Seconds `seat` has left for the decision it is asked now (None: not asked, or its
         policy sets no hard limit), so a client can show its clock."""
@@ -184,13 +199,14 @@ class Match:
     # -- the loop ------------------------------------------------------------------------------
     async def run(self) -> Record:
         self._loop = asyncio.get_running_loop()
-        self.record.started_at = utc_now()
+        if not self.resumed:
+            self.record.started_at = utc_now()
         try:
             self._prepare()
             await self._start_agents()
             for listener in list(self.listeners):
                 listener.on_start(self)
-            if self._followed:
+            if self._followed and not self.resumed:
                 self._tell(None, None, self.state.start_events(), None)
             until = perf_counter() + INLINE_SLICE
             while not self.state.is_over and self._abort_reason is None:
@@ -530,6 +546,9 @@ class Match:
             self._timer = None
         for seat in list(self._tasks):
             self._cancel(seat)
+        if self._suspended:
+            self._mark_closed()
+            return
         result = self._complete_record()
         for seat, agent in enumerate(self.agents):
             if agent.awaits_finish:

@@ -19,9 +19,9 @@ import uuid
 from typing import Any, Callable, Mapping, Sequence, TypeVar
 
 from .records import Record, RecordError, dumps
-from .store import (ACCOUNTS_SCHEMA, TOURNAMENT_FIELDS, RecordQuery, RecordStore, RecordSummary, Sql, StoreError,
-                    TournamentGame, TournamentSummary, _like_prefix, _no_tournament, _search_clause, _summary,
-                    check_tournament, describe)
+from .store import (ACCOUNTS_SCHEMA, JOURNAL_SCHEMA, TOURNAMENT_FIELDS, JournaledGame, LiveRow, RecordQuery,
+                    RecordStore, RecordSummary, Sql, StoreError, TournamentGame, TournamentSummary, _journaled,
+                    _like_prefix, _no_tournament, _search_clause, _summary, check_tournament, describe)
 
 try:
     import psycopg
@@ -78,6 +78,8 @@ MIGRATIONS: tuple[str, ...] = (
     """,
     # 3: accounts and ratings (the same text as SQLite's)
     ACCOUNTS_SCHEMA,
+    # 4: the journal of live games (SQLite's text; a primary key's index is PostgreSQL's way)
+    JOURNAL_SCHEMA.format(clustered=""),
 )
 SCHEMA_VERSION = len(MIGRATIONS)
 
@@ -90,6 +92,9 @@ _UPSERT_TOURNAMENT = (f"INSERT INTO tournaments ({', '.join(TOURNAMENT_FIELDS)},
                       f"VALUES ({', '.join(['%s'] * 7)}) ON CONFLICT (id) DO UPDATE SET "
                       + ", ".join(f"{c} = EXCLUDED.{c}" for c in (*TOURNAMENT_FIELDS[1:], "body")))
 _SUMMARY_COLUMNS = "id, game, status, seed, started_at, seats, outcome"
+_LIVE_COLUMNS = ("id", "game", "status", "seed", "started_at", "seats", "host", "head")
+_UPSERT_LIVE_GAME = (f"INSERT INTO live_games VALUES ({', '.join(['%s'] * 8)}) ON CONFLICT (id) DO UPDATE SET "
+                     + ", ".join(f"{c} = EXCLUDED.{c}" for c in _LIVE_COLUMNS[1:]))
 
 
 class _PostgresSql(Sql):
@@ -114,6 +119,8 @@ def _marks(sql: str) -> str:
 class PostgresStore(RecordStore):
     """Records in a PostgreSQL database, given as a libpq URL (``postgresql://user@host/db``;
     ``?host=/socket/dir`` for a unix socket)."""
+
+    keeps_journal = True
 
     def __init__(self, url: str, connect_timeout: int = 10) -> None:
         if psycopg is None:
@@ -217,6 +224,34 @@ class PostgresStore(RecordStore):
 
     def count(self) -> int:
         return self._run(lambda conn: conn.execute("SELECT COUNT(*) FROM records").fetchone()[0])
+
+    # -- the journal of live games --------------------------------------------------------------------
+    def write_journal(self, started: Sequence[LiveRow] = (), batches: Sequence[tuple[str, int, str]] = (),
+                      ended: Sequence[str] = ()) -> None:
+        """One transaction that does not wait for PostgreSQL to flush its own log to disk (what
+        it risks is a crash of the database's machine, not of tablehall: like SQLite's NORMAL)."""
+        def write(conn: "psycopg.Connection") -> None:
+            with conn.transaction(), conn.cursor() as cursor:
+                cursor.execute("SET LOCAL synchronous_commit TO OFF")
+                if started:
+                    cursor.executemany(_UPSERT_LIVE_GAME, started)
+                if batches:
+                    cursor.executemany("INSERT INTO live_actions VALUES (%s, %s, %s) "
+                                       "ON CONFLICT (game_id, seq) DO UPDATE SET body = EXCLUDED.body", batches)
+                if ended:
+                    cursor.execute("DELETE FROM live_actions WHERE game_id = ANY(%s)", (list(ended),))
+                    cursor.execute("DELETE FROM live_games WHERE id = ANY(%s)", (list(ended),))
+
+        self._run(write)
+
+    def journaled_games(self) -> list[JournaledGame]:
+        def read(conn: "psycopg.Connection") -> tuple[list[Any], list[Any]]:
+            games = conn.execute("SELECT g.id, g.host, g.head, EXISTS (SELECT 1 FROM records r WHERE r.id = g.id) "
+                                 "FROM live_games g ORDER BY g.started_at, g.id").fetchall()
+            batches = conn.execute("SELECT game_id, body FROM live_actions ORDER BY game_id, seq").fetchall()
+            return games, batches
+
+        return _journaled(*self._run(read))
 
     def transact(self, work: Callable[[Sql], T]) -> T:
         def transact(conn: "psycopg.Connection") -> T:

@@ -116,7 +116,28 @@ def check_tournament(doc: Mapping[str, Any]) -> None:
         raise ValueError(f"a tournament id is letters, digits and dashes, not {doc['id']!r}")
 
 
+#: a game's row in the journal as `RecordStore.write_journal` takes it: (id, game, status, seed,
+#: started_at, seats, host, head)
+LiveRow = tuple[str, str, str, str, str, str, str, str]
+
+
+@dataclass(frozen=True)
+class JournaledGame:
+    """A game the journal holds (it was in play when the store was last written): its row's
+    `host` and `head` (JSON) and its batches of actions (JSON each, in order).  `recorded`: its
+    record is stored already (the process stopped between storing it and dropping its journal)."""
+
+    id: str
+    host: str
+    head: str
+    batches: tuple[str, ...]
+    recorded: bool = False
+
+
 class RecordStore(ABC):
+    #: whether it keeps a journal of the games in play (`core/journal.py`): the SQL stores do
+    keeps_journal = False
+
     @abstractmethod
     def save(self, record: Record) -> str:
         """Store `record` atomically (assigning an id if it has none); return the id."""
@@ -164,6 +185,16 @@ class RecordStore(ABC):
     @abstractmethod
     def tournaments(self, game: str | None = None, limit: int = 50) -> list[TournamentSummary]:
         """The newest tournaments first."""
+
+    # -- the journal of live games -------------------------------------------------------------------
+    def write_journal(self, started: Sequence[LiveRow] = (), batches: Sequence[tuple[str, int, str]] = (),
+                      ended: Sequence[str] = ()) -> None:
+        """In one transaction: the rows of games that `started`, `batches` of actions (game id,
+        batch number, JSON), and the journal of games whose record is stored (`ended`) dropped."""
+
+    def journaled_games(self) -> list[JournaledGame]:
+        """Every game the journal holds, oldest first."""
+        return []
 
     def transact(self, work: Callable[[Sql], T]) -> T:
         """`work(sql)` in one transaction (rolled back if it raises); what it returns.  Only the
@@ -336,6 +367,30 @@ ACCOUNTS_SCHEMA = """
     CREATE INDEX IF NOT EXISTS rating_changes_by_player ON rating_changes (player, game, at);
 """
 
+#: the journal of the games in play (`core/journal.py`), in SQL both engines read but for
+#: `{clustered}` (SQLite keeps the batches in their key's order, one b-tree: a write of the
+#: journal then touches one page instead of two): a row per game from its start (its record's
+#: head, where it is played and how each seat comes back), and its actions in batches as they are
+#: played; both go when the game's record is stored
+JOURNAL_SCHEMA = """
+    CREATE TABLE IF NOT EXISTS live_games (
+        id         TEXT PRIMARY KEY,       -- the record's id
+        game       TEXT NOT NULL,
+        status     TEXT NOT NULL,          -- running
+        seed       TEXT NOT NULL,
+        started_at TEXT NOT NULL,
+        seats      TEXT NOT NULL,
+        host       TEXT NOT NULL,          -- what runs it: a protocol's service, or web
+        head       TEXT NOT NULL           -- JSON: the record's head and each seat's comeback
+    );
+    CREATE TABLE IF NOT EXISTS live_actions (
+        game_id TEXT NOT NULL,
+        seq     INTEGER NOT NULL,          -- the batch's number in its game, from 0
+        body    TEXT NOT NULL,             -- JSON: actions (record form), their ms, handovers
+        PRIMARY KEY (game_id, seq)
+    ) {clustered};
+"""
+
 #: the SQL stores' schema, one step per version (SQLite dialect; `pgstore` has its own).
 #: A store at version N applies steps N+1.. when opened.  Never edit a released step: add one.
 MIGRATIONS: tuple[str, ...] = (
@@ -379,6 +434,8 @@ MIGRATIONS: tuple[str, ...] = (
     # 3: accounts (tablehall.accounts): people and their bots, sessions, login attempts, bot
     # tokens and seat tickets (hashes only), the admins' audit log; ratings per game
     ACCOUNTS_SCHEMA,
+    # 4: the journal of live games (`core/journal.py`)
+    JOURNAL_SCHEMA.format(clustered="WITHOUT ROWID"),
 )
 SCHEMA_VERSION = len(MIGRATIONS)
 #: the page size of a new SQLite file (`SqliteStore`)
@@ -389,6 +446,8 @@ class SqliteStore(RecordStore):
     """Records in one SQLite file: one row per game, the full record as JSON in `body`.
     Several processes may write to one file (WAL journal; a writer waits up to `timeout`
     seconds for another's transaction)."""
+
+    keeps_journal = True
 
     def __init__(self, path: str | os.PathLike[str], timeout: float = 60.0) -> None:
         self.path = Path(path)
@@ -526,6 +585,31 @@ class SqliteStore(RecordStore):
         with self._lock:
             return self._db.execute("SELECT COUNT(*) FROM records").fetchone()[0]
 
+    def write_journal(self, started: Sequence[LiveRow] = (), batches: Sequence[tuple[str, int, str]] = (),
+                      ended: Sequence[str] = ()) -> None:
+        with self._lock:
+            self._db.execute("BEGIN IMMEDIATE")
+            try:
+                if started:
+                    self._db.executemany("INSERT OR REPLACE INTO live_games VALUES (?,?,?,?,?,?,?,?)", started)
+                if batches:
+                    self._db.executemany("INSERT OR REPLACE INTO live_actions VALUES (?,?,?)", batches)
+                for game_id in ended:
+                    self._db.execute("DELETE FROM live_actions WHERE game_id = ?", (game_id,))
+                    self._db.execute("DELETE FROM live_games WHERE id = ?", (game_id,))
+            except BaseException:
+                self._db.execute("ROLLBACK")
+                raise
+            self._db.execute("COMMIT")
+
+    def journaled_games(self) -> list[JournaledGame]:
+        with self._lock:
+            games = self._db.execute(
+                "SELECT g.id, g.host, g.head, EXISTS (SELECT 1 FROM records r WHERE r.id = g.id) "
+                "FROM live_games g ORDER BY g.started_at, g.rowid").fetchall()
+            batches = self._db.execute("SELECT game_id, body FROM live_actions ORDER BY game_id, seq").fetchall()
+        return _journaled(games, batches)
+
     def transact(self, work: Callable[[Sql], T]) -> T:
         with self._lock:
             self._db.execute("BEGIN IMMEDIATE")
@@ -571,6 +655,15 @@ class SqliteStore(RecordStore):
     def close(self) -> None:
         with self._lock:
             self._db.close()
+
+
+def _journaled(games: Sequence[tuple], batches: Sequence[tuple[str, str]]) -> list[JournaledGame]:
+    """The journal's games from its rows: (id, host, head, recorded) and (game id, body) in order."""
+    bodies: dict[str, list[str]] = {}
+    for game_id, body in batches:
+        bodies.setdefault(game_id, []).append(body)
+    return [JournaledGame(game_id, host, head, tuple(bodies.get(game_id, ())), bool(recorded))
+            for game_id, host, head, recorded in games]
 
 
 class _SqliteSql(Sql):
@@ -785,6 +878,6 @@ def load_record(ref: str, db: str | None = None) -> Record:
         store.close()
 
 
-__all__ = ["RecordStore", "RecordQuery", "Sql", "SqliteStore", "DirectoryStore", "RecordSummary", "StoreError",
+__all__ = ["RecordStore", "RecordQuery", "JournaledGame", "LiveRow", "Sql", "SqliteStore", "DirectoryStore", "RecordSummary", "StoreError",
            "TournamentSummary", "TournamentGame", "open_store", "is_url", "describe", "store_exists",
            "load_record", "write_atomically", "dumps"]

@@ -17,11 +17,13 @@ from typing import Awaitable, Callable
 from ..core.hosting import Entrant, Host, Service, ServiceSpec, Session, Table, TableError, TableSeat, Transport
 from ..core.limits import Limits
 from ..core.registry import game_names, get_game
+from ..core.journal import Journal
 from ..core.soon import flush_soon, handling_read
 from ..accounts.service import open_accounts
 from ..core.store import RecordStore, describe, is_url, open_store
 from .config import ServerConfig, named_bots
 from .gate import ConnectionGate, ProxyLine, refused
+from .restart import Resumer, resume_journaled
 
 log = logging.getLogger("tablehall.server")
 
@@ -232,6 +234,7 @@ class Server:
         self.want_web = web  # servers given their services (tests, embedding): a web hall on a free port
         self.web_deflate = False  # WebSocket per-message deflate (the web benchmark compares both)
         self.accounts = None  # the store's accounts (`tablehall.accounts`), when it keeps them
+        self.journal: Journal | None = None  # the games in play, when the store keeps a journal
         self.limits = Limits.from_section(config.section("limits"))  # [limits]: what one client may cost
         self.gate = ConnectionGate(self.limits)  # every port's connections, the web hall's too
         self._stopped = asyncio.Event()
@@ -242,6 +245,7 @@ class Server:
                 Path(self.config.db).parent.mkdir(parents=True, exist_ok=True)
             self.store = open_store(self.config.db)
         self.accounts = open_accounts(self.store, self.config.section("accounts"))
+        self.journal = Journal(self.store) if self.store.keeps_journal else None
         loop = asyncio.get_running_loop()
         explicit = self.service_specs is not None
         bots = named_bots(self.config)
@@ -250,8 +254,10 @@ class Server:
                 continue  # turned off
             # services given explicitly (tests, embedding) take any free port unless configured
             port = self.config.port_for(spec.name, 0 if explicit else spec.default_port)
-            host = self._host(self.config.section(spec.name), logging.getLogger(f"tablehall.{spec.name}"), bots)
+            host = self._host(spec.name, self.config.section(spec.name), logging.getLogger(f"tablehall.{spec.name}"),
+                              bots)
             service = spec.factory(host)
+            host.resumes = service.resumes
             try:
                 listener = await loop.create_server(
                     lambda s=service, n=spec.name: Connection(s, n, self.connections, self.gate, self.limits),
@@ -267,7 +273,19 @@ class Server:
             self.listening.append(Listening(spec.name, game, self.config.host, bound, spec.description))
             log.info("listening", extra={"service": spec.name, "game": game, "host": self.config.host, "port": bound})
         self._start_web(explicit)
+        if self.journal is not None:
+            resume_journaled(self.store, self.journal, self.hosts, self._resumers())
         return self.listening
+
+    def _resumers(self) -> dict[str, Resumer]:
+        """How each host of this process plays on a game journaled before a restart."""
+        resumers: dict[str, Resumer] = {name: service.resume for name, service in self.services.items()}
+        if self.hall is not None:
+            from ..web.resume import resume_web_game
+
+            hall = self.hall
+            resumers["web"] = lambda rebuilt, game_id: resume_web_game(hall, rebuilt, game_id)
+        return resumers
 
     def _start_web(self, explicit: bool) -> None:
         """The web hall on `ports.http` (default 8080, 0 turns it off).  A server given its
@@ -283,7 +301,8 @@ class Server:
             port = 0 if explicit else DEFAULT_HTTP_PORT
         # games people start from the web run through a host of their own: stored, and aborted
         # and stored if the server stops, like every protocol's games
-        web_host = self._host({}, logging.getLogger("tablehall.web"), named_bots(self.config))
+        web_host = self._host("web", {}, logging.getLogger("tablehall.web"), named_bots(self.config))
+        web_host.resumes = True
         self.hosts["web"] = web_host
         hall = Hall(self.store, self.live_matches, [Listener(l.service, l.game, l.host, l.port, l.description)
                                                     for l in self.listening],
@@ -306,10 +325,11 @@ class Server:
         self.web.start()
         log.info("listening", extra={"service": "http", "game": "-", "host": self.config.host, "port": self.web.port})
 
-    def _host(self, section: dict, logger: logging.Logger, bots: dict) -> Host:
-        """A service's (or the web hall's) host: the store, and with accounts, who names are
-        and the ratings of every match."""
-        host = Host(self.store, section, self.config.admin_password, log=logger, bots=bots)
+    def _host(self, name: str, section: dict, logger: logging.Logger, bots: dict) -> Host:
+        """A service's (or the web hall's) host: the store and its journal, and with accounts,
+        who names are and the ratings of every match."""
+        host = Host(self.store, section, self.config.admin_password, log=logger, bots=bots, name=name,
+                    journal=self.journal)
         if self.accounts is not None:
             host.identities = self.accounts.identities
             host.listeners.append(self.accounts.listener)
@@ -362,7 +382,8 @@ class Server:
         await self.stop()
 
     async def stop(self) -> None:
-        """Stop accepting, abort every running match (each stores its record), close."""
+        """Stop accepting; suspend the games that are played on after a restart (the journal
+        keeps them), abort the others (each stores its record); close."""
         log.info("shutting down")
         for listener in self.listeners:
             listener.close()
@@ -374,7 +395,9 @@ class Server:
             except Exception:
                 log.exception("service shutdown failed")
         for host in self.hosts.values():
-            await host.abort_all()
+            await host.stop_all()
+        if self.journal is not None:
+            self.journal.flush()  # what the suspended games played last
         for connection in list(self.connections):
             if connection.transport is not None:
                 connection.transport.close()
@@ -434,7 +457,8 @@ async def serve(config: ServerConfig, announce=print, workers: int = 1) -> None:
         announce(f"tablehall: {len(configs)} processes: " + "; ".join(
             ", ".join(served(c)) + (" and the web hall" if k == 0 and server.web is not None else "")
             for k, c in enumerate(configs)))
-    announce(f"tablehall: records in {describe(config.db)}; Ctrl-C stops and stores running games as aborted")
+    announce(f"tablehall: records in {describe(config.db)}; Ctrl-C stops (games that can be resumed are "
+             "played on at the next start, the others stored as aborted)")
     try:
         await server.serve_until_stopped()
     finally:

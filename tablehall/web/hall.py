@@ -52,7 +52,8 @@ class Hall:
     # what one client may cost ([limits]) and the names the hall answers to ([web] allowed_hosts)
     limits: Limits = field(default_factory=Limits)
     allowed_hosts: Sequence[str] = LOOPBACK_NAMES
-    # the web's own: spectators of each watched match, and browser seats by match (or table) id
+    # the web's own: spectators of each watched match, and browser seats by match (or table) id,
+    # of games started from the web or resumed after a restart
     watchers: Watchers = field(default_factory=Watchers)
     people: dict[str, list[BrowserSeat | None]] = field(default_factory=dict)
 

@@ -23,10 +23,13 @@ from typing import Any, Callable, Sequence
 from ..core.agents import BotAgent, RemoteAgent
 from ..core.events import Event
 from ..core.game import GameSpec, GameState, IllegalAction
+from ..core.hosting import digest_matches, secret_digest
 from ..core.match import Consequence, Match, MatchListener, SeatPolicy, Step
+from ..core.rng import derive_seed
 from .views import event_json
 
 BACKLOG = 8
+STAND_IN = "strong"  # the bot that takes over a person's seat where the game's protocol does that (Catan)
 
 
 def browser_policy(spec: GameSpec, limit: float | None, replacement: Callable[[int], Any] | None) -> SeatPolicy:
@@ -37,17 +40,33 @@ def browser_policy(spec: GameSpec, limit: float | None, replacement: Callable[[i
     return replace(rule, on_illegal=Consequence.RETRY, max_retries=100)
 
 
+def person_seat(spec: GameSpec, name: str, seed: int, decision_timeout: float | None, grace: float | None,
+                threaded: bool = True, token_hash: str | None = None) -> "BrowserSeat":
+    """A person's seat on the hall's clock (`decision_timeout`, `grace`), with the game's rule
+    for a player out of time; `token_hash`: a seat resumed after a restart, whose page comes
+    back with the token it had."""
+    def stand_in(seat: int) -> BotAgent:  # for games whose protocol hands such a seat to a bot
+        bot = STAND_IN if STAND_IN in spec.bots else sorted(spec.bots)[0]
+        return BotAgent(spec.bots[bot](derive_seed(seed, "stand-in", seat)), name=name, threaded=threaded)
+
+    return BrowserSeat(name, policy=browser_policy(spec, decision_timeout, stand_in), grace=grace,
+                       token_hash=token_hash)
+
+
 class BrowserSeat(RemoteAgent):
     policy = SeatPolicy(on_illegal=Consequence.RETRY, max_retries=100)  # no clock unless given one
 
-    def __init__(self, name: str, policy: SeatPolicy | None = None, grace: float | None = None) -> None:
+    def __init__(self, name: str, policy: SeatPolicy | None = None, grace: float | None = None,
+                 token_hash: str | None = None) -> None:
         super().__init__(name, "web", on_request=self._asked, on_events=self._changed,
                          on_rejected=self._refused)
         if policy is not None:
             self.policy = policy
         self.grace = grace  # seconds a closed page has to come back (None: forever)
         self._grace_timer: asyncio.TimerHandle | None = None
-        self.token = secrets.token_urlsafe(18)
+        # the seat's secret: made here, or (a seat resumed after a restart) known by its hash only
+        self.token = secrets.token_urlsafe(18) if token_hash is None else None
+        self.token_hash = secret_digest(self.token) if token_hash is None else token_hash
         self.match: Match | None = None
         self.seat = -1
         self.queue: asyncio.Queue | None = None  # the socket currently holding the seat
@@ -61,6 +80,14 @@ class BrowserSeat(RemoteAgent):
         if self.queue is None:
             self._arm_grace()  # the page was closed while the table waited, or never opened
         self._send(self.frame())
+
+    def admits(self, token: str) -> bool:
+        """Whether `token` is this seat's."""
+        return digest_matches(token, self.token_hash)
+
+    def comeback(self) -> dict[str, Any]:
+        """The page comes back with its token (the journal keeps its hash)."""
+        return {"browser": self.token_hash}
 
     @property
     def stood_in(self) -> bool:
@@ -203,3 +230,6 @@ class PacedBot(BotAgent):
     async def decide(self, seat: int, state: GameState) -> Any:
         await asyncio.sleep(self.pace)
         return await super().decide(seat, state)
+
+    def comeback(self) -> dict[str, Any]:
+        return {**super().comeback(), "pace": self.pace}

@@ -278,10 +278,13 @@ def test_426_and_427_productions(server):
     assert refused(client, "Leader production -1", 427) == "This is not one of your active production leaders"
 
 
-def test_500_the_game_is_aborted_when_the_server_stops():
-    with ServerThread() as server:
-        client = solo(server)
-    assert client.expect(500).text.startswith("The game was aborted")
+def test_500_the_game_is_aborted_when_it_is_stopped(server):
+    """An aborted game (an admin's abort, a server error) tells its players why.  A server that
+    stops leaves its games to be played on at its next start (tests/server/test_resume.py)."""
+    client = solo(server)
+    [match] = server.host.matches
+    server.loop.call_soon_threadsafe(match.abort, "stopped by an admin")
+    assert client.expect(500).text == "The game was aborted: stopped by an admin"
 
 
 def test_409_lists_every_answer_the_question_accepts(server):

@@ -28,17 +28,22 @@ def free_port() -> int:
 class Serve:
     """`tablehall serve --config` with every listener on a free port; its output in a file."""
 
-    def __init__(self, tmp_path: Path, config: str = "", *extra: str) -> None:
-        self.ports = {service.name: free_port() for _, service in all_services()}
-        self.ports["http"] = free_port()
+    def __init__(self, tmp_path: Path, config: str = "", *extra: str, db: str | None = None,
+                 ports: dict[str, int] | None = None) -> None:
+        """`db`: the store (default: records.sqlite in `tmp_path`); `ports`: those of a server
+        this one restarts (its pages and clients come back to the same addresses)."""
+        self.ports = dict(ports) if ports else {service.name: free_port() for _, service in all_services()}
+        self.ports.setdefault("http", free_port())
         self.url = f"http://127.0.0.1:{self.ports['http']}"
+        self.db = db or str(tmp_path / "records.sqlite")
         path = tmp_path / "serve.toml"
         path.write_text(config)
         self.output = tmp_path / "serve.log"
         flags = [flag for name, port in self.ports.items() for flag in (f"--{name}-port", str(port))]
         command = [sys.executable, "-m", "tablehall.cli", "serve", "--config", str(path),
-                   "--db", str(tmp_path / "records.sqlite"), *flags, *extra]
-        with open(self.output, "wb") as out:
+                   "--db", self.db, *flags, *extra]
+        self.log_from = self.output.stat().st_size if self.output.exists() else 0
+        with open(self.output, "ab") as out:
             self.process = subprocess.Popen(command, stdout=out, stderr=subprocess.STDOUT, cwd=tmp_path,
                                             env={**os.environ, "PYTHONPATH": str(REPO)})
         deadline = time.monotonic() + 60
@@ -49,7 +54,15 @@ class Serve:
             time.sleep(0.1)
 
     def log(self) -> str:
-        return self.output.read_text(errors="replace")
+        """What this server wrote (a restarted one appends to the same file)."""
+        with open(self.output, "rb") as out:
+            out.seek(self.log_from)
+            return out.read().decode(errors="replace")
+
+    def kill(self) -> None:
+        """`kill -9`: no shutdown at all."""
+        self.process.kill()
+        self.process.wait()
 
     def post(self, path: str, body: dict) -> tuple[int, dict]:
         """A JSON body POSTed to the web hall: the status and the JSON answer (an error's too)."""

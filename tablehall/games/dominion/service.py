@@ -31,15 +31,20 @@ from typing import Any, Mapping, Sequence
 
 from tablehall.core import Agent, BotAgent, GameSpec, Match, Result, Rng, SeatPolicy, derive_seed
 from tablehall.core.hosting import (Entrant, HeldTable, Host, OpenSeat, Service, Session, Setting, Table,
-                                    TableSeat, Transport, new_ticket, read_settings, ticket_matches)
+                                    TableSeat, Transport, digest_matches, new_ticket, read_settings, secret_digest,
+                                    ticket_matches)
 from tablehall.core.agents import AgentGone
 from tablehall.core.identity import Identity, NameRefused
-from tablehall.core.match import TRUSTED
+from tablehall.core.match import TRUSTED, MatchListener
+from tablehall.core.resume import AwaitedSeat, Rebuilt
 from tablehall.core.quoting import token
 from tablehall.core.lineproc import LineBuffer, LineTooLong
 
-from .agent import DEFAULT_REPLY_TIMEOUT, MAX_LINE, LineBotAgent
+from .agent import DEFAULT_REPLY_TIMEOUT, MAX_LINE, LineBotAgent, seat_policy
+from .cards import KINGDOM
+from .codec import format_kingdom, format_supply
 from .room import SeatLines
+from .rules import names
 
 DEFAULT_PORT = 8291
 ANY = "any"
@@ -53,16 +58,26 @@ SETTINGS = {
     "default_join": Setting(ANY, "the opponents of a bot that sends no join line (built-in bots or any)"),
     "max_waiting": Setting(64, "bots that may wait for a game at once; more are refused"),
     "seed": Setting(None, "fixed seeds for the games (tests); unset: random", kind=int),
+    "rejoin_grace": Setting(60.0, "seconds a table's bot has to come back to a game resumed after a restart "
+                                  "(join table ...), then it is disqualified; 0: forever"),
 }
 
 
 class TcpBotAgent(LineBotAgent):
     """A seat played by the bot on a TCP connection."""
 
-    def __init__(self, connection: "BotConnection", seat: int, **settings: Any) -> None:
+    def __init__(self, connection: "BotConnection", seat: int, rejoin: dict[str, Any] | None = None,
+                 **settings: Any) -> None:
         super().__init__(seat, connection.transport.peer, "remote:dominion", **settings)
         self.connection = connection
         self.peer = connection.transport.peer
+        self.rejoin = rejoin
+
+    def comeback(self) -> dict[str, Any] | None:
+        """A table's seat comes back after a restart with ``join table`` and what took it: its
+        secret ticket (the journal keeps its hash) or, held for any bot, the table's id.  A seat
+        the lobby matched has nothing that proves it: it cannot."""
+        return self.rejoin
 
     async def start(self, seat: int, match: Any) -> None:
         """The handshake; a bot without an account that names itself with an account's name
@@ -203,8 +218,10 @@ class DominionService(Service):
         self.max_early_lines = 10
         self.seed = config["seed"]
         self.games_started = 0
+        self.rejoin_grace = config["rejoin_grace"] or None
         self.pools: dict[tuple[str, ...], list[BotConnection]] = {}
         self.tables: dict[str, HostedTable] = {}
+        self.resumed: dict[str, ResumedGame] = {}  # games resumed after a restart, awaiting bots
 
     def open_session(self, transport: Transport) -> BotConnection:
         return BotConnection(self, transport)
@@ -249,15 +266,44 @@ class DominionService(Service):
         return HostedTable(self, table, entrants).hold()
 
     def join_table(self, connection: BotConnection, wanted: str | None) -> str:
-        """`join table [<name-or-table-id>]`: take a seat held for bots, or say why not."""
+        """`join table [<name-or-table-id>]`: take a seat held for bots, or one of a game
+        resumed after a restart that awaits its bot, or say why not."""
         for hosted in self.tables.values():
             seat = hosted.seat_for(wanted)
             if seat is not None:
                 hosted.take(seat, connection)
                 return ""
+        for resumed in self.resumed.values():
+            seat = resumed.seat_for(wanted)
+            if seat is not None:
+                resumed.rejoin(seat, connection)
+                return ""
         if wanted is None:
             return "no table holds a seat for any bot right now"
         return f"no table holds a seat for {token(wanted)} right now"
+
+    # -- after a restart ---------------------------------------------------------------------------
+    resumes = True
+
+    def resume(self, rebuilt: Rebuilt, game_id: str) -> Match:
+        """Play on a journaled game: its built-in bots at once; each TCP seat of a table waits
+        `rejoin_grace` seconds for its bot to ``join table`` again (with the seat's ticket, or
+        for a seat held for any bot, the table's id), then is disqualified like a bot that left."""
+        record = rebuilt.record
+        agents: list[Agent] = []
+        for seat, comeback in enumerate(rebuilt.comebacks):
+            holder = record.holder(seat)
+            if seat in rebuilt.bots:
+                agents.append(BotAgent(rebuilt.bots[seat], name=holder.name, threaded=self.host.bots_threaded))
+            else:
+                agents.append(AwaitedSeat(holder.name, holder.agent, comeback, seat_policy(self.reply_timeout),
+                                          self.rejoin_grace if comeback is not None else 0))
+        match = Match(self.spec, agents, seed=record.seed, options=record.options, match_id=game_id)
+        match.continue_from(record, rebuilt.state)
+        resumed = ResumedGame(self, match)
+        if resumed.awaited():
+            self.resumed[game_id] = resumed
+        return match
 
     def connect_command(self, host: str, port: int, seat: TableSeat | None = None) -> str:
         command = ["python3", "examples/dominion/bigmoney.py", "--connect", f"{host}:{port}"]
@@ -340,7 +386,9 @@ class HostedTable(HeldTable):
         for seat, (entrant, info) in enumerate(zip(self.entrants, table.seats)):
             if isinstance(entrant, OpenSeat):
                 connection = self.connections[seat]
-                agent: Agent = TcpBotAgent(connection, seat, reply_timeout=service.reply_timeout)
+                rejoin = ({"join": "ticket", "ticket": secret_digest(info.ticket)} if info.secret and info.ticket
+                          else {"join": "table"})
+                agent: Agent = TcpBotAgent(connection, seat, rejoin, reply_timeout=service.reply_timeout)
                 connection.agent = agent
                 connection.stage = "playing"
                 policies.append(agent.policy)
@@ -359,3 +407,72 @@ class HostedTable(HeldTable):
                       names=names, match_id=table.id)
         match.add_listener(SeatLines([a for a in agents if isinstance(a, TcpBotAgent)]))
         service.host.start_table(table, match)
+
+
+class ResumedGame:
+    """A game resumed after a restart whose table's bots may come back: ``join table`` with the
+    seat's ticket (or, for a seat held for any bot, the table's id) takes the seat again, after
+    the handshake, the game's kingdom and the supply, as a bot joining a game under way."""
+
+    def __init__(self, service: DominionService, match: Match) -> None:
+        self.service = service
+        self.match = match
+        self.room = SeatLines([])
+        match.add_listener(self.room)
+        match.add_listener(_Forget(service.resumed))
+
+    def awaited(self) -> dict[int, AwaitedSeat]:
+        """The seats whose bots may still come back, by seat."""
+        return {seat: agent for seat, agent in enumerate(self.match.agents)
+                if isinstance(agent, AwaitedSeat) and not agent.back and agent.comeback() is not None
+                and not self.match.state.is_over and self.match.state.out[seat] is None}
+
+    def seat_for(self, wanted: str | None) -> int | None:
+        for seat, awaited in self.awaited().items():
+            rejoin = awaited.comeback() or {}
+            if rejoin.get("join") == "ticket" and digest_matches(wanted, rejoin.get("ticket")):
+                return seat
+            if rejoin.get("join") == "table" and wanted in (None, self.match.id):
+                return seat
+        return None
+
+    def rejoin(self, seat: int, connection: BotConnection) -> None:
+        awaited = self.match.agents[seat]
+        assert isinstance(awaited, AwaitedSeat)
+        awaited.came_back()
+        agent = TcpBotAgent(connection, seat, awaited.comeback(), reply_timeout=self.service.reply_timeout)
+        connection.agent = agent
+        connection.stage = "playing"
+        self.service.host.spawn(self._seat(seat, agent, awaited))
+
+    async def _seat(self, seat: int, agent: TcpBotAgent, awaited: AwaitedSeat) -> None:
+        """The handshake; then the game so far, and the seat is the bot's."""
+        match = self.match
+        try:
+            await agent.start(seat, match)
+        except AgentGone as gone:
+            match.seat_left(seat, f"came back after the restart but {gone}")
+            return
+        if match.finished.is_set() or match.agents[seat] is not awaited or match.state.out[seat] is not None:
+            agent.connection.refuse("the seat is no longer in the game")
+            return
+        agent.protocol.in_game = True
+        agent.write(rejoin_lines(match.state))
+        self.room.agents.append(agent)
+        agent.on_events = None  # the room tells it
+        match.hand_over(seat, agent, name=match.record.holder(seat).name, policy=agent.policy)
+
+
+def rejoin_lines(state: Any) -> bytes:
+    """What a bot joining a game under way is told after its handshake: the kingdom and the supply."""
+    return f"{format_kingdom(names(KINGDOM))}\n{format_supply(state.supply)}\n".encode()
+
+
+class _Forget(MatchListener):
+    """Drops a resumed game from the service's list when it ends."""
+
+    def __init__(self, resumed: dict[str, ResumedGame]) -> None:
+        self.resumed = resumed
+
+    def on_end(self, match: Match, record: Any) -> None:
+        self.resumed.pop(match.id, None)

@@ -155,6 +155,14 @@ class Announcer:
             self.news_of = seat
         return []
 
+    def picture(self, view: Mapping[str, Any], dealt: Sequence[int] = ()) -> list[Message]:
+        """Every object of the game as the seat sees it (and the leaders it was dealt, while it
+        has to choose): what a player rejoining a game under way is told."""
+        everything = {"market": True, "cards": True, "boards": set(range(len(self.names))),
+                      "active": set(range(len(self.names))), "hand": True, "vatican": True}
+        dealt_leaders = [m.obj(m.STARTING_LEADERS, objects.starting_leaders(dealt))] if dealt else []
+        return dealt_leaders + self._objects(view, everything)
+
     def _objects(self, view: Mapping[str, Any], changed: dict[str, Any]) -> list[Message]:
         if not (changed["market"] or changed["cards"] or changed["boards"] or changed["active"]
                 or changed["hand"] or changed["vatican"]):

@@ -30,8 +30,10 @@ from typing import TYPE_CHECKING, Any, Callable, Mapping, Sequence
 
 from tablehall.core.agents import Agent, BotAgent
 from tablehall.core.hosting import (Entrant, HeldTable, Host, OpenSeat, Service, ServiceSpec, Setting, Table, TableError,
-                                    TableSeat, Transport, new_ticket, read_settings, ticket_matches)
-from tablehall.core.match import Consequence, Match, SeatPolicy
+                                    TableSeat, Transport, digest_matches, new_ticket, read_settings, secret_digest,
+                                    ticket_matches)
+from tablehall.core.match import Consequence, Match, MatchListener, SeatPolicy
+from tablehall.core.resume import AwaitedSeat, Rebuilt
 from tablehall.core.rng import derive_seed
 from tablehall.core.seats import seat_kind
 
@@ -56,6 +58,9 @@ SETTINGS = {
     "flood_limit": Setting(100, "lines in a row that move nothing (refused, views, typed ahead) before the "
                                 "connection is closed (429) and its seat forfeited; 0: no limit"),
     "seed": Setting(None, "fixed seeds for the games (tests); unset: random", kind=int),
+    "rejoin_grace": Setting(120.0, "seconds a player has to log in again to a game resumed after a restart "
+                                   "(its nickname, and a held seat's ticket), then its seat is forfeited; "
+                                   "0: forever"),
 }
 
 
@@ -99,6 +104,8 @@ class RenaissanceService(Service):
         self.default_bot = config["bot"]
         self.flood_limit = config["flood_limit"]
         self.seed = config["seed"]
+        self.rejoin_grace = config["rejoin_grace"] or None
+        self.resumed: dict[str, ResumedRoom] = {}  # games resumed after a restart, awaiting players
         self.sessions: list[RenaissanceSession] = []
         self.chooser: RenaissanceSession | None = None  # deciding the size of the next game
         self.queued: list[RenaissanceSession] = []  # connected while the chooser decides
@@ -176,7 +183,7 @@ class RenaissanceService(Service):
 
     # -- matchmaking ----------------------------------------------------------------------------------
     def matchmake(self, session: RenaissanceSession) -> None:
-        if self._seat_at_table(session):
+        if self._rejoin(session) or self._seat_at_table(session):
             return
         lobby = self.lobby
         if lobby is not None:
@@ -260,7 +267,41 @@ class RenaissanceService(Service):
         return False
 
     def ticket_held(self, ticket: str) -> bool:
-        return any(hosted.seat_for(ticket) is not None for hosted in self.tables.values())
+        return (any(hosted.seat_for(ticket) is not None for hosted in self.tables.values())
+                or any(resumed.ticket_held(ticket) for resumed in self.resumed.values()))
+
+    # -- after a restart ----------------------------------------------------------------------------------
+    resumes = True
+
+    def resume(self, rebuilt: Rebuilt, game_id: str) -> Match:
+        """Play on a journaled game: its built-in bots at once; each player's seat waits
+        `rejoin_grace` seconds for its client to log in again (its nickname, and a table's seat
+        held for a name its ticket), then it has left, like a player who disconnects."""
+        record = rebuilt.record
+        remote = timeout_policy(self.decision_timeout or None)
+        agents: list[Agent] = []
+        for seat, comeback in enumerate(rebuilt.comebacks):
+            holder = record.holder(seat)
+            if seat in rebuilt.bots:
+                agents.append(BotAgent(rebuilt.bots[seat], name=holder.name, threaded=self.host.bots_threaded))
+            else:
+                agents.append(AwaitedSeat(holder.name, holder.agent, comeback, remote,
+                                          self.rejoin_grace if comeback is not None else 0))
+        match = Match(self.spec, agents, seed=record.seed, options=record.options, match_id=game_id)
+        match.continue_from(record, rebuilt.state)
+        resumed = ResumedRoom(self, match, Room(match=match))
+        if resumed.awaited():
+            self.resumed[game_id] = resumed
+        return match
+
+    def _rejoin(self, session: RenaissanceSession) -> bool:
+        """A client logging in as the player of a resumed game's seat takes it again."""
+        for resumed in self.resumed.values():
+            seat = resumed.seat_for(session)
+            if seat is not None:
+                resumed.rejoin(seat, session)
+                return True
+        return False
 
     def connect_command(self, host: str, port: int, seat: TableSeat | None = None) -> str:
         name = (seat.held_for if seat is not None else None) or "NAME"
@@ -281,7 +322,11 @@ class RenaissanceService(Service):
         policies = []
         for seat, member in enumerate(members):
             if isinstance(member, RenaissanceSession):
-                agents.append(member.enter_match(seat, names))
+                held = table.seats[seat] if table is not None else None
+                rejoin = ({"join": "ticket", "name": member.nickname, "ticket": secret_digest(held.ticket)}
+                          if held is not None and held.secret and held.ticket
+                          else {"join": "nickname", "name": member.nickname})
+                agents.append(member.enter_match(seat, names, rejoin))
                 policies.append(remote)
                 room.sessions.append(member)
                 self.rooms[member] = room
@@ -344,6 +389,57 @@ class HostedTable(HeldTable):
         members = [self.sessions[seat] if isinstance(entrant, OpenSeat) else entrant
                    for seat, entrant in enumerate(self.entrants)]
         self.service._start(members, seed=self.table.seed, table=self.table)
+
+
+class ResumedRoom:
+    """A game resumed after a restart whose players may log in again: the nickname the seat was
+    played under (a table's seat held for a name: with its ticket) takes it back, told the game
+    as its seat sees it."""
+
+    def __init__(self, service: RenaissanceService, match: Match, room: Room) -> None:
+        self.service = service
+        self.match = match
+        self.room = room
+        match.add_listener(_Forget(service.resumed))
+
+    def awaited(self) -> dict[int, AwaitedSeat]:
+        state = self.match.state
+        return {seat: agent for seat, agent in enumerate(self.match.agents)
+                if isinstance(agent, AwaitedSeat) and not agent.back and agent.comeback() is not None
+                and not state.is_over and state.players[seat].out is None}
+
+    def seat_for(self, session: RenaissanceSession) -> int | None:
+        for seat, awaited in self.awaited().items():
+            rejoin = awaited.comeback() or {}
+            if str(rejoin.get("name", "")).lower() != session.nickname.lower():
+                continue
+            if rejoin.get("join") == "nickname" or digest_matches(session.ticket, rejoin.get("ticket")):
+                return seat
+        return None
+
+    def ticket_held(self, ticket: str) -> bool:
+        return any(digest_matches(ticket, (agent.comeback() or {}).get("ticket")) for agent in self.awaited().values())
+
+    def rejoin(self, seat: int, session: RenaissanceSession) -> None:
+        match = self.match
+        awaited = match.agents[seat]
+        assert isinstance(awaited, AwaitedSeat)
+        awaited.came_back()
+        names = [match.record.holder(s).name for s in range(len(match.record.seats))]
+        agent = session.rejoin_match(seat, names, match.state, awaited.comeback())
+        self.room.sessions.append(session)
+        self.service.rooms[session] = self.room
+        match.hand_over(seat, agent, name=names[seat], policy=timeout_policy(self.service.decision_timeout or None))
+
+
+class _Forget(MatchListener):
+    """Drops a resumed game from the service's list when it ends."""
+
+    def __init__(self, resumed: dict[str, ResumedRoom]) -> None:
+        self.resumed = resumed
+
+    def on_end(self, match: Match, record: Any) -> None:
+        self.resumed.pop(match.id, None)
 
 
 def service_spec(spec_getter: Callable[[], "GameSpec"]) -> ServiceSpec:

@@ -44,6 +44,16 @@ def reserved_nickname(text: str) -> bool:
     return text.lower() in RESERVED_NAMES or BOT_NAME.match(text) is not None
 
 
+class SeatAgent(RemoteAgent):
+    """A seat played by a session's client; after a restart it comes back by logging in again
+    with its nickname (and, for a table's seat held for a name, the seat's ticket)."""
+
+    rejoin: dict[str, Any] | None = None
+
+    def comeback(self) -> dict[str, Any] | None:
+        return self.rejoin
+
+
 class RenaissanceSession(Session):
     def __init__(self, service: "RenaissanceService", transport: Transport) -> None:
         self.service = service
@@ -238,18 +248,33 @@ class RenaissanceSession(Session):
             raise ProtocolError(m.WAIT, "The game is over: Join game to play again, or Quit")
 
     # -- the game ---------------------------------------------------------------------------------
-    def enter_match(self, seat: int, names: Sequence[str]) -> RemoteAgent:
-        """The service seats this session in a new match; returns the agent the match drives."""
+    def enter_match(self, seat: int, names: Sequence[str], rejoin: dict[str, Any] | None = None) -> RemoteAgent:
+        """The service seats this session in a new match; returns the agent the match drives.
+        `rejoin`: how the seat comes back after a restart (`SeatAgent.comeback`)."""
         self.stage = "game"
         self.seat = seat
         self.names = list(names)
         self.announcer = Announcer(seat, names)
         self.to_act = tuple(range(len(names)))  # the setup: everybody acts at once
-        self.agent = RemoteAgent(self.nickname, "remote:renaissance", on_request=self._on_request,
-                                 on_events=self._on_events, on_rejected=self._on_rejected,
-                                 on_finish=self._on_finish)
+        self.agent = SeatAgent(self.nickname, "remote:renaissance", on_request=self._on_request,
+                               on_events=self._on_events, on_rejected=self._on_rejected,
+                               on_finish=self._on_finish)
         self.agent.peer = self.transport.peer
+        self.agent.rejoin = rejoin
         return self.agent
+
+    def rejoin_match(self, seat: int, names: Sequence[str], state: RenaissanceState,
+                     rejoin: dict[str, Any] | None) -> RemoteAgent:
+        """The service seats this session again in a game resumed after a restart: it is told
+        the order of play and the whole game as its seat sees it; the next question follows."""
+        agent = self.enter_match(seat, names, rejoin)
+        assert self.announcer is not None
+        self.to_act = state.to_act()
+        self.view = state.view(seat)
+        order = ", ".join(f"{index + 1}. {name}" for index, name in enumerate(names))
+        self.send(m.say(m.GAME_STARTS, f"The game goes on: {order}"),
+                  *self.announcer.picture(self.view, state.dealt[seat] if state.phase == "setup" else ()))
+        return agent
 
     def _on_request(self, seat: int, state: RenaissanceState) -> None:
         self.obs = state

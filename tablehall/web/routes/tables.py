@@ -26,10 +26,9 @@ from ...core.rng import derive_seed
 from .. import guard, views
 from ..hall import Hall, hall_of
 from ..pages import page
-from ..seats import BrowserSeat, PacedBot, browser_policy
+from ..seats import BrowserSeat, PacedBot, person_seat
 
 MAX_PACE = 10.0  # seconds a built-in bot of a web game may be made to wait before each move
-STAND_IN = "strong"  # the bot that takes over a person's seat where the game's protocol does that (Catan)
 PEOPLE = ("me", "person")
 
 
@@ -122,15 +121,8 @@ async def api_tables(request: Request) -> JSONResponse:
 
 def _person(hall: Hall, game: NewGame, index: int) -> BrowserSeat:
     """A browser seat on the hall's clock, with the game's rule for a player out of time."""
-    spec = game.spec
     name = game.name if game.seats[index] == "me" else f"person {index + 1}"
-
-    def stand_in(seat: int) -> BotAgent:  # for games whose protocol hands such a seat to a bot
-        bot = STAND_IN if STAND_IN in spec.bots else sorted(spec.bots)[0]
-        return BotAgent(spec.bots[bot](derive_seed(game.seed, "stand-in", seat)), name=name,
-                        threaded=hall.bots_threaded)
-
-    return BrowserSeat(name, policy=browser_policy(spec, hall.decision_timeout, stand_in), grace=hall.reconnect_grace)
+    return person_seat(game.spec, name, game.seed, hall.decision_timeout, hall.reconnect_grace, hall.bots_threaded)
 
 
 def _start_match(hall: Hall, game: NewGame, browser: list[BrowserSeat | None]) -> str:

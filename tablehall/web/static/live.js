@@ -9,10 +9,26 @@ const players = JSON.parse(root.dataset.players);
 async function start() {
   const render = await rendererFor(root.dataset.game);
   const words = await wordsFor(root.dataset.game);
-  const socket = new WebSocket(`${location.protocol === "https:" ? "wss" : "ws"}://${location.host}/ws/games/${root.dataset.id}`);
-  socket.onmessage = (message) => {
+  const url = `${location.protocol === "https:" ? "wss" : "ws"}://${location.host}/ws/games/${root.dataset.id}`;
+  let done = false;  // the game is over, or no longer live: no more retries
+  let retries = 0;
+  // a socket that closes before the game is over (the server restarting) is opened again, more
+  // slowly each time, until the game answers: a restarted server plays it on
+  const connect = () => {
+    const socket = new WebSocket(url);
+    socket.onmessage = receive;
+    socket.onopen = () => { retries = 0; };
+    socket.onclose = () => {
+      if (done) return;
+      document.getElementById("status").textContent = root.dataset.actions === undefined ? "closed" : "reconnecting…";
+      retries += 1;
+      setTimeout(connect, Math.min(5000, 500 * retries));
+    };
+  };
+  const receive = (message) => {
     const frame = JSON.parse(message.data);
-    if (frame.type === "error") { document.getElementById("status").textContent = frame.message; return; }
+    if (frame.type === "error") { done = true; document.getElementById("status").textContent = frame.message; return; }
+    if (frame.type === "end") done = true;
     appendLog(document.getElementById("log"), frame.events, players, words);
     // draw only the latest frame, once per screen refresh (a fast game sends bursts)
     if (pending === null) requestAnimationFrame(() => { const f = pending; pending = null; draw(f); });
@@ -28,7 +44,7 @@ async function start() {
       document.getElementById("result").innerHTML = `Game over. <a href="/records/${frame.record}">Replay it</a>.`;
     }
   };
-  socket.onclose = () => { if (root.dataset.actions === undefined) document.getElementById("status").textContent = "closed"; };
+  connect();
 }
 
 start();

@@ -54,15 +54,33 @@ async function start() {
   const render = await rendererFor(root.dataset.game);
   const words = await wordsFor(root.dataset.game);
   const scheme = location.protocol === "https:" ? "wss" : "ws";
-  const socket = new WebSocket(`${scheme}://${location.host}/ws/games/${root.dataset.id}/seats/${seat}?token=${encodeURIComponent(token)}`);
+  const url = `${scheme}://${location.host}/ws/games/${root.dataset.id}/seats/${seat}?token=${encodeURIComponent(token)}`;
+  let socket = null;
+  let done = false;  // the game is over, or the seat is not (or no longer) this page's: no more retries
+  let retries = 0;
   const act = (action) => { document.getElementById("message").textContent = ""; socket.send(JSON.stringify({ action })); };
   let last = null;
-  socket.onmessage = (message) => {
+  // a socket that closes before the game is over (the server restarting) is opened again, more
+  // slowly each time, until the seat answers: a restarted server plays the game on
+  const connect = () => {
+    socket = new WebSocket(url);
+    socket.onmessage = receive;
+    socket.onopen = () => { retries = 0; };
+    socket.onclose = () => {
+      if (done) return;
+      status("connection lost: reconnecting…");
+      retries += 1;
+      setTimeout(connect, Math.min(5000, 500 * retries));
+    };
+  };
+  const receive = (message) => {
     const frame = JSON.parse(message.data);
     if (frame.type === "error" || frame.type === "replaced") {
+      done = true;
       status(frame.message || "this seat was taken over by another tab");
       return;
     }
+    if (frame.type === "end") done = true;
     if (frame.type === "waiting") {
       const open = frame.table ? frame.table.waiting : 0;
       status(frame.table && frame.table.status === "cancelled" ? "the game was cancelled"
@@ -102,6 +120,7 @@ async function start() {
       root.dataset.over = "true";
     }
   };
+  connect();
 }
 
 start();
