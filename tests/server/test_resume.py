@@ -555,8 +555,10 @@ def test_a_jsettlers_person_sits_down_again_after_a_kill_and_the_game_ends_as_if
     server = Serve(tmp_path / "killed", JSETTLERS_CONFIG, ports=server.ports)
     try:
         server.wait_for_log(f"game resumed id={game_id}")
+        assert game_id in [g["id"] for g in json.loads(server.get("/api/games"))["games"]], "live in the web lobby"
         outcome = jsettlers_person(server.ports["jsettlers"], server.db, take_over=("resumed", 0, lambda: True))
         assert outcome.saw_game_over and not outcome.gave_up, outcome.received[-5:]
+        assert "1083|resumed|" in "\n".join(outcome.received[:6]), "live in the JSettlers game list"
         server.wait_for_log(f"game end id={game_id} game=catan status=finished")
         store = open_store(server.db)
         record = store.load(game_id)
@@ -656,3 +658,41 @@ def test_a_jsettlers_robot_is_invited_back_to_its_seat_after_a_kill_or_a_tableha
     assert (handover.seat, handover.since, handover.name, handover.agent) == (0, journaled, "robot1", "bot:strong")
     assert abandoned.entries[:journaled] == record.entries[:journaled]
     replay(abandoned, get_game("catan"))
+
+
+#: a game of each host journaled mid-way (host, game, built-in bots, actions before the stop)
+HOSTS = [("sc", "blokus", ("random", "random"), 8), ("dominion", "dominion", ("bigmoney", "random"), 30),
+         ("renaissance", "renaissance", ("random", "greedy"), 30), ("jsettlers", "catan", ("random", "random"), 40),
+         ("web", "catan", ("random", "strong"), 40)]
+
+
+def test_the_log_says_which_games_were_resumed_and_which_ended_and_why_for_every_protocol(tmp_path):
+    """A store whose journal holds a game of every host, each stopped mid-way as a stopping
+    server leaves it (real matches, suspended): the next start logs `game resumed` for each game
+    whose host plays on (with the actions it resumed from) and, for the contest's, `game end`,
+    aborted, with the reason; then each resumed game's `game end` as it finishes."""
+    from ..core.test_journal import SuspendAfter, bots, run_and_flush
+    from tablehall.core.journal import Journal
+
+    store = open_store(str(tmp_path / "records.sqlite"))
+    journal = Journal(store, interval=0)
+    for index, (host, game, names, stop) in enumerate(HOSTS):
+        spec = get_game(game)
+        match = Match(spec, bots(spec, list(names), index), seed=index, store=store, match_id=f"{host}-game")
+        match.add_listener(journal.follow(match, host))
+        match.add_listener(SuspendAfter(stop))
+        asyncio.run(run_and_flush(match, journal))
+    assert sorted(g.id for g in store.journaled_games()) == sorted(f"{host}-game" for host, *_ in HOSTS)
+    store.close()
+    with Serve(tmp_path) as server:
+        server.wait_for_log('game end id=sc-game game=blokus status=aborted cause=aborted')
+        for host, game, _, stop in HOSTS[1:]:
+            server.wait_for_log(f"game resumed id={host}-game game={game}")
+            server.wait_for_log(f"game end id={host}-game game={game} status=finished")
+        lines = server.log().splitlines()
+    [aborted] = [line for line in lines if "game end id=sc-game" in line]
+    assert 'reason="server restart"' in aborted and "actions=8" in aborted
+    for host, game, _, stop in HOSTS[1:]:
+        [resumed] = [line for line in lines if f"game resumed id={host}-game" in line]
+        assert f"actions={stop}" in resumed, resumed
+    assert "Traceback" not in "\n".join(lines)
