@@ -552,6 +552,9 @@ def test_a_jsettlers_person_sits_down_again_after_a_kill_and_the_game_ends_as_if
     finally:
         server.kill()
         first.join(WAIT)
+    (tmp_path / "abandoned").mkdir()
+    for path in (tmp_path / "killed").glob("records.sqlite*"):
+        (tmp_path / "abandoned" / path.name).write_bytes(path.read_bytes())
     server = Serve(tmp_path / "killed", JSETTLERS_CONFIG, ports=server.ports)
     try:
         server.wait_for_log(f"game resumed id={game_id}")
@@ -577,6 +580,12 @@ def test_a_jsettlers_person_sits_down_again_after_a_kill_and_the_game_ends_as_if
     assert record.handovers == [] and len(record.entries) > 24
     assert [e.action for e in record.entries] == [e.action for e in reference.entries]
     assert record.digest() == reference.digest()
+
+    # nobody comes back: the seat is the bot's after the grace, and with no person left the game goes
+    with Serve(tmp_path / "abandoned", JSETTLERS_CONFIG.replace("rejoin_grace = 300", "rejoin_grace = 0.5")) as alone:
+        alone.wait_for_log(f'game end id={game_id} game=catan status=aborted cause=aborted')
+        assert "seat 0 (alice) replaced by a tablehall bot" in alone.log()
+        assert 'reason="the last player left"' in alone.log()
 
 
 def journal_record(location: str) -> Record:
