@@ -25,6 +25,8 @@ from .load.process import ServerProcess, free_port
 from .server import SERVER_CONFIGS, run_level
 
 REPO = Path(__file__).resolve().parents[2]
+#: the web hall's quota of games an address starts per minute, raised for the bench's many
+WEB_CONFIG = "[limits]\ngames_per_minute = 100000\n"
 PATHS = ("sc", "dominion", "jsettlers", "renaissance", "web")
 GAME_OF = {"sc": "blokus", "dominion": "dominion", "jsettlers": "catan", "renaissance": "renaissance",
            "web": "dominion"}
@@ -94,7 +96,8 @@ def measure_path(path: str, tree: str, args: argparse.Namespace) -> dict[str, fl
     game = GAME_OF[path]
     if path == "web":
         http = free_port()
-        server = ServerProcess("sc", extra=["--http-port", str(http)], pythonpath=tree)  # the web hall's port too
+        server = ServerProcess("sc", extra=["--http-port", str(http)], pythonpath=tree,  # the web hall's port too
+                               config=WEB_CONFIG)
         _wait_http(http)
     else:
         server = ServerProcess(path, pythonpath=tree, config=SERVER_CONFIGS.get(path, ""))
