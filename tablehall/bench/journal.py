@@ -1,7 +1,7 @@
 """`tablehall bench journal`: what the journal of live games costs on each server path.
 
-The same workloads against two servers in turns, each from its own tree (`--before`: a tree
-without the journal, e.g. a checkout of main before it; `--after`: this one by default):
+The same workloads against two servers in turns: this tree with its journal off (config
+``journal = false``) and on, or (`--before TREE`) a tree without the journal against this one:
 contest XML, Dominion and JSettlers clients in other processes (`bench server`'s load clients,
 one match at a time and `--matches` at once), the example Renaissance client's solo games, and
 bot games started over the web hall's API.  Each row is the server's CPU time per action it
@@ -41,6 +41,31 @@ def cpu_per_action(server: ServerProcess, game: str, workload: Callable[[], None
     cpu = server.cpu() - before
     _, actions = server.recorded_actions(game) or (0, 0)
     return (1000 * cpu / actions if actions else float("nan")), actions
+
+
+def commit_cost(commits: int = 300) -> tuple[float, float]:
+    """CPU µs of one journal transaction (a game's batch of four actions) in a scratch SQLite
+    store: back to back, and spaced 10 ms apart as a server's are (the caches gone cold)."""
+    import tempfile
+
+    from ..core.store import SqliteStore
+
+    body = json.dumps({"actions": [[0, ["place", 1, 2, 3]]] * 4, "ms": [1] * 4}, separators=(",", ":"))
+    with tempfile.TemporaryDirectory(prefix="tablehall-commits-") as scratch:
+        store = SqliteStore(str(Path(scratch) / "records.sqlite"))
+        store.write_journal([("g", "blokus", "running", "1", "", "a, b", "sc", "{}")])
+        started = time.process_time()
+        for seq in range(commits):
+            store.write_journal([], [("g", seq, body)])
+        back_to_back = (time.process_time() - started) / commits
+        spaced = 0.0
+        for seq in range(commits, 2 * commits):
+            time.sleep(0.01)
+            started = time.process_time()
+            store.write_journal([], [("g", seq, body)])
+            spaced += time.process_time() - started
+        store.close()
+    return 1e6 * back_to_back, 1e6 * spaced / commits
 
 
 def renaissance_games(server: ServerProcess, games: int, at_once: int = 2) -> None:
@@ -91,16 +116,18 @@ def _stored_games(server: ServerProcess, game: str) -> int:
         return db.execute("SELECT count(*) FROM records WHERE game = ?", (game,)).fetchone()[0]
 
 
-def measure_path(path: str, tree: str, args: argparse.Namespace) -> dict[str, float]:
-    """One server of `tree` for `path`: a warm-up, then each row's CPU ms per action."""
+def measure_path(path: str, tree: str, journal: bool, args: argparse.Namespace) -> dict[str, float]:
+    """One server of `tree` for `path` (`journal`: on, or off by its config): a warm-up, then
+    each row's CPU ms per action."""
     game = GAME_OF[path]
+    top = "" if journal else "journal = false\n"  # a top-level key: before any section
     if path == "web":
         http = free_port()
         server = ServerProcess("sc", extra=["--http-port", str(http)], pythonpath=tree,  # the web hall's port too
-                               config=WEB_CONFIG)
+                               config=top + WEB_CONFIG)
         _wait_http(http)
     else:
-        server = ServerProcess(path, pythonpath=tree, config=SERVER_CONFIGS.get(path, ""))
+        server = ServerProcess(path, pythonpath=tree, config=top + SERVER_CONFIGS.get(path, ""))
     rows: dict[str, float] = {}
     try:
         if path == "renaissance":
@@ -120,8 +147,8 @@ def measure_path(path: str, tree: str, args: argparse.Namespace) -> dict[str, fl
 
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="tablehall bench journal", description=__doc__.splitlines()[0])
-    parser.add_argument("--before", required=True, help="a tree without the journal (its tablehall/ is imported)")
-    parser.add_argument("--after", default=str(REPO), help="a tree with it (default: this one)")
+    parser.add_argument("--before", help="a tree without the journal (its tablehall/ is imported); default: "
+                        "this tree with its journal off")
     parser.add_argument("--paths", default=",".join(PATHS), help=f"comma-separated, of {', '.join(PATHS)}")
     parser.add_argument("--rounds", type=int, default=3)
     parser.add_argument("--seconds", type=float, default=5.0, help="seconds per row of the load clients")
@@ -129,12 +156,15 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--games", type=int, default=10, help="Renaissance and web games per row")
     args = parser.parse_args(argv)
     paths = [p.strip() for p in args.paths.split(",") if p.strip()]
-    trees = {"before": args.before, "after": args.after}
+    trees = {"before": (args.before or str(REPO), args.before is not None), "after": (str(REPO), True)}
+    back_to_back, spaced = commit_cost()
+    print(f"a journal transaction: {back_to_back:.0f} µs CPU back to back, {spaced:.0f} µs spaced 10 ms apart",
+          flush=True)
     seen: dict[tuple[str, str, str], list[float]] = {}
     for turn in range(args.rounds):
         for path in paths:
-            for label, tree in trees.items():
-                for row, value in measure_path(path, tree, args).items():
+            for label, (tree, journal) in trees.items():
+                for row, value in measure_path(path, tree, journal, args).items():
                     seen.setdefault((path, row, label), []).append(value)
                     print(f"round {turn + 1} {path:<12} {row:<12} {label:<6} {value:.3f} ms/action", flush=True)
     print("\nserver CPU ms per action: before, after (medians over the rounds); after/before per round: "

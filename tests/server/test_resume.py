@@ -440,8 +440,19 @@ def test_a_renaissance_player_logs_in_again_after_a_kill_and_the_game_ends_as_if
     some turns, the server is killed while it is asked, and the client logs in again with its
     nickname and plays on; the record is that of the same game on a server never killed."""
     config = "[renaissance]\nseed = 3\n"
-    ports, game_id, journaled = killed_after_answers(tmp_path, config, jsettlers_robot)
-    server = Serve(tmp_path / "killed", config, ports=ports)
+    (tmp_path / "killed").mkdir()
+    server = Serve(tmp_path / "killed", config)
+    player = renaissance_player(server.ports["renaissance"], questions=6)
+    try:
+        with pytest.raises(Paused):
+            player.play()
+        [live] = json.loads(server.get("/api/games"))["games"]
+        wait_for(lambda: journaled_actions(server.db).get(live["id"]) == game_actions(server, live["id"]),
+                 "every action journaled")
+    finally:
+        server.kill()
+        player.sock.close()
+    server = Serve(tmp_path / "killed", config, ports=server.ports)
     try:
         server.wait_for_log(f"game resumed id={live['id']}")
         player.sock = socket.create_connection(("127.0.0.1", server.ports["renaissance"]), timeout=WAIT)
@@ -506,3 +517,30 @@ def test_the_log_says_which_games_were_resumed_and_which_ended_and_why_for_every
         [resumed] = [line for line in lines if f"game resumed id={host}-game" in line]
         assert f"actions={stop}" in resumed, resumed
     assert "Traceback" not in "\n".join(lines)
+
+
+def test_a_server_configured_with_journal_false_keeps_no_journal(tmp_path):
+    """`journal = false` (what the journal's cost is measured against): the games in play are
+    not journaled; anything but true or false is refused at start."""
+    from tablehall.server.app import Server
+    from tablehall.server.config import ConfigError, load_config
+
+    path = tmp_path / "serve.toml"
+    path.write_text(f'journal = false\ndb = "{tmp_path / "records.sqlite"}"\n')
+    config = load_config(path)
+    assert config.journal is False and load_config(None).journal is True
+
+    async def journal_of(config):
+        server = Server(config, services=[])
+        await server.start()
+        try:
+            return server.journal
+        finally:
+            await server.stop()
+
+    assert asyncio.run(journal_of(config)) is None
+    path.write_text(f'db = "{tmp_path / "records.sqlite"}"\n')
+    assert asyncio.run(journal_of(load_config(path))) is not None
+    path.write_text('journal = "no"\n')
+    with pytest.raises(ConfigError, match="journal must be true or false"):
+        load_config(path)

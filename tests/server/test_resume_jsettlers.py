@@ -165,24 +165,8 @@ def test_a_jsettlers_robot_is_invited_back_to_its_seat_after_a_kill_or_a_tableha
     Started again on a copy of the store with no robot coming back, a tablehall bot takes the
     seat once the grace is over and the game ends, the change of hands in its record."""
     config = ROBOTS_CONFIG.format(grace=300)
-    (tmp_path / "killed").mkdir()
-    server = Serve(tmp_path / "killed", config)
-    first = threading.Thread(target=jsettlers_robot, args=(server.ports["jsettlers"], server.db),
-                             kwargs={"silent_after": 12})
-    first.start()
-    try:
-        game_id = wait_for(lambda: next(iter(journaled_actions(server.db)), None), "the game journaled")
-        wait_for(lambda: sum(e.seat == 0 for e in journal_record(server.db).entries) >= 12,
-                 "the robot's answers journaled")
-    finally:
-        server.kill()
-        first.join(WAIT)
-    journaled = len(journal_record(server.db).entries)
-    (tmp_path / "abandoned").mkdir()
-    for path in (tmp_path / "killed").glob("records.sqlite*"):
-        (tmp_path / "abandoned" / path.name).write_bytes(path.read_bytes())
-
-    server = Serve(tmp_path / "killed", config, ports=server.ports)
+    ports, game_id, journaled = killed_after_answers(tmp_path, config, jsettlers_robot)
+    server = Serve(tmp_path / "killed", config, ports=ports)
     try:
         server.wait_for_log(f"game resumed id={game_id}")
         outcome = jsettlers_robot(server.ports["jsettlers"], server.db)
