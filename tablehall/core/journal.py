@@ -10,8 +10,8 @@ since the last batch, and the seats that changed hands.  When the game's record 
 journal is dropped.
 
 Writes are grouped, one transaction for what every game of the process played since the last
-one.  A game at a person's pace (its previous action `PERSON_PACE` seconds ago or more, or its
-first) is written at the end of the read that played its action, before the read's replies are
+one.  A game at a person's pace (its previous action, or its start, `PERSON_PACE` seconds ago
+or more) is written at the end of the read that played its action, before the read's replies are
 sent (`core.soon`), or on the event loop's next pass: a crash loses at most the action being
 played, whose consequences nobody was sent yet.  Games played faster (machines answering at
 once) are written together every `interval` seconds: a transaction's fixed cost (a commit, on a
@@ -148,8 +148,8 @@ class GameJournal(MatchListener):
             self.journal._start(live_row(match, self.host))
 
     def on_step(self, match: "Match", step: Step) -> None:
-        now = time.monotonic()
-        person_pace = now - self._last_step >= PERSON_PACE
+        now = time.monotonic()  # the start events are no action: its first comes at its own pace
+        person_pace = step.seat is not None and now - self._last_step >= PERSON_PACE
         self._last_step = now
         if not self.changed:
             self.changed = True
