@@ -18,7 +18,8 @@ def catan() -> dict[str, Any]:
 
 def _sea_frames() -> dict[str, Any]:
     """The sea layouts' frames, by "HEIGHTxWIDTH" (the size a sea view's board names): each hex's
-    centre and JSettlers coordinate, each corner's place, each path's corners and coordinate."""
+    centre, JSettlers coordinate and corners, each corner's place, each path's corners and
+    coordinate."""
     from ..games.catan.sea.board import layout_names, layout_named
     from ..games.catan.sea.geometry import row_col
 
@@ -38,7 +39,7 @@ def _sea_frames() -> dict[str, Any]:
             for k, node in enumerate(corners):  # clockwise from the top
                 angle = math.radians(60 * k - 90)
                 nodes[node] = (round(x + math.cos(angle), 4), round(y + math.sin(angle), 4))
-        frames[key] = {"hexes": centres, "hex_coords": list(frame.js_hexes), "nodes": nodes,
+        frames[key] = {"hexes": centres, "hex_coords": list(frame.js_hexes), "hex_nodes": frame.hex_nodes, "nodes": nodes,
                        "edges": [list(e) for e in frame.edges], "edge_coords": list(frame.js_edges)}
     return frames
 

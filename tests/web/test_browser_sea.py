@@ -7,9 +7,6 @@ click is real.  Waits are for frames, never for time."""
 from __future__ import annotations
 
 import asyncio
-import json
-import urllib.request
-
 import pytest
 
 from tablehall.core import BotAgent, Match
@@ -18,7 +15,7 @@ from tablehall.core.store import SqliteStore
 
 from .conftest import GAMES, play
 from .test_browser import page  # noqa: F401 - `page` is a fixture
-from .test_browser_play import clicks, play_catan_action, question
+from .test_browser_play import clicks, play_catan_action, question, start
 
 REPLAYED = {"SC_FOG": "hex.fog", "SC_CLVI": "village", "SC_PIRI": "fortress", "SC_FTRI": "special-edge"}
 """Scenario -> the class of the piece its replay draws."""
@@ -39,16 +36,6 @@ def stored(tmp_path_factory):
     records.update({scenario: play_scenario(store, scenario, seed=3) for scenario in REPLAYED})
     yield store, records
     store.close()
-
-
-def start_sea(page, web, options: dict, seats: list[str], seed: int) -> dict:
-    body = json.dumps({"game": "catan", "seats": seats, "name": "sofia", "seed": seed, "options": options}).encode()
-    request = urllib.request.Request(web.url + "/api/games/new", method="POST", data=body)
-    with urllib.request.urlopen(request, timeout=60) as response:
-        created = json.loads(response.read())
-    page.goto(web.url + created["seats"][0]["play"])
-    page.wait_for_selector("#play[data-asked]")
-    return created
 
 
 SEA_PRIORITY = ["city", "settlement", "ship", "move_ship", "buy_dev", "road", "play_dev", "roll", "bandit", "pirate",
@@ -92,7 +79,7 @@ def play_sea_action(page, action: list) -> None:
 
 
 def test_a_person_plays_new_shores_by_clicks_ships_built_and_moved(web, page, artifacts):
-    start_sea(page, web, {"scenario": "SC_NSHO"}, ["me", "random", "random"], seed=4)
+    start(page, web, "catan", ["me", "random", "random"], seed=4, name="sofia", options={"scenario": "SC_NSHO"})
     page.wait_for_selector("svg[data-board='catan-sea'] polygon.hex.water")
     assert page.locator("polygon.hex.water").count() > 20  # the sea, as well as the land
     made: dict[str, int] = {}

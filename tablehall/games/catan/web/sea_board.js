@@ -6,7 +6,7 @@
 // seat is asked, its legal placements light up: roads in yellow, ships in cyan; a movable ship is
 // ringed, a click on it shows where it may sail and a click there moves it.  The robber or the
 // pirate, the gift harbours, are clicked on the board too; the rules judge every action sent.
-import { button, el, html } from "/static/dom.js";
+import { button, el } from "/static/dom.js";
 
 const R = 30;  // a hex's radius in pixels
 const TERRAIN = { clay: "#c4653a", ore: "#8c8c8c", sheep: "#9fd36a", wheat: "#f0d04a", wood: "#3f8f3f",
@@ -27,15 +27,6 @@ function frameOf(seaFrames, board) {
     geo.edgeAt = new Map(geo.edge_coords.map((c, e) => [c, e]));
   }
   return geo;
-}
-
-function hexPoints(cx, cy) {
-  const points = [];
-  for (let k = 0; k < 6; k++) {
-    const a = Math.PI / 180 * (60 * k - 90);
-    points.push(`${cx + R * Math.cos(a)},${cy + R * Math.sin(a)}`);
-  }
-  return points.join(" ");
 }
 
 // A band along an edge, short of its corners (a vertical line has no width to click on).
@@ -62,7 +53,7 @@ export function renderSea(root, view, ctx, seaFrames, parts) {
   for (const [coord, name, number] of board.hexes) terrain[geo.hexAt.get(coord)] = [name, number];
   terrain.forEach(([name, number], h) => {
     const [cx, cy] = px(geo.hexes[h]);
-    el("polygon", { points: hexPoints(cx, cy), fill: TERRAIN[name] ?? "#ccc", stroke: name === "water" ? "#4a86bd" : "#6b5",
+    el("polygon", { points: geo.hex_nodes[h].map((n) => px(geo.nodes[n]).join(",")).join(" "), fill: TERRAIN[name] ?? "#ccc", stroke: name === "water" ? "#4a86bd" : "#6b5",
                     "stroke-width": 1.5, class: `hex ${name}`, "data-hex": h, "data-terrain": name }, g)
       .appendChild(el("title", {}, null, name));
     if (name === "fog") el("text", { x: cx, y: cy + 6, "text-anchor": "middle", "font-size": 18, fill: "#eee" }, g, "?");
