@@ -39,8 +39,8 @@ def _sea_frames() -> dict[str, Any]:
             for k, node in enumerate(corners):  # clockwise from the top
                 angle = math.radians(60 * k - 90)
                 nodes[node] = (round(x + math.cos(angle), 4), round(y + math.sin(angle), 4))
-        frames[key] = {"hexes": centres, "hex_coords": list(frame.js_hexes), "hex_nodes": frame.hex_nodes, "nodes": nodes,
-                       "edges": [list(e) for e in frame.edges], "edge_coords": list(frame.js_edges)}
+        frames[key] = {"hexes": centres, "hex_coords": list(frame.js_hexes), "hex_nodes": frame.hex_nodes,
+                       "nodes": nodes, "edges": [list(e) for e in frame.edges], "edge_coords": list(frame.js_edges)}
     return frames
 
 

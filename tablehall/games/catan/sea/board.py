@@ -71,8 +71,8 @@ class SeaLayout:
         self.fog_pool: tuple[tuple[int, ...], tuple[int, ...], tuple[int, ...]] | None = None if fog is None else (
             tuple(hex_of[_int(c)] for c in fog["hexes"]), tuple(TERRAIN_OF_JS[t] for t in fog["types"]),
             tuple(fog["dice"]))
-        self.numbered_hexes: tuple[int, ...] = tuple(sorted(
-            {*self.fixed, *(h for hexes, _, _ in self.pools for h in hexes), *(self.fog_pool[0] if fog else ())}))
+        dealt = [h for hexes, _, _ in self.pools for h in hexes] + list(self.fog_pool[0] if fog else ())
+        self.numbered_hexes: tuple[int, ...] = tuple(sorted({*self.fixed, *dealt}))
         """The hexes that may get a number (what the deal's red-number check looks at)."""
         self.harbor_slots: tuple[tuple[int, int], ...] = tuple((edge_of[_int(e)], facing) for e, facing in data["ports"])
         """(edge, facing) of each harbour, in JSettlers' order."""

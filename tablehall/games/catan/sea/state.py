@@ -6,7 +6,8 @@ invariants over its own fields (see `fields.SeaFields`): `blocked` also holds ev
 no settlement may stand now (outside the legal or, during initial placement, the starting land
 areas); `reach[seat]` only edges a road may take (land on a side); `road_nodes[seat]` the nodes
 touched by the seat's roads and ships (settlements may end a ship route); `ship_reach[seat]`
-the sea edges touching its ship routes and buildings.  The scenario rules are in
+the sea edges touching its ship routes and buildings; `ship_tips[seat]` its ships at an open end
+of their route (`_open_end`), kept where ships come and go and buildings are placed.  The scenario rules are in
 `scenario_rules.ScenarioRules`.
 
 Sea rules as played here (JSettlers' facts, `shared/notes/jsettlers-sea-scenarios.md`):
@@ -675,7 +676,8 @@ class SeaState(ScenarioRules, TradeRoutes, CatanState):
             raise IllegalAction("ONE_MOVE_PER_TURN", "a ship was already moved this turn")
         if not 0 <= source < self.geo.edge_count or not self.ships[seat] >> source & 1:
             raise IllegalAction("BAD_LOCATION", f"you have no ship at path {source}")
-        if self.built_ships >> source & 1 or self._pirate_edges() >> source & 1 or not self.ship_tips[seat] >> source & 1:
+        if self.built_ships >> source & 1 or self._pirate_edges() >> source & 1 \
+                or not self.ship_tips[seat] >> source & 1:
             raise IllegalAction("NOT_MOVABLE", f"the ship at path {source} is not at the open end of its route, "
                                                "was placed this turn, or the pirate holds it")
         if not 0 <= target < self.geo.edge_count or not self._ship_targets(seat, source) >> target & 1:
@@ -770,7 +772,8 @@ class SeaState(ScenarioRules, TradeRoutes, CatanState):
         if movable:
             open_water = self._open_water(seat)
             for source in movable:
-                out += [("move_ship", source, target) for target in bits(self._ship_reach_without(seat, source) & open_water)]
+                targets = self._ship_reach_without(seat, source) & open_water
+                out += [("move_ship", source, target) for target in bits(targets)]
         if self.scenario.key:
             out += self._scenario_actions(seat)
         return out
