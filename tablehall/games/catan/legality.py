@@ -187,7 +187,8 @@ class Legality(CatanFields):
         if self.phase not in phases:
             if self.phase is SPECIAL_BUILDING and seat == self.current:
                 raise IllegalAction("NOT_NOW", "In a special building turn you may only build, buy development cards, "
-                                               "undo your last build or end the turn")
+                                               "undo your last build or end the turn (no rolling, trading or "
+                                               "playing cards)")
             raise IllegalAction("NOT_NOW", self._waiting_for(seat))
         if seat != self.current:
             raise IllegalAction("NOT_YOUR_TURN", f"It is {seat_word(self.current)}'s turn, not yours")

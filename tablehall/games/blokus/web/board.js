@@ -69,7 +69,6 @@ function boardSvg(view, previous) {
   const side = CELL * face.board_size;
   const svg = el("svg", { viewBox: `${-MARGIN} ${-MARGIN} ${side + MARGIN} ${side + MARGIN}`, width: "100%",
                           "data-board": "blokus", role: "img", "aria-labelledby": "blokus-title" });
-  svg.style.maxWidth = "600px";
   svg.style.touchAction = "manipulation";
   const placed = Object.fromEntries(Object.keys(FILL).map((c) => [c, 0]));
   view.board.forEach((row) => [...row].forEach((ch) => { if (LETTERS[ch.toUpperCase()]) placed[LETTERS[ch.toUpperCase()]] += 1; }));
@@ -128,6 +127,14 @@ function playing(root, view, ctx, svg) {
   const pieces = [...new Set(sets.map((a) => a[2]))];
   const state = root._play ?? (root._play = { piece: null, rot: 0, flip: false, cursor: null, tapped: null });
   if (!pieces.includes(state.piece)) Object.assign(state, { piece: pieces[0] ?? null, rot: 0, flip: false });
+  if (state.legal !== legal) {  // a new question: the piece starts in a turn that fits somewhere
+    state.legal = legal;
+    const fits = sets.filter((a) => a[2] === state.piece);
+    const key = state.piece && canonical(state.piece, state.rot, state.flip);
+    if (fits.length && !fits.some((a) => canonical(a[2], ROTATIONS.indexOf(a[3]), a[4]) === key)) {
+      Object.assign(state, { rot: ROTATIONS.indexOf(fits[0][3]), flip: fits[0][4] });
+    }
+  }
   const colour = colourOf(view.current_color);
   const grid = svg.querySelector("g.cells"), previews = svg.querySelector("g.previews");
   const controls = html("div", { class: "blokus-controls", id: "blokus-controls" });
@@ -142,6 +149,8 @@ function playing(root, view, ctx, svg) {
   }
   const at = ([x, y]) => byAnchor.get(`${x},${y}`) ?? null;
 
+  // the buttons first: the words below them change as the pointer moves, and must not move them
+  const row = html("div", { class: "actions" }, controls);
   const info = html("p", { id: "orientation", "aria-live": "polite" }, controls);
   const place = button(null, "place", { id: "place", class: "action" }, () => { const a = state.cursor && at(state.cursor); if (a) ctx.act(a); });
   const show = (cursor) => {
@@ -198,14 +207,13 @@ function playing(root, view, ctx, svg) {
   const turn = (change) => { change(); render(root, view, ctx); };
   const rotate = () => turn(() => { state.rot = (state.rot + 1) % 4; });
   const flip = () => turn(() => { state.flip = !state.flip; });
-  const row = html("div", { class: "actions" }, controls);
   if (state.piece) {
     button(row, "rotate ↻ (r)", { id: "rotate", class: "action" }, rotate);
     button(row, "flip ⇋ (f)", { id: "flip", class: "action" }, flip);
     row.appendChild(place);
   }
   const skip = legal.find((a) => a[0] === "skip");
-  if (skip) button(row, "pass", { id: "pass", class: "action" }, () => ctx.act(skip));
+  if (skip) button(row, "pass", { id: "pass", class: "action" }, () => ctx.act(skip)).style.marginLeft = "1.5em";  // apart from "place"
 
   // the keyboard: the board takes the focus; arrows move the cursor, Enter places
   const area = root.querySelector("#blokus-area");
@@ -240,6 +248,8 @@ export function render(root, view, ctx) {
     return;
   }
   const previous = ctx.previous ? ctx.previous.board : root._board;  // marks what the last move placed
+  // a redraw keeps the keyboard where it was (the board, or a button of the same id)
+  const focused = root.contains(document.activeElement) ? document.activeElement.id : "";
   const parts = [];
   if (typeof ctx.seat === "number") {
     const mine = face.colors.filter((c) => c.seat === ctx.seat).map((c) => c.word);
@@ -247,7 +257,9 @@ export function render(root, view, ctx) {
     parts.push(html("p", { id: "your-colours", class: "your-colours" }, null,
       `You play ${mine.join(" and ")}. ${view.valid_colors?.length ? `${capital(current.word)} to move` : "The game is over"}.`));
   }
+  // a set width: the board's size must not follow the words beside it (a hover changes them)
   const area = html("div", { id: "blokus-area" });
+  area.style.width = "min(600px, calc(100vw - 3em))";
   const svg = boardSvg(view, previous);
   area.appendChild(svg);
   parts.push(area);
@@ -259,4 +271,5 @@ export function render(root, view, ctx) {
   html("p", { id: "blokus-score" }, root, score.join(" · "));
   root.appendChild(trays(view, ctx));
   root._board = view.board;
+  if (focused) root.querySelector(`#${focused}`)?.focus();
 }

@@ -70,7 +70,6 @@ export function render(root, view, ctx) {
   const [tiles, harbourText] = view.board.split("|").map((s) => s.trim());
   const svg = el("svg", { viewBox: `0 0 ${wide * R + 40} ${high * R}`, width: "100%", "data-board": "catan",
                           role: "group", "aria-label": "Catan board" });
-  svg.style.maxWidth = `${wide * R}px`;
   const board = el("g", {}, svg);
   const hexNames = [];
   tiles.split(/\s+/).forEach((token, h) => {
@@ -132,8 +131,7 @@ export function render(root, view, ctx) {
   table.style.gap = ".5em 1.2em";
   table.style.alignItems = "flex-start";
   const boardBox = html("div", { class: "catan-board" }, table);
-  boardBox.style.flex = `1 1 ${Math.round(wide * R * .6)}px`;
-  boardBox.style.maxWidth = `${wide * R}px`;
+  boardBox.style.width = `min(${wide * R + 40}px, calc(100vw - 3em))`;  // not following the words beside it
   boardBox.appendChild(svg);
   table.appendChild(sidePanel(view, ctx));
   root.replaceChildren(table);
