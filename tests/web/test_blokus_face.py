@@ -176,3 +176,51 @@ def test_the_blokus_play_page_passes_axe(web, browser, artifacts):
     page.screenshot(path=str(artifacts / "blokus-face-desktop.png"), full_page=True)
     assert serious_violations(page, "#board") == []
     context.close()
+
+
+# -- how fast a click answers (make bench) --------------------------------------------------------
+
+CLICK_TO_REDRAW = """(selector) => new Promise((resolve) => {
+  const play = document.getElementById("play"), before = play.dataset.actions, start = performance.now();
+  const watch = new MutationObserver(() => {
+    if (play.dataset.actions === before) return;
+    watch.disconnect();
+    requestAnimationFrame(() => resolve(performance.now() - start));  // the redrawn board painted
+  });
+  watch.observe(play, { attributes: true, attributeFilter: ["data-actions"] });
+  document.querySelector(selector).dispatchEvent(new MouseEvent("click", { bubbles: true }));
+})"""
+
+
+def click_to_redraw(page, selector: str) -> float:
+    """Milliseconds from a click on `selector` to the board redrawn with the frame it caused."""
+    return page.evaluate(CLICK_TO_REDRAW, selector)
+
+
+def report_timings(artifacts, game: str, timings: list[float]) -> str:
+    """p50 and p95 of the click-to-redraw times, printed and kept beside the screenshots."""
+    ordered = sorted(timings)
+    p50, p95 = ordered[len(ordered) // 2], ordered[min(len(ordered) - 1, round(0.95 * (len(ordered) - 1)))]
+    line = f"{game}: {len(ordered)} clicks, click-to-redraw p50 {p50:.1f} ms, p95 {p95:.1f} ms"
+    (artifacts / f"click-to-redraw-{game}.txt").write_text(line + "\n")
+    print(line)
+    return line
+
+
+@pytest.mark.slow
+def test_blokus_click_to_redraw(web, browser, artifacts):
+    """Not a pass/fail measure (no timing assertion): the figures for docs/benchmarks.md."""
+    context, page, errors = open_page(browser, "desktop")
+    timings = []
+    for seed in (31, 32, 33):
+        start(page, web, "blokus", ["me", "random"], seed=seed, name="blokus-speed")
+        while question(page) is not None:
+            if page.locator("rect.anchor").count():
+                timings.append(click_to_redraw(page, "rect.anchor"))
+            else:
+                before = page.get_attribute("#play", "data-actions")
+                page.click("#pass")
+                moved_on(page, before)
+    report_timings(artifacts, "blokus", timings)
+    assert len(timings) >= 30 and not errors
+    context.close()

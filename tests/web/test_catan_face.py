@@ -82,3 +82,31 @@ def test_keyboard_words_and_axe_on_the_catan_page(web, browser, artifacts):
     assert [int(node), 0, 1] in page.evaluate("window.tablehall.frame.view.buildings")
     assert page.locator("polygon.legal-road").count() >= 1 and not errors
     context.close()
+
+
+#: the actions one click plays, and what is clicked
+ONE_CLICK = {"settlement": "circle.legal-settlement[data-node='{}']", "city": "circle.legal-city[data-node='{}']",
+             "road": "polygon.legal-road[data-edge='{}']", "robber": "circle.legal-robber[data-hex='{}']",
+             "roll": "#roll", "end_turn": "#end-turn", "buy_dev": "#buy-dev", "rob": "button.rob[data-victim='{}']",
+             "play_dev": "button.play-dev[data-card='{}']", "monopoly": "button.monopoly[data-resource='{}']"}
+
+
+@pytest.mark.slow
+def test_catan_click_to_redraw(web, browser, artifacts):
+    """Not a pass/fail measure (no timing assertion): the figures for docs/benchmarks.md."""
+    from .test_blokus_face import click_to_redraw, report_timings
+
+    context, page, errors = open_page(browser, "desktop")
+    timings = []
+    for seed in (12, 13):
+        start(page, web, "catan", ["me", "random", "random"], seed=seed, name="catan-speed")
+        while (frame := question(page)) is not None:
+            me = frame["view"]["players"][0]
+            action = catan_choice(frame["legal"], 15 - me["roads_left"], me["hand"])
+            if action[0] in ONE_CLICK and len(action) <= 2:
+                timings.append(click_to_redraw(page, ONE_CLICK[action[0]].format(*action[1:])))
+            else:
+                play_catan_action(page, action)
+    report_timings(artifacts, "catan", timings)
+    assert len(timings) >= 30 and not errors
+    context.close()

@@ -19,7 +19,7 @@ let face = null, turns = null, loading = null;
 function load() {
   loading ??= Promise.all([fetch("/api/faces/blokus").then((r) => r.json()),
                            fetch("/api/geometry/blokus").then((r) => r.json())])
-    .then(([f, g]) => { face = f; turns = g.pieces; });
+    .then(([f, g]) => { face = f; turns = g.pieces; twins = twinTable(); });
   return loading;
 }
 
@@ -34,15 +34,24 @@ const turnKey = (rot, flip) => `${ROTATIONS[rot]}/${flip}`;
 function cellsOf(piece, rot, flip) {
   return turns[piece][turnKey(rot, flip)];
 }
-// the first (rotation, flipped) with the same footprint: the legal moves name one of each
-function canonical(piece, rot, flip) {
-  const same = JSON.stringify([...cellsOf(piece, rot, flip)].sort());
-  for (const r of [0, 1, 2, 3]) {
-    for (const f of [false, true]) {
-      if (JSON.stringify([...cellsOf(piece, r, f)].sort()) === same) return turnKey(r, f);
+// the first (rotation, flipped) with the same footprint: the legal moves name one of each;
+// a table made once, when the footprints arrive: piece -> turn -> its first twin
+let twins = null;
+function twinTable() {
+  const table = {};
+  for (const [piece, byTurn] of Object.entries(turns)) {
+    const first = {};
+    table[piece] = {};
+    for (const [turn, cells] of Object.entries(byTurn)) {
+      const footprint = JSON.stringify([...cells].sort());
+      first[footprint] ??= turn;
+      table[piece][turn] = first[footprint];
     }
   }
-  return turnKey(rot, flip);
+  return table;
+}
+function canonical(piece, rot, flip) {
+  return twins[piece][turnKey(rot, flip)];
 }
 // the cell of a footprint that sits under the pointer: the one nearest the piece's middle
 function handle(cells) {
@@ -174,21 +183,27 @@ function playing(root, view, ctx, svg) {
         + (cursor ? `${square(...cursor)}: ${action ? "it fits here" : "it does not fit here"}.` : `${byAnchor.size} places it fits (marked).`);
   };
 
-  for (const rect of grid.querySelectorAll("rect[data-x]")) {
-    const cursor = [Number(rect.dataset.x), Number(rect.dataset.y)];
-    if (at(cursor)) { rect.classList.add("anchor"); rect.setAttribute("fill", "#b8f0b8"); }
-    rect.addEventListener("pointerenter", (e) => { if (e.pointerType === "mouse") show(cursor); });
-    rect.addEventListener("pointerdown", (e) => { state.touch = e.pointerType !== "mouse"; });
-    rect.addEventListener("click", () => {
-      // a mouse places at once; a tap first shows the piece there, and a second tap places it
-      const again = state.tapped && state.tapped[0] === cursor[0] && state.tapped[1] === cursor[1];
-      show(cursor);
-      if (state.touch && !again) { state.tapped = cursor; return; }
-      state.tapped = null;
-      const action = at(cursor);
-      if (action) ctx.act(action);
-    });
+  for (const key of byAnchor.keys()) {
+    const [x, y] = key.split(",").map(Number);
+    const rect = grid.children[y * face.board_size + x];
+    rect.classList.add("anchor");
+    rect.setAttribute("fill", "#b8f0b8");
   }
+  // one listener each for the whole board: the square is the target's
+  const squareOf = (e) => e.target.dataset?.x === undefined ? null : [Number(e.target.dataset.x), Number(e.target.dataset.y)];
+  grid.addEventListener("pointerover", (e) => { const cursor = squareOf(e); if (cursor && e.pointerType === "mouse") show(cursor); });
+  grid.addEventListener("pointerdown", (e) => { state.touch = e.pointerType !== "mouse"; });
+  grid.addEventListener("click", (e) => {
+    const cursor = squareOf(e);
+    if (!cursor) return;
+    // a mouse places at once; a tap first shows the piece there, and a second tap places it
+    const again = state.tapped && state.tapped[0] === cursor[0] && state.tapped[1] === cursor[1];
+    show(cursor);
+    if (state.touch && !again) { state.tapped = cursor; return; }
+    state.tapped = null;
+    const action = at(cursor);
+    if (action) ctx.act(action);
+  });
   svg.addEventListener("pointerleave", (e) => { if (e.pointerType === "mouse") show(null); });
 
   // the tray of the colour to move: its pieces that fit somewhere are buttons
@@ -269,7 +284,10 @@ export function render(root, view, ctx) {
   if (ctx.legal) root.appendChild(playing(root, view, ctx, svg));
   else document.onkeydown = null;
   html("p", { id: "blokus-score" }, root, score.join(" · "));
-  root.appendChild(trays(view, ctx));
+  // the trays change only when a piece is placed: drawn again only then
+  const shown = JSON.stringify([view.undeployed, view.points, view.valid_colors, view.current_color, ctx.names]);
+  if (root._trays?.shown !== shown) root._trays = { shown, node: trays(view, ctx) };
+  root.appendChild(root._trays.node);
   root._board = view.board;
   if (focused) root.querySelector(`#${focused}`)?.focus();
 }

@@ -135,11 +135,15 @@ export function render(root, view, ctx) {
   boardBox.appendChild(svg);
   table.appendChild(sidePanel(view, ctx));
   root.replaceChildren(table);
-  root.appendChild(costCard());
   const mine = ctx.seat !== null && ctx.seat !== undefined ? view.players[ctx.seat] : null;
   if (mine && Array.isArray(mine.hand)) root.appendChild(handPanel(mine));
   root.appendChild(offersPanel(view, ctx));
-  if (!ctx.legal) return;
+  if (ctx.legal) play(view, ctx, { root, board, geo, px, hexNames, nodeWords, edgeWords, mine });
+  root.appendChild(costCard());
+}
+
+// the seat's legal placements on the board, and its controls below it
+function play(view, ctx, { root, board, geo, px, hexNames, nodeWords, edgeWords, mine }) {
   // legal placements on the board, clickable
   for (const action of ctx.legal) {
     const [kind, where] = action;
@@ -244,7 +248,7 @@ function costCard() {
     cost.style.flexWrap = "wrap";
     cost.style.gap = "3px";
     for (const [resource, n] of Object.entries(row.cost)) {
-      html("span", { class: `card res-${resource}` }, cost, `${n} ${resource}`);
+      html("span", { class: `card res-${resource}` }, cost, `${n} ${resource}`).style.whiteSpace = "nowrap";
     }
     html("td", {}, tr, row.points === null ? "a card" : `${plural(row.points, "point")}${row.note ? ` (${row.note})` : ""}`);
   }
