@@ -100,6 +100,7 @@ def test_catan_click_to_redraw(web, browser, artifacts):
     timings = []
     for seed in (12, 13):
         start(page, web, "catan", ["me", "random", "random"], seed=seed, name="catan-speed")
+        page.wait_for_selector("#cost-card")  # the face's data loaded: the board is drawn
         while (frame := question(page)) is not None:
             me = frame["view"]["players"][0]
             action = catan_choice(frame["legal"], 15 - me["roads_left"], me["hand"])
