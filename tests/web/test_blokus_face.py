@@ -6,14 +6,12 @@ sent; the clicks and taps are real.  Waits are for frames, never for time."""
 
 from __future__ import annotations
 
-import json
-import urllib.request
-
 import pytest
 
 from tablehall.games.blokus.pieces import Rotation, Shape, transform
 
 from .test_browser import CHROMIUM, FLAGS, WAIT, sync_api
+from .test_browser_play import question, start
 
 SIZES = {"desktop": {"viewport": {"width": 1366, "height": 900}, "has_touch": False},
          "phone": {"viewport": {"width": 390, "height": 844}, "has_touch": True}}
@@ -36,25 +34,6 @@ def open_page(browser, size: str):
     errors: list[str] = []
     page.on("pageerror", lambda error: errors.append(str(error)))
     return context, page, errors
-
-
-def start(page, web, game: str, seats: list[str], seed: int, name: str) -> dict:
-    """A seeded game through the API; the page opens the person's seat."""
-    body = json.dumps({"game": game, "seats": seats, "name": name, "seed": seed}).encode()
-    request = urllib.request.Request(web.url + "/api/games/new", method="POST", data=body)
-    with urllib.request.urlopen(request, timeout=60) as response:
-        created = json.loads(response.read())
-    page.goto(web.url + created["seats"][0]["play"])
-    page.wait_for_selector("#play[data-asked]")
-    return created
-
-
-def question(page) -> dict | None:
-    """Wait until the seat is asked (its frame) or the game is over (None)."""
-    page.wait_for_selector("#play[data-asked='true'], #play[data-over='true']")
-    if page.get_attribute("#play", "data-over") == "true":
-        return None
-    return page.evaluate("window.tablehall.frame")
 
 
 def moved_on(page, before: str | None) -> None:

@@ -11,8 +11,8 @@ from collections import Counter
 import pytest
 
 from .policies import catan_choice
-from .test_blokus_face import SIZES, browser, open_page, question, serious_violations, start  # noqa: F401 - fixture
-from .test_browser_play import play_catan_action
+from .test_blokus_face import SIZES, browser, open_page, serious_violations  # noqa: F401 - `browser` is a fixture
+from .test_browser_play import play_catan_action, question, start
 
 
 def check_the_dice(page, view: dict) -> None:
