@@ -132,6 +132,7 @@ export function render(root, view, ctx) {
   table.style.alignItems = "flex-start";
   const boardBox = html("div", { class: "catan-board" }, table);
   boardBox.style.width = `min(${wide * R + 40}px, calc(100vw - 3em))`;  // not following the words beside it
+  boardBox.style.flex = "none";
   boardBox.appendChild(svg);
   table.appendChild(sidePanel(view, ctx));
   root.replaceChildren(table);
@@ -207,6 +208,7 @@ function dice(values) {
 
 function sidePanel(view, ctx) {
   const side = html("div", { id: "catan-side", class: "catan-side" });
+  side.style.flex = "1 1 14em";  // beside the board where there is room, else below it
   const top = html("div", {}, side);
   top.style.display = "flex";
   top.style.gap = ".6em";
