@@ -1,7 +1,7 @@
 """What the browser draws games with: each game's board module, the ES module its SPEC names
 (`GameSpec.web_board`, a file of the game's package), served at `/boards/GAME.js`; the plain
 board (the view as text) for a game without one; and board geometry derived from the games'
-own modules."""
+own modules; each game's face data (`GameSpec.face_data`)."""
 
 from __future__ import annotations
 
@@ -35,7 +35,19 @@ async def api_geometry(request: Request) -> JSONResponse:
     return JSONResponse(board())
 
 
+async def api_faces(request: Request) -> JSONResponse:
+    """What a game's face draws its objects with, from the rules' own data (404: none)."""
+    try:
+        faces = get_game(request.path_params["game"]).face_data
+    except UnknownGame:
+        raise HTTPException(404, "no such game") from None
+    if faces is None:
+        raise HTTPException(404, "this game has no face data")
+    return JSONResponse(faces())
+
+
 routes = [
+    Route("/api/faces/{game}", api_faces),
     Route("/boards/{game}.js", board_module),
     Route("/api/geometry/{game}", api_geometry),
 ]
