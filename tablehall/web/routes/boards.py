@@ -2,7 +2,7 @@
 (`GameSpec.web_board`, a file of the game's package), served at `/boards/GAME.js`, and the modules
 beside it it imports, at `/boards/GAME/NAME.js`; the plain
 board (the view as text) for a game without one; and board geometry derived from the games'
-own modules."""
+own modules; each game's face data (`GameSpec.face_data`)."""
 
 from __future__ import annotations
 
@@ -53,7 +53,19 @@ async def api_geometry(request: Request) -> JSONResponse:
     return JSONResponse(board())
 
 
+async def api_faces(request: Request) -> JSONResponse:
+    """What a game's face draws its objects with, from the rules' own data (404: none)."""
+    try:
+        faces = get_game(request.path_params["game"]).face_data
+    except UnknownGame:
+        raise HTTPException(404, "no such game") from None
+    if faces is None:
+        raise HTTPException(404, "this game has no face data")
+    return JSONResponse(faces())
+
+
 routes = [
+    Route("/api/faces/{game}", api_faces),
     Route("/boards/{game}.js", board_module),
     Route("/boards/{game}/{name}.js", board_part),
     Route("/api/geometry/{game}", api_geometry),
