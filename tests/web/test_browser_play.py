@@ -14,9 +14,9 @@ from .policies import catan_choice, dominion_choice, renaissance_choice
 from .test_browser import RESOURCES, WAIT, click_on_board, page  # noqa: F401 - `page` is a fixture
 
 
-def start(page, web, game: str, seats: list[str], seed: int, name: str = "carla") -> dict:
+def start(page, web, game: str, seats: list[str], seed: int, name: str = "carla", options: dict | None = None) -> dict:
     """A seeded game against built-in bots through the API; the page opens the person's seat."""
-    body = json.dumps({"game": game, "seats": seats, "name": name, "seed": seed}).encode()
+    body = json.dumps({"game": game, "seats": seats, "name": name, "seed": seed, "options": options or {}}).encode()
     request = urllib.request.Request(web.url + "/api/games/new", method="POST", data=body)
     with urllib.request.urlopen(request, timeout=60) as response:
         created = json.loads(response.read())

@@ -10,6 +10,7 @@
 // page only composes actions: the rules judge every one sent.
 import { actionButtons } from "/static/actions.js";
 import { button, el, html } from "/static/dom.js";
+import { DRAWN, renderSea } from "/boards/catan/sea_board.js";
 
 const R = 46;  // a hex's radius in pixels
 const TERRAIN = { H: ["hills", "#c4653a", "clay"], M: ["mountains", "#8c8c8c", "ore"], P: ["pasture", "#9fd36a", "sheep"],
@@ -62,6 +63,7 @@ export function render(root, view, ctx) {
     loading.then(() => render(root, view, ctx));
     return;
   }
+  if (view.sea) return renderSea(root, view, ctx, geometry.sea, { handPanel, offersPanel, controls });
   // the 5-6 player board (view.frame "six") is larger: its own geometry and a larger picture
   const six = view.frame === "six";
   const geo = six ? geometry.six : geometry;
@@ -348,7 +350,7 @@ function controls(view, ctx, me) {
   }
   if (!offers) ui.offer = null;
   // anything this page has no control for still gets a button (the rules may grow)
-  box.appendChild(actionButtons(legal, ctx.act, { filter: (a) => !COVERED.has(a[0]) }));
+  box.appendChild(actionButtons(legal, ctx.act, { filter: (a) => !COVERED.has(a[0]) && !DRAWN.has(a[0]) }));
   return box;
 }
 
