@@ -1,7 +1,7 @@
 """What the browser draws games with: each game's board module, the ES module its SPEC names
 (`GameSpec.web_board`, a file of the game's package), served at `/boards/GAME.js`; the plain
-board (the view as text) for a game without one; and board geometry derived from the games'
-own modules."""
+board (the view as text) for a game without one; board geometry derived from the games' own
+modules; each game's face data (`GameSpec.face_data`: cards, costs, texts); the site's icon."""
 
 from __future__ import annotations
 
@@ -15,7 +15,9 @@ from starlette.routing import Route
 from ...core.registry import UnknownGame, game_file, get_game
 from ..geometry import BOARDS
 
-PLAIN_BOARD = Path(__file__).parent.parent / "static" / "plain_board.js"
+STATIC = Path(__file__).parent.parent / "static"
+PLAIN_BOARD = STATIC / "plain_board.js"
+CACHE = {"cache-control": "public, max-age=3600"}  # as the static files (app.STATIC_MAX_AGE)
 
 
 async def board_module(request: Request) -> FileResponse:
@@ -25,7 +27,7 @@ async def board_module(request: Request) -> FileResponse:
     except UnknownGame:
         raise HTTPException(404, "no such game") from None
     path = game_file(game, declared) if declared else PLAIN_BOARD
-    return FileResponse(path, media_type="text/javascript")
+    return FileResponse(path, media_type="text/javascript", headers=CACHE)
 
 
 async def api_geometry(request: Request) -> JSONResponse:
@@ -35,7 +37,24 @@ async def api_geometry(request: Request) -> JSONResponse:
     return JSONResponse(board())
 
 
+async def api_faces(request: Request) -> JSONResponse:
+    """What a game's face draws its objects with, from the rules' own data (404: none)."""
+    try:
+        faces = get_game(request.path_params["game"]).face_data
+    except UnknownGame:
+        raise HTTPException(404, "no such game") from None
+    if faces is None:
+        raise HTTPException(404, "this game has no face data")
+    return JSONResponse(faces(), headers=CACHE)
+
+
+async def favicon(request: Request) -> FileResponse:
+    return FileResponse(STATIC / "favicon.svg", media_type="image/svg+xml", headers=CACHE)
+
+
 routes = [
+    Route("/favicon.ico", favicon),
+    Route("/api/faces/{game}", api_faces),
     Route("/boards/{game}.js", board_module),
     Route("/api/geometry/{game}", api_geometry),
 ]
