@@ -41,7 +41,9 @@ class TableChat:
     def join(self, room: str, key: object, send: Send) -> None:
         """`send` is told every new line of `room` from now on (`key` names it for `leave`)."""
         self.members[room][key] = send
-        send({"type": "chat", "room": room, "lines": [line for line in self.lines if line["room"] == room]})
+        said = [line for line in self.lines if line["room"] == room]
+        if said:  # what was said before the page came
+            send({"type": "chat", "room": room, "lines": said})
 
     def leave(self, room: str, key: object) -> None:
         self.members[room].pop(key, None)

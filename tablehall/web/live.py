@@ -31,26 +31,28 @@ class Spectators(MatchListener):
 
     def join(self) -> asyncio.Queue:
         queue: asyncio.Queue = asyncio.Queue(BACKLOG)
+        # the first frame holds the game so far in words (`history`) for the page's log
+        past = {"history": history(self.match, None)}
         if self.match.finished.is_set():  # it ended before this spectator came: its last frame
-            queue.put_nowait(json.dumps(history(self.match, None)))
-            queue.put_nowait(json.dumps(self._last_frame(self.match)))
+            queue.put_nowait(json.dumps({**self._last_frame(self.match), **past}))
             return queue
-        queue.put_nowait(json.dumps(history(self.match, None)))
-        queue.put_nowait(json.dumps(observer_frame(self.match)))
+        self._count(len(self.queues) + 1)
         self.queues.add(queue)
-        self._count()
+        queue.put_nowait(json.dumps({**observer_frame(self.match), **past, "spectators": len(self.queues)}))
         return queue
 
     def leave(self, queue: asyncio.Queue) -> None:
         if queue in self.queues:
             self.queues.discard(queue)
-            self._count()
+            self._count(len(self.queues))
 
-    def _count(self) -> None:
-        """Every spectator told how many watch."""
-        self._push({"type": "spectators", "count": len(self.queues)})
+    def _count(self, count: int) -> None:
+        """The spectators already watching told how many watch now."""
+        self._push({"type": "spectators", "count": count})
 
     def _push(self, frame: dict[str, Any]) -> None:
+        if "view" in frame:
+            frame["spectators"] = len(self.queues)
         text = json.dumps(frame)
         for queue in self.queues:
             offer(queue, text)

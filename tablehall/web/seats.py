@@ -139,10 +139,11 @@ class BrowserSeat(RemoteAgent):
         old, self.queue = self.queue, asyncio.Queue(BACKLOG)
         if old is not None:
             old.put_nowait(json.dumps({"type": "replaced"}))
-        if self.match is not None:  # the game so far in words, then where it is
+        if self.match is None:
+            self.queue.put_nowait(json.dumps(self.frame()))
+        else:  # where the game is, and all of it so far in words (the page's log)
             self.moves = []
-            self.queue.put_nowait(json.dumps(history(self.match, self.seat)))
-        self.queue.put_nowait(json.dumps(self.frame()))
+            self.queue.put_nowait(json.dumps(self.frame(history=history(self.match, self.seat))))
         return self.queue
 
     def detach(self, queue: asyncio.Queue) -> None:

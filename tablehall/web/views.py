@@ -121,11 +121,10 @@ def step_text(match: Match, step: Step, viewer: int | None) -> list[dict[str, An
     return [text.to_json()] if text.lines else []
 
 
-def history(match: Match, viewer: int | None) -> dict[str, Any]:
+def history(match: Match, viewer: int | None) -> list[dict[str, Any]]:
     """Every step of a live match so far in words for `viewer`: what a page opened mid-game
     shows in its log (re-run through the rules from the record)."""
-    moves = record_moves(match.record, match.spec, viewer)
-    return {"type": "history", "moves": [m.text.to_json() for m in moves if m.text.lines]}
+    return [m.text.to_json() for m in record_moves(match.record, match.spec, viewer) if m.text.lines]
 
 
 def move_json(entry: Entry | None) -> Any:

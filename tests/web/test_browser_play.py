@@ -10,8 +10,10 @@ import json
 import urllib.request
 from collections import Counter
 
+import pytest
+
 from .policies import catan_choice, dominion_choice, renaissance_choice
-from .test_browser import RESOURCES, WAIT, click_on_board, page  # noqa: F401 - `page` is a fixture
+from .test_browser import RESOURCES, WAIT, click_on_board, page, phone, press  # noqa: F401 - fixtures
 
 
 def start(page, web, game: str, seats: list[str], seed: int, name: str = "carla") -> dict:
@@ -38,7 +40,7 @@ def clicks(page, *selectors: str) -> None:
     make the game move on."""
     before = page.get_attribute("#play", "data-actions")
     for selector in selectors:
-        page.locator(selector).first.click()
+        press(page, page.locator(selector).first)
     page.wait_for_function(f"document.querySelector('#play').dataset.actions !== '{before}'")
 
 
@@ -223,7 +225,10 @@ def play_dominion_action(page, action: list, frame: dict) -> None:
         clicks(page, "#pass")
 
 
-def test_a_person_plays_a_whole_dominion_game_by_clicks(web, page, artifacts):
+@pytest.mark.parametrize("screen", ["page", "phone"])
+def test_a_person_plays_a_whole_dominion_game_by_clicks(web, request, artifacts, screen):
+    """At 1366x900 by clicks, and at 390x844 by taps."""
+    page, size = request.getfixturevalue(screen), "" if screen == "page" else "-phone"
     created = start(page, web, "dominion", ["me", "random", "bigmoney"], seed=4)
     page.wait_for_selector("[data-board='dominion']")
     bought, made, shots = set(), [], set()
@@ -235,13 +240,14 @@ def test_a_person_plays_a_whole_dominion_game_by_clicks(web, page, artifacts):
             if action[0] == "play":
                 page.click(f"button.hand-card.playable[data-card='{label}']")  # open its dialog for the picture
                 page.wait_for_selector("#choice-dialog")
-            page.screenshot(path=str(artifacts / f"play-dominion-{label}.png"), full_page=True)
+            page.screenshot(path=str(artifacts / f"play-dominion-{label}{size}.png"), full_page=True)
             if action[0] == "play":
                 page.click("#choice-dialog button.cancel")
         play_dominion_action(page, action, frame)
         made.append(action)
     assert "Game over." in page.inner_text("#result") and "carla: rank" in page.inner_text("#result")
-    page.screenshot(path=str(artifacts / "play-dominion-over.png"), full_page=True)
+    assert page.locator("#summary .ranks tr[data-seat]").count() == 3 and page.locator("#replay-link").count() == 1
+    page.screenshot(path=str(artifacts / f"play-dominion-over{size}.png"), full_page=True)
     record = record_of(web, created["id"])
     mine = [e.action for e in record.entries if e.seat == 0 and e.forfeit is None]
     assert mine == made  # each click sequence sent exactly the intended action
@@ -269,7 +275,10 @@ def play_renaissance_action(page, action: list) -> None:
         clicks(page, f"#controls button.action[data-action='{json.dumps(action, separators=(',', ':'))}']")
 
 
-def test_a_person_plays_a_whole_renaissance_game_against_two_bots(web, page, artifacts):
+@pytest.mark.parametrize("screen", ["page", "phone"])
+def test_a_person_plays_a_whole_renaissance_game_against_two_bots(web, request, artifacts, screen):
+    """At 1366x900 by clicks, and at 390x844 by taps."""
+    page, size = request.getfixturevalue(screen), "" if screen == "page" else "-phone"
     created = start(page, web, "renaissance", ["me", "greedy", "random"], seed=7)
     page.wait_for_selector("svg[data-board='renaissance']")
     made, shots = Counter(), set()
@@ -277,11 +286,11 @@ def test_a_person_plays_a_whole_renaissance_game_against_two_bots(web, page, art
         action = renaissance_choice(frame["legal"], made["end"])
         if action[0] in ("market", "place", "buy", "slot", "produce") and action[0] not in shots:
             shots.add(action[0])
-            page.screenshot(path=str(artifacts / f"play-renaissance-{action[0]}.png"), full_page=True)
+            page.screenshot(path=str(artifacts / f"play-renaissance-{action[0]}{size}.png"), full_page=True)
         play_renaissance_action(page, action)
         made[action[0]] += 1
-    assert "Game over." in page.inner_text("#result")
-    page.screenshot(path=str(artifacts / "play-renaissance-over.png"), full_page=True)
+    assert "Game over." in page.inner_text("#result") and page.locator("#summary .ranks tr[data-seat]").count() == 3
+    page.screenshot(path=str(artifacts / f"play-renaissance-over{size}.png"), full_page=True)
     record = record_of(web, created["id"])
     assert record.status == "finished" and len(record.seats) == 3
     mine = Counter(e.action[0] for e in record.entries if e.seat == 0 and e.forfeit is None)
@@ -366,8 +375,14 @@ def test_a_closed_tab_rejoins_its_seat_and_a_second_tab_takes_it_over(web, page,
     other.goto(address)
     question(other)
     page.wait_for_selector("#play.replaced #take-back")  # the older tab is greyed out, with a way back
+    page.screenshot(path=str(artifacts / "play-second-tab.png"), full_page=True)
     play_dominion_action(other, dominion_choice(question(other)["legal"], set()), question(other))
     assert other.get_attribute("#play", "data-actions") != str(first["actions"])
+    # the first tab takes the seat back: it plays again, and the other is greyed out in turn
+    page.click("#take-back")
+    page.wait_for_selector("#play:not(.replaced)")
+    other.wait_for_selector("#play.replaced #take-back")
+    assert question(page)["legal"]
     other.close()
     [match] = [m for m in web.server.live_matches() if m.id == created["id"]]
     web.loop.call_soon_threadsafe(match.abort, "rejoined enough")

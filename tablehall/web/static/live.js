@@ -39,16 +39,17 @@ async function start() {
   const receive = (message) => {
     const frame = JSON.parse(message.data);
     if (frame.type === "error") { done = true; document.getElementById("status").textContent = frame.message; return; }
-    if (frame.type === "history") { showHistory(log, frame.moves, figure); return; }
     if (frame.type === "chat") { chat.add(frame.lines); return; }
     if (frame.type === "chat-refused") { chat.refused(frame.error); return; }
-    if (frame.type === "spectators") {
-      document.getElementById("spectators").textContent = `${frame.count} watching`;
-      root.dataset.spectators = frame.count;
-      return;
+    const watching = frame.type === "spectators" ? frame.count : frame.spectators;
+    if (watching !== undefined) {
+      document.getElementById("spectators").textContent = `${watching} watching`;
+      root.dataset.spectators = watching;
     }
+    if (frame.type === "spectators") return;
     if (frame.type === "end") done = true;
-    appendMoves(log, frame.moves, figure);
+    if (frame.history) showHistory(log, frame.history, figure);  // the first frame: the game so far
+    else appendMoves(log, frame.moves, figure);
     // draw only the latest frame, once per screen refresh (a fast game sends bursts)
     if (pending === null) requestAnimationFrame(() => { const f = pending; pending = null; draw(f); });
     pending = frame;

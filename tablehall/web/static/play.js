@@ -93,7 +93,6 @@ async function start() {
       return;
     }
     if (frame.type === "replaced") { done = true; replaced(); return; }
-    if (frame.type === "history") { showHistory(log, frame.moves, figure); return; }
     if (frame.type === "chat") { chat.add(frame.lines); return; }
     if (frame.type === "chat-refused") { chat.refused(frame.error); return; }
     if (frame.type === "end") done = true;
@@ -115,7 +114,8 @@ async function start() {
       document.getElementById("message").textContent = "";  // the game moved on: an old refusal is stale
     }
     if (!frame.view) return;
-    appendMoves(log, frame.moves, figure);
+    if (frame.history) showHistory(log, frame.history, figure);  // the first frame: the game so far
+    else appendMoves(log, frame.moves, figure);
     // frames can come in bursts (bots answer at once): draw only the latest, once per screen refresh
     if (pending === null) requestAnimationFrame(() => { const f = pending; pending = null; draw(f); });
     pending = frame;
@@ -125,6 +125,7 @@ async function start() {
     window.tablehall = { frame, act };  // for tests that pick among the legal actions the seat was sent
     render(board, frame.view, { seat, names: players, legal: frame.legal, asked: frame.asked, act, events: [],
                                 result: frame.result ?? null, previous: last });
+    window.tablehall.drawnAt = performance.now();  // when the board was last redrawn (the web bench)
     last = frame.view;
     root.dataset.actions = frame.actions;
     const turn = frame.result ? "game over"
