@@ -68,7 +68,9 @@ class Spectators(MatchListener):
 
     @staticmethod
     def _last_frame(match: Match) -> dict[str, Any]:
-        return {**observer_frame(match, "end"), "record": match.record.id}
+        result = match.record.result  # also of a game stopped before its end
+        return {**observer_frame(match, "end"), "record": match.record.id,
+                **({"result": result.to_json()} if result is not None else {})}
 
 
 class Watchers:

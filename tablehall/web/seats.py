@@ -186,7 +186,8 @@ class BrowserSeat(RemoteAgent):
 
     async def finish(self, seat: int, result: Any) -> None:
         self._disarm_grace()
-        self._send(self.frame("end", record=self.match.record.id if self.match else ""))
+        # the result also of a game stopped before its end (aborted), which the rules never saw end
+        self._send(self.frame("end", record=self.match.record.id if self.match else "", result=result.to_json()))
 
     # -- the page's side --------------------------------------------------------------------------
     def submit(self, encoded: Any) -> str | None:
@@ -223,7 +224,7 @@ class _Follower(MatchListener):
     def on_end(self, match: Match, record: Any) -> None:
         if self.person.stood_in:
             self.person._disarm_grace()
-            self.person._send(self.person.frame("end", record=record.id))
+            self.person._send(self.person.frame("end", record=record.id, result=record.result.to_json()))
 
 
 class PacedBot(BotAgent):

@@ -17,9 +17,19 @@ function fit(root) {
   }
 }
 
+// boards that draw later (after loading their data) are fitted when they do
+const fitted = new WeakSet();
+
 export async function rendererFor(game) {
   const render = (await moduleFor(game)).render;
-  return (root, view, ctx) => { render(root, view, ctx); fit(root); };
+  return (root, view, ctx) => {
+    render(root, view, ctx);
+    fit(root);
+    if (!fitted.has(root)) {
+      fitted.add(root);
+      new MutationObserver(() => fit(root)).observe(root, { childList: true });
+    }
+  };
 }
 
 export async function figureFor(game) {
