@@ -27,12 +27,14 @@ function show(index) {
 }
 
 async function start() {
-  const response = await fetch(`/api/records/${root.dataset.record}/replay`);
+  // the steps and the board's module load side by side
+  const game = root.dataset.game;
+  const [response, renderer, figure] = await Promise.all([
+    fetch(`/api/records/${root.dataset.record}/replay`), rendererFor(game), figureFor(game)]);
   const data = await response.json();
   if (!response.ok) { board.textContent = data.detail || "this record cannot be replayed"; return; }
   steps = data.steps; players = data.players;
-  render = await rendererFor(data.game);
-  const figure = await figureFor(data.game);
+  render = renderer;
   result = data.result;
   root.dataset.resultText = result ? `Result (${result.cause}): ` + result.seats.map((s) =>
     `${players[s.seat]} rank ${s.rank}, score ${s.score}${s.cause ? " (" + s.cause + ")" : ""}`).join("; ") : "no result";
