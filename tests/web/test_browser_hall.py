@@ -1,5 +1,6 @@
-"""The hall's shell and flow in Chromium (issue 27): every page at 1366x900 and at 390x844 with
-no sideways scroll and no serious or critical axe-core violation, a screenshot of each; the
+"""The hall's shell and flow in Chromium (issue 27): every page at 1366x900 and at 390x844 (and
+in the dark scheme) with no sideways scroll and no serious or critical axe-core violation (its
+contrast rule included), a screenshot of each; the
 new-game form's errors and its single submit; chat between two people and between spectators;
 the game-over summary and a rematch; the whole history on a live page opened mid-game.  Each
 waits for what the page shows, never for time."""
@@ -18,7 +19,7 @@ from .test_spectate import paused_match
 axe_api = pytest.importorskip("axe_playwright_python.sync_playwright",
                               reason="the accessibility scan needs axe-playwright-python (the dev extra)")
 
-SIZES = {"desktop": DESKTOP, "phone": PHONE}
+DARK = {**DESKTOP, "color_scheme": "dark"}  # the dark scheme, at the desktop's size
 
 
 def new_game(web, body: dict) -> dict:
@@ -43,9 +44,9 @@ def look(page, artifacts, name: str, size: str) -> None:
     assert not found, f"{name} at {size}: " + "; ".join(found)
 
 
-@pytest.mark.parametrize("size", sorted(SIZES))
+@pytest.mark.parametrize("size", ["desktop", "phone", "dark"])
 def test_every_page_fits_the_screen_and_passes_the_accessibility_scan(web, stored, page, phone, artifacts, size):
-    tab = page if size == "desktop" else phone
+    tab = {"desktop": page, "phone": phone}.get(size) or new_page(page.context.browser, DARK)
     record = stored[1]["catan"]
     for name, path, ready in [("lobby", "/", "#listeners"), ("new", "/new", "#seat-list select"),
                               ("records", "/records", "#records"),
@@ -75,6 +76,8 @@ def test_every_page_fits_the_screen_and_passes_the_accessibility_scan(web, store
     tab.goto(f"{web.url}/games/{record.id}")
     tab.wait_for_selector("#replay[data-ready='true']")
     assert f"/records/{record.id}" in tab.url
+    if size == "dark":
+        tab.context.close()
 
 
 def test_the_form_shows_the_api_error_and_starts_one_game_for_a_double_click(web, page, artifacts):

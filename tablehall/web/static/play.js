@@ -52,6 +52,10 @@ function showTable(table) {
     list.appendChild(item);
   }
   box.appendChild(list);
+  if (table.seats.some((s) => s.waiting && s.connect && s.connect.includes("COOKIE"))) {
+    html("p", { class: "note", id: "cookie-hint" }, box, "COOKIE is the robot cookie: the robot_cookie of the "
+         + "server's [jsettlers] settings (its operator hands it out; unset, the server makes one at start and logs it once).");
+  }
   addCopyButtons(box);
 }
 

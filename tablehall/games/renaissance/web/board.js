@@ -16,6 +16,7 @@ const loading = fetch("/api/faces/renaissance").then((r) => r.json()).then((d) =
 });
 const cardOf = (id) => data.cards[id];
 const leaderOf = (id) => data.leaders[id];
+const plural = (n, one) => `${n} ${n === 1 ? one : one + "s"}`;
 const leaderName = (id) => leaderOf(id)?.name ?? `leader ${id}`;
 
 const MARBLE = { white: "#fafafa", blue: "#3a7bd5", grey: "#8c8c8c", yellow: "#f0c419", purple: "#8e44ad", red: "#d63b2f" };
@@ -78,13 +79,13 @@ export function render(root, view, ctx) {
   });
   if (view.lorenzo) {
     el("text", { x: 480, y: 40, "font-size": 12 }, svg, `Lorenzo: cross ${view.lorenzo.black_cross}`);
-    el("text", { x: 480, y: 56, "font-size": 11 }, svg, `${view.lorenzo.tokens_left} tokens left`);
+    el("text", { x: 480, y: 56, "font-size": 11 }, svg, `${plural(view.lorenzo.tokens_left, "token")} left`);
   }
   players.forEach((p, s) => {
     const y = 180 + s * 150;
     const who = ctx.names[s] ?? `player ${s + 1}`;
     el("text", { x: 10, y, "font-size": 13, "font-weight": s === view.current ? "bold" : "normal" }, svg,
-       `${who}: ${p.points} points${p.out ? " (" + p.out + ")" : ""}`);
+       `${who}: ${plural(p.points, "point")}${p.out ? " (" + p.out + ")" : ""}`);
     faithTrack(svg, 10, y + 18, p, s === 0 && view.lorenzo ? view.lorenzo.black_cross : undefined);
     [...p.warehouse, ...p.extra].forEach(([r, n], i) => {
       const place = s === ctx.seat ? find("place", i + 1) : undefined;
