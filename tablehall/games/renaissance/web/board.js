@@ -52,13 +52,20 @@ export function render(root, view, ctx) {
     if (!action) return node;
     node.classList.add("legal");
     node.style.cursor = "pointer";
+    // reachable by keyboard too: a focusable button in the drawing, Enter or Space acts
+    node.setAttribute("tabindex", "0");
+    node.setAttribute("role", "button");
+    node.setAttribute("aria-label", describe(action));
     node.addEventListener("click", () => ctx.act(action));
+    node.addEventListener("keydown", (event) => {
+      if (event.key === "Enter" || event.key === " ") { event.preventDefault(); ctx.act(action); }
+    });
     return node;
   };
   const players = view.players;
   const height = 210 + players.length * 150;
   const svg = el("svg", { width: 760, height, viewBox: `0 0 760 ${height}`, "data-board": "renaissance",
-                          role: "img", "aria-label": "market, faith tracks and players' boards" });
+                          role: "group", "aria-label": "market, faith tracks and players' boards" });
   // market
   el("text", { x: 10, y: 18, "font-size": 13 }, svg, "marble market");
   view.market.grid.forEach((row, r) => row.forEach((marble, c) => {
@@ -149,6 +156,9 @@ function describe(a, me) {
     case "pick": return `take 1 ${a[1]}`;
     case "white": return a[1] ? `white marble: ${a[1]}` : "white marble: nothing";
     case "place": return a[1] === 0 ? "discard the marble (others gain faith)" : `place in depot ${a[1]}`;
+    case "market": return `take the market's ${a[1]} ${a[2]}`;
+    case "buy": return `buy the level ${a[1]} ${a[2]} card`;
+    case "slot": return `put the card in slot ${a[1]}`;
     case "move": return `swap depots ${a[1]} and ${a[2]}`;
     case "pay": return `pay 1 ${a[2]} from the ${a[1]}`;
     case "output": return `produce 1 ${a[1]}`;
