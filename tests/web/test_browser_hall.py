@@ -162,3 +162,40 @@ def test_a_finished_game_shows_its_summary_and_a_rematch_starts_the_same_seats(w
     assert [s.agent for s in live.record.seats] == [s.agent for s in first.seats] == ["web", "bot:bigmoney"]
     assert live.record.options == first.options and live.record.seed != first.seed
     web.loop.call_soon_threadsafe(live.abort, "rematched")
+
+
+# the Dominion face on its own: its module drawing a seat with two buys and four coins (a
+# view as the rules give one, and the buys they would offer), in a page of the hall
+DOMINION_TWO_BUYS = """async () => {
+  const { render } = await import('/boards/dominion.js');
+  const root = document.createElement('div');
+  root.id = 'face';
+  document.querySelector('main').replaceChildren(root);
+  window.sent = [];
+  const player = (hand) => ({ hand, deck: 5, discard: 0, top_discard: null, play: [], turns: 3, vp: 3, out: null });
+  const view = { supply: { copper: 46, silver: 40, village: 10, cellar: 10 }, trash: [], current: 0, actions: 0, buys: 2,
+                 extra_money: 0, attack: {}, players: [player(['copper', 'copper', 'copper', 'copper']), player(5)], over: null };
+  const legal = [['pass'], ['buy', ['copper']], ['buy', ['silver']], ['buy', ['village']], ['buy', ['cellar']],
+                 ['buy', ['copper', 'copper']], ['buy', ['copper', 'silver']], ['buy', ['copper', 'village']],
+                 ['buy', ['copper', 'cellar']], ['buy', ['cellar', 'cellar']]];
+  render(root, view, { seat: 0, names: ['ana', 'ben'], legal, asked: true, act: (a) => window.sent.push(a), events: [], result: null });
+}"""
+
+
+def test_the_dominion_basket_keeps_a_running_total_and_refuses_what_the_coins_cannot_pay(web, page, artifacts):
+    page.goto(web.url + "/records")
+    page.evaluate(DOMINION_TWO_BUYS)
+    page.wait_for_selector("#face .dcard.buyable[data-card='silver']")
+    assert "4 coins to spend" in page.inner_text("#hand h3")
+    page.click("#face .buyable[data-card='silver']")
+    page.wait_for_function("document.querySelector('#basket-total').textContent.includes('3 of 4 coins')")
+    page.click("#face .buyable[data-card='village']")  # 3 more: the rules offer no such pair
+    page.wait_for_selector("#basket-refusal")
+    assert page.inner_text("#basket-refusal") == "Village costs 3: you have 1 left."
+    assert page.evaluate("window.sent") == []  # refused before anything was sent
+    page.click("#face .buyable[data-card='copper']")
+    page.wait_for_function("document.querySelector('#basket-total').textContent.includes('2 of 2 buys')")
+    assert page.locator("#basket-refusal").count() == 0  # the refusal cleared
+    page.screenshot(path=str(artifacts / "hall-dominion-basket.png"), full_page=True)
+    page.click("#buy")
+    assert page.evaluate("window.sent") == [["buy", ["silver", "copper"]]]
