@@ -44,6 +44,13 @@ def clicks(page, *selectors: str) -> None:
     page.wait_for_function(f"document.querySelector('#play').dataset.actions !== '{before}'")
 
 
+def open_trade(page) -> None:
+    """Unfold the trade panel (folded until opened; it stays open across frames)."""
+    page.wait_for_selector("#trade")
+    if not page.locator("#trade").evaluate("d => d.open"):
+        page.click("#trade > summary")
+
+
 def record_of(web, game_id: str):
     return web.store.load(game_id)
 
@@ -74,6 +81,7 @@ def play_catan_action(page, action: list) -> None:
     elif kind == "bank_trade":
         give = next(r for r, n in enumerate(action[1]) if n)
         get = next(r for r, n in enumerate(action[2]) if n)
+        open_trade(page)
         clicks(page, f"button.bank-give[data-resource='{give}']", f"button.bank-get[data-resource='{get}']")
     else:
         raise AssertionError(f"no control for {action}")
@@ -156,6 +164,7 @@ def test_two_people_trade_in_the_browser_offer_counter_accept_reject_withdraw(we
     give, get = play_until_they_can_trade(match, ann, ben)
     ann_hand = question(ann)["view"]["players"][0]["hand"]
     # ann offers 1 <give> for 2 <get> to ben only
+    open_trade(ann)
     ann.click(f"#offer-dialog .give-{RESOURCES[give]} button.more")
     ann.click(f"#offer-dialog .get-{RESOURCES[get]} button.more")
     ann.click(f"#offer-dialog .get-{RESOURCES[get]} button.more")
