@@ -385,6 +385,7 @@ class PregameLobby:
         on_idle_robot: Callable[[], None] | None = None,
         game_picture: Callable[[GameRoom], list[Message]] | None = None,
         on_take_over: TakeOverHook | None = None,
+        on_rejoin: TakeOverHook | None = None,
     ) -> None:
         self.config = config
         self.clock = clock
@@ -396,6 +397,7 @@ class PregameLobby:
         self.on_idle_robot = on_idle_robot
         self.game_picture = game_picture  # what a client joining a game under way is told
         self.on_take_over = on_take_over
+        self.on_rejoin = on_rejoin  # a client sitting down again in a game resumed after a restart
         self.connections: list[ServerConnection] = []
         self.names: dict[str, ServerConnection] = {}
         self.robots: list[ServerConnection] = []
@@ -604,6 +606,8 @@ class PregameLobby:
     def _sit(self, room: GameRoom, conn: ServerConnection, pn: int) -> None:
         invited = room.invitations.pop(conn, None)
         if not 0 <= pn < room.seat_count:
+            return
+        if room.play is not None and self.on_rejoin is not None and self.on_rejoin(room, conn, pn):
             return
         if self._take_over(room, conn, pn):
             return
@@ -859,6 +863,32 @@ class PregameLobby:
         """Connected robots in no game and asked to join none (longest connected first)."""
         busy = {m for r in self.games.values() for m in (*r.members, *r.invitations)}
         return [r for r in self.robots if r not in busy]
+
+    def restore_game(self, game: str, options: str, seats: dict[int, tuple[str, bool]], bots: dict[int, str],
+                     state: int) -> GameRoom:
+        """A game played on after a restart, back in the game list: its seats as they were (pn:
+        nickname and whether a robot plays it; `bots`: the tablehall bots' kinds), nobody
+        connected to it yet.  It plays on without people until they sit down again."""
+        room = self._new_room(game, parse_options(options))
+        for pn in range(room.seat_count):
+            if pn in seats:
+                room.seats[pn], room.robots[pn] = seats[pn]
+            else:
+                room.locks[pn] = SeatLock.LOCKED
+        for pn in bots:
+            room.faces[pn] = ROBOT_FACE
+        room.bots.update(bots)
+        room.state = state
+        room.bots_only = True
+        announce = NewGameWithOptions(game, -1, room.packed_options)
+        room.note(Entry(ALL, announce))
+        self.broadcast(announce)
+        return room
+
+    def invite_robot(self, room: GameRoom, pn: int, robot: ServerConnection) -> None:
+        """Ask `robot` to sit in seat `pn` of a game under way (as the Java server asks a robot
+        to replace a player)."""
+        self._invite_robots(room, [pn], [robot])
 
     def _invite_robots(self, room: GameRoom, seats: list[int], robots: list[ServerConnection]) -> None:
         for _ in seats:

@@ -187,6 +187,17 @@ class Narrator:
         self._phase, self._current = state.phase, state.current
         return self._take()
 
+    def resume(self, state, produced: Iterable[Event]) -> None:
+        """Follow a game played on after a restart from `state` (nothing is told: its players
+        are told the whole game as they sit down again); `produced`: the game's production
+        events so far, for the resources each player got from rolls."""
+        self._coords(state)
+        self._hands = state.hands
+        self._phase, self._current = state.phase, state.current
+        for event in produced:
+            for seat, gained in enumerate(event.data["gains"]):
+                self.rolled_resources[seat] = list(map(add, self.rolled_resources[seat], gained))
+
     # -- one step -------------------------------------------------------------------------------
     def action(self, seat: int, action: tuple, events: Iterable[Event], state) -> list[Entry]:
         """What the server sends after `seat` took `action` (events as the engine returned them)."""
