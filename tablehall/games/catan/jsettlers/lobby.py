@@ -78,7 +78,7 @@ from .lobby_messages import (
 )
 from .joining import JOINED_STARTED, JOINED_STARTED_BOTS
 from .message import Message, is_single_line_and_safe
-from .options import OptionValue, UnknownOption, adjust_options, pack_options, parse_options
+from .options import OptionValue, UnknownOption, adjust_options, game_min_version, pack_options, parse_options
 from .soclog import ALL, FROM_OBSERVER, OBSERVER, OBSERVERS_BIT, Audience, Entry, from_player, to_player
 
 GAME_NAME_MAX_LENGTH = 30
@@ -508,7 +508,7 @@ class PregameLobby:
             conn.send(StatusMessage(f"Cannot create this game: {error}", StatusValue.NEWGAME_OPTION_VALUE_TOONEW))
             return
         room = self._new_room(game, values)
-        announce = NewGameWithOptions(game, -1, room.packed_options)
+        announce = NewGameWithOptions(game, game_min_version(room.options), room.packed_options)
         room.note(Entry(ALL, announce))
         self.broadcast(announce)
         self._join(room, conn)
@@ -822,7 +822,7 @@ class PregameLobby:
         held seats now and as they become idle; people may join and sit in them."""
         room = self._new_room(game, parse_options(options))
         room.table = table
-        announce = NewGameWithOptions(game, -1, room.packed_options)
+        announce = NewGameWithOptions(game, game_min_version(room.options), room.packed_options)
         room.note(Entry(ALL, announce))
         self.broadcast(announce)
         for pn in range(len(entrants), room.seat_count):
@@ -885,7 +885,7 @@ class PregameLobby:
             return None
         room = self._new_room(game, adjust_options(parse_options(options), self.config.offer))
         seats = min(seats, room.max_players)  # PL held to what the server offers
-        announce = NewGameWithOptions(game, -1, room.packed_options)
+        announce = NewGameWithOptions(game, game_min_version(room.options), room.packed_options)
         room.note(Entry(ALL, announce))
         self.broadcast(announce)
         for pn in range(seats, room.seat_count):
