@@ -62,13 +62,13 @@ class Outcome:
 async def robot(port: int, name: str, cookie: str, oracle: Callable[[str], object], seed: int,
                 version: int = 2700, bot: str = "random", offer_rate: float = 0.05,
                 silent_after: int | None = None, leave_after: int | None = None,
-                create: str | None = None, bot_game: int = 0,
+                create: str | None = None, bot_game: int = 0, options: str = "PL=4",
                 take_over: tuple[str, int, Callable[[], bool]] | None = None) -> Outcome:
     """Play until the game this client is in is deleted (or the server closes).
 
     `silent_after` / `leave_after`: stop answering (staying connected) / disconnect after that
-    many requests.  `create`: log in as a human, create that game and sit (seat 0) and start
-    it, or with `bot_game` > 0 start a robots-only game of that many seats and watch.
+    many requests.  `create`: log in as a human, create that game (with `options`) and sit
+    (seat 0) and start it, or with `bot_game` > 0 start a robots-only game of that many seats and watch.
     `take_over` = (game, pn, when): log in as a person, join that game under way and, once
     `when()` holds, sit in seat pn (a robot's: take it over) and play it."""
     outcome = Outcome(name)
@@ -98,7 +98,7 @@ async def robot(port: int, name: str, cookie: str, oracle: Callable[[str], objec
     else:
         game, pn = create, (-1 if bot_game else 0)
         send(Version(version, text, "JM", ";6pl;sb;sc=2700;", "en_US").to_cmd())
-        send(NewGameWithOptionsRequest(name, "", "\t", game, "PL=4").to_cmd())
+        send(NewGameWithOptionsRequest(name, "", "\t", game, options).to_cmd())
         if bot_game:
             send(GameTextMsg(game, name, f"*STARTBOTGAME* {bot_game}").to_cmd())
         else:

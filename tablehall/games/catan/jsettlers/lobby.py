@@ -58,6 +58,7 @@ from .game_messages import (
     JoinGameAuth,
     LeaveGame,
     NewGame,
+    PlayerElement,
     PlayerElements,
     PotentialSettlements,
     RobotDismiss,
@@ -76,15 +77,18 @@ from .lobby_messages import (
     NewGameWithOptions,
     StatusMessage,
 )
+from ..sea.board import SeaLayout, layout_for
 from .joining import JOINED_STARTED, JOINED_STARTED_BOTS
 from .message import Message, is_single_line_and_safe
 from .options import OptionValue, UnknownOption, adjust_options, game_min_version, pack_options, parse_options
+from .sea_layout import LARGE_ENCODING, join_auth as sea_join_auth
 from .soclog import ALL, FROM_OBSERVER, OBSERVER, OBSERVERS_BIT, Audience, Entry, from_player, to_player
 
 GAME_NAME_MAX_LENGTH = 30
 MIN_PLAYERS = 2
 DEV_CARDS_CLASSIC = 25
 PIECES_CLASSIC = ((PE.ROADS, 15), (PE.SETTLEMENTS, 5), (PE.CITIES, 4))
+PIECES_SEA = (*PIECES_CLASSIC, (PE.SHIPS, 15))
 WATER = 6  # hex value on the wire (v1 encoding)
 BOARD_SIZE = 37
 CHAT_RECAP_LINES = 9  # the recent chat a game keeps to show people joining it (as JSettlers)
@@ -138,6 +142,9 @@ def join_sequence(room: "GameRoom", members: Sequence[str]) -> list[Message]:
     every player's starting elements, the game's elements, `members` and the game state.  The
     live lobby sends it; a `.soclog` export writes it as ``ob:`` lines."""
     name = room.name
+    sea = room_sea_layout(room)
+    if sea is not None:
+        return _sea_join_sequence(room, members, sea)
     out: list[Message] = [JoinGameAuth(name), *seating(room)]
     six = six_player_board(room)
     if room.state != State.NEW:  # a brand-new game's empty board is implied
@@ -150,6 +157,42 @@ def join_sequence(room: "GameRoom", members: Sequence[str]) -> list[Message]:
     out.append(GameElements(name, ((GameElementType.CURRENT_PLAYER, -1),)))
     for pn in range(room.seat_count):
         counts = ((PE.LAST_SETTLEMENT_NODE, 0), (PE.UNKNOWN_RESOURCE, 0), (PE.NUMKNIGHTS, 0), *PIECES_CLASSIC)
+        out += [PlayerElements(name, pn, ElementAction.SET, counts), ChangeFace(name, pn, room.faces[pn])]
+        if pn == 0:
+            out.append(DiceResult(name, -1))
+    out += [
+        GameElements(name, ((GameElementType.DEV_CARD_COUNT, DEV_CARDS_CLASSIC), (GameElementType.ROUND_COUNT, 0),
+                            (GameElementType.FIRST_PLAYER, -1), (GameElementType.LONGEST_ROAD_PLAYER, -1),
+                            (GameElementType.LARGEST_ARMY_PLAYER, -1))),  # fmt: skip
+        room.timing(),
+        *chat_recap(room),
+        GameMembers(name, tuple(members)),
+        GameState(name, room.state),
+    ]
+    return out
+
+
+def room_sea_layout(room: "GameRoom") -> SeaLayout | None:
+    """The sea layout a game is played on (None: a classic board)."""
+    options = room.options
+    if not (options.get("SBL", OptionValue()).flag or options.get("SC", OptionValue()).text):
+        return None
+    return layout_for(options.get("SC", OptionValue()).text, six_player_board(room))
+
+
+def _sea_join_sequence(room: "GameRoom", members: Sequence[str], layout: SeaLayout) -> list[Message]:
+    """`join_sequence` on a sea board: the board's size, the empty large board (its visual shift
+    only), no legal nodes yet, the cloth supply in Cloth Trade, and ships among the pieces."""
+    name = room.name
+    out: list[Message] = [sea_join_auth(name, layout), *seating(room)]
+    if room.state != State.NEW:
+        out.append(BoardLayout2(name, LARGE_ENCODING, (("VS", layout.visual_shift),) if layout.visual_shift else ()))
+    out.append(PotentialSettlements(name, -1, ()))
+    if layout.villages:
+        out.append(PlayerElement(name, -1, ElementAction.SET, PE.SCENARIO_CLOTH_COUNT, 0))
+    out.append(GameElements(name, ((GameElementType.CURRENT_PLAYER, -1),)))
+    for pn in range(room.seat_count):
+        counts = ((PE.LAST_SETTLEMENT_NODE, 0), (PE.UNKNOWN_RESOURCE, 0), (PE.NUMKNIGHTS, 0), *PIECES_SEA)
         out += [PlayerElements(name, pn, ElementAction.SET, counts), ChangeFace(name, pn, room.faces[pn])]
         if pn == 0:
             out.append(DiceResult(name, -1))

@@ -80,6 +80,8 @@ DEV_CARDS_AT_START = 25
 CARD_TITLES = {KNIGHT: "Soldier", ROAD_BUILDING: "Road Building", 2: "Year of Plenty", MONOPOLY: "Monopoly"}
 STATS_RESOURCE_ROLLS = 1  # SOCPlayerStats type: resources gained from dice rolls
 SETUP_ROAD_PHASES = (P.START1B, P.START2B)
+ROUTE_PIECES = (0, 3)  # roads and ships stand on edges
+WIRE_PIECES = {**PIECE_FROM_NAME, "ship": 3}  # an engine piece's JSettlers piece type
 
 
 def wire_resources(vector: Sequence[int]) -> tuple[int, int, int, int, int]:
@@ -99,7 +101,7 @@ def list_names(names: Sequence[str]) -> str:
 
 
 class Narrator:
-    """Tells one game's actions as JSettlers messages.
+    """Tells one game's actions as JSettlers messages (each event kind by `tellers`).
 
     `names` and `robots` are per player number; `elapsed` gives the seconds since the start
     (for the game-over text).  The narrator follows the game it is told about: call `start`
@@ -199,7 +201,7 @@ class Narrator:
         self._closing_turn = kind == "end_turn"
         events = list(events)
         for event in events:
-            tell = EVENT_TELLERS.get(event.kind)
+            tell = self.tellers.get(event.kind)
             if tell is not None:
                 tell(self, event, before)
         if kind == "robber" and not any(e.kind in ("robbed", "choose_victim") for e in events):
@@ -221,7 +223,7 @@ class Narrator:
         self.for_old_clients.clear()
         self._text(f"{self.name(seat)} has left the game.")
         for event in events:
-            tell = EVENT_TELLERS.get(event.kind)
+            tell = self.tellers.get(event.kind)
             if tell is not None and event.kind != "turn":
                 tell(self, event, before)
         if state.is_over:
@@ -279,8 +281,9 @@ class Narrator:
         elif phase is P.WAITING_FOR_ROB_CHOOSE_PLAYER:
             choices = [False] * self.seats
             for victim in state.victims:
-                choices[self.pns[victim]] = True
-            self._send(to_player(pn), ChoosePlayerRequest(game, tuple(choices)))
+                if victim >= 0:  # -1: robbing nobody is allowed (Pirate Islands)
+                    choices[self.pns[victim]] = True
+            self._send(to_player(pn), ChoosePlayerRequest(game, tuple(choices), -1 in state.victims))
         elif phase in (P.START1B, P.START2B):
             self._text(f"It's {self.name(current)}'s turn to build a road.")
         elif phase is P.PLACING_FREE_ROAD1:
@@ -318,11 +321,11 @@ class Narrator:
     # -- per event ----------------------------------------------------------------------------
     def _on_built(self, event: Event, before: Phase) -> None:
         d = event.data
-        seat, piece = d["seat"], PIECE_FROM_NAME[d["piece"]]
+        seat, piece = d["seat"], WIRE_PIECES[d["piece"]]
         pn = self.pns[seat]
         if any(d["cost"]):  # a piece's cost and its text repeat: made once per game
             self._told(PlayerElements, pn, ElementAction.LOSE, resource_elements(d["cost"]))
-        coord = self._edges[d["at"]] if piece == 0 else self._nodes[d["at"]]
+        coord = self._edges[d["at"]] if piece in ROUTE_PIECES else self._nodes[d["at"]]
         self._told(GameServerText, f"{self.name(seat)} built a {d['piece']}.")
         self._all(PutPiece(self.game, pn, piece, coord))
 
@@ -484,7 +487,7 @@ class Narrator:
         that changes back is its own event), and the sequence ends with the state."""
         d = event.data
         pn = self.pns[d["seat"]]
-        piece = d["piece"] if isinstance(d["piece"], int) else PIECE_FROM_NAME[d["piece"]]
+        piece = d["piece"] if isinstance(d["piece"], int) else WIRE_PIECES[d["piece"]]
         coord = self._edges[d["at"]] if piece == 0 else self._nodes[d["at"]]
         self._all(UndoPutPiece(self.game, pn, piece, coord))
         if any(d["refund"]):
@@ -518,3 +521,4 @@ EVENT_TELLERS: dict[str, Callable[[Narrator, Event, Phase], None]] = {
     "special_turn_ended": Narrator._on_special_turn_ended,
     "build_undone": Narrator._on_build_undone,
 }
+Narrator.tellers = EVENT_TELLERS

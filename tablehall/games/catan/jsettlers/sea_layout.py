@@ -65,7 +65,8 @@ def join_auth(game: str, layout: SeaLayout) -> JoinGameAuth:
     return JoinGameAuth(game, frame.height, frame.width, layout.visual_shift or None)
 
 
-def _port_type(kind: int) -> int:
+def port_type(kind: int) -> int:
+    """A harbour kind as JSettlers' port type."""
     return JS_PORT_GENERIC if kind == GENERIC_HARBOR else kind + 1
 
 
@@ -84,7 +85,7 @@ def board_layout(game: str, board: SeaBoard, robber: int, pirate: int) -> BoardL
     kinds = dict(board.harbors)
     slots = [e for e, _ in layout.harbor_slots if e in kinds]
     edges = slots + sorted(e for e in kinds if e not in slots)
-    parts["PL"] = (tuple(_port_type(kinds[e]) for e in edges) + tuple(frame.js_edges[e] for e in edges)
+    parts["PL"] = (tuple(port_type(kinds[e]) for e in edges) + tuple(frame.js_edges[e] for e in edges)
                    + tuple(board.harbor_facing[e] for e in edges))
     if robber >= 0:
         parts["RH"] = str(frame.js_hexes[robber])
