@@ -1,7 +1,7 @@
 """Sea-board and scenario games as .soclog game event logs and back (issue 29).
 
 Import: games the JSettlers 2.7.00 server recorded with its robots become records whose game ends
-as recorded (every player's final score, from the log's closing ``pn N: total score X`` lines)
+as recorded (a turn the server's robot watchdog ended is ended by the importer too) (every player's final score, from the log's closing ``pn N: total score X`` lines)
 and which replay.  The engine takes the recorded sea board (`SOCBoardLayout2` encoding 3), the
 fog's contents as the log reveals them, the dice, cards and steals.  Export: a sea or scenario
 game tablehall's bots played is written as a log that reads back as the same record, and the
@@ -25,7 +25,7 @@ from tablehall.games.catan.jsettlers.soclog import read_soclog
 from .conftest import reference_path
 
 RECORDED = ["sea-4p", "sea-6p", "SC_NSHO-4p", "SC_NSHO-4p-c", "SC_4ISL-4p", "SC_4ISL-6p", "SC_FOG-4p", "SC_FOG-4p-d",
-            "SC_TTD-4p-e", "SC_CLVI-4p", "SC_FTRI-6p"]
+            "SC_TTD-4p-e", "SC_CLVI-4p", "SC_FTRI-6p", "SC_WOND-4p", "SC_WOND-4p-d"]
 
 
 def recorded(name: str) -> str:
@@ -88,3 +88,12 @@ def test_a_debug_users_sea_game_imports_up_to_its_first_debug_command():
     assert record.status == "aborted" and record.options["sea_board"]
     assert [e.action[0] for e in record.entries[:4]] == ["settlement", "road", "settlement", "road"]
     assert replay(record, SPEC).matches
+
+
+def test_a_turn_the_server_ended_for_a_robot_is_ended_in_the_record():
+    """In Wonders the Java server's watchdog ends robots' turns (they wait for an answer the
+    server never sends): the log shows the next `Turn` without the robot's `EndTurn`."""
+    record = SPEC.importers["soclog"](recorded("SC_WOND-4p"))
+    text = recorded("SC_WOND-4p")
+    assert text.count("SOCEndTurn") < sum(1 for e in record.entries if e.action == ["end_turn"])
+    assert record.status == "finished"

@@ -77,7 +77,9 @@ from .lobby_messages import (
     NewGameWithOptions,
     StatusMessage,
 )
+from ..constants import DECK, DECK_SIX
 from ..sea.board import SeaLayout, layout_for
+from .java_order import hash_map_order
 from .joining import JOINED_STARTED, JOINED_STARTED_BOTS
 from .message import Message, is_single_line_and_safe
 from .options import OptionValue, UnknownOption, adjust_options, game_min_version, pack_options, parse_options
@@ -197,9 +199,9 @@ def _sea_join_sequence(room: "GameRoom", members: Sequence[str], layout: SeaLayo
         if pn == 0:
             out.append(DiceResult(name, -1))
     out += [
-        GameElements(name, ((GameElementType.DEV_CARD_COUNT, DEV_CARDS_CLASSIC), (GameElementType.ROUND_COUNT, 0),
-                            (GameElementType.FIRST_PLAYER, -1), (GameElementType.LONGEST_ROAD_PLAYER, -1),
-                            (GameElementType.LARGEST_ARMY_PLAYER, -1))),  # fmt: skip
+        GameElements(name, ((GameElementType.DEV_CARD_COUNT, len(DECK_SIX if six_player_board(room) else DECK)),
+                            (GameElementType.ROUND_COUNT, 0), (GameElementType.FIRST_PLAYER, -1),
+                            (GameElementType.LONGEST_ROAD_PLAYER, -1), (GameElementType.LARGEST_ARMY_PLAYER, -1))),
         room.timing(),
         *chat_recap(room),
         GameMembers(name, tuple(members)),
@@ -268,6 +270,18 @@ class GameRoom:
 
     @property
     def packed_options(self) -> str:
+        """The game's options as announced; a scenario game's sorted by key, as the Java server
+        announces them."""
+        if self.options.get("SC", OptionValue()).text:
+            return pack_options(dict(sorted(self.options.items())))
+        return pack_options(self.options)
+
+    @property
+    def robot_options(self) -> str:
+        """The game's options as its invited robots are told them; a scenario game's in the
+        order of the Java server's option map (the asked options, then the scenario's)."""
+        if self.options.get("SC", OptionValue()).text:
+            return pack_options({key: self.options[key] for key in hash_map_order(self.options)})
         return pack_options(self.options)
 
     @property
@@ -906,7 +920,7 @@ class PregameLobby:
     def _invite_robots(self, room: GameRoom, seats: list[int], robots: list[ServerConnection]) -> None:
         for _ in seats:
             room.text(FETCHING_ROBOT)
-        request_options = room.packed_options
+        request_options = room.robot_options
         for pn, robot in zip(seats, robots):
             room.invitations[robot] = pn
             room.to_one(robot, OBSERVER, BotJoinGameRequest(room.name, pn, request_options if room.options else None))

@@ -96,8 +96,11 @@ def resource_elements(vector: Sequence[int], keep_zeros: bool = False) -> tuple[
 
 
 def list_names(names: Sequence[str]) -> str:
-    """``a``, ``a and b``, ``a, b and c``: how the server's texts list players."""
-    return names[0] if len(names) == 1 else ", ".join(names[:-1]) + " and " + names[-1]
+    """``a``, ``a and b``, ``a, b, and c``: how the server's texts list players (the recorded
+    sea games show the comma before "and" from three names on)."""
+    if len(names) <= 2:
+        return " and ".join(names)
+    return ", ".join(names[:-1]) + ", and " + names[-1]
 
 
 class Narrator:
@@ -238,7 +241,7 @@ class Narrator:
     def _tail(self, kind: str, before: Phase, state) -> None:
         """The end of a sequence: the new state (or the next turn, or the game over)."""
         if state.is_over:
-            self._game_over(state)
+            self._game_over(state, at_turn=kind == "end_turn")
         elif kind in ("bank_trade", "offer", "accept", "reject", "withdraw", "ask_special_build"):
             return  # trades and asks end without a state: it does not change
         elif kind == "end_turn":
@@ -297,10 +300,15 @@ class Narrator:
         verb = "needs" if len(names) == 1 else "need"
         self._text(f"{list_names(names)} {verb} to discard.")
 
-    def _game_over(self, state) -> None:
+    def _game_over(self, state, at_turn: bool = False) -> None:
+        """The game over; `at_turn`: a player who reached the goal out of turn (the special
+        building phase) wins as the turn passes to them, told by their `Turn` into OVER."""
         game = self.game
         winner = state.winner
-        self._all(GameElements(game, ((GE.CURRENT_PLAYER, self.pns[winner]),)), GameState(game, int(P.OVER)))
+        if at_turn:
+            self._all(Turn(game, self.pns[winner], int(P.OVER)))
+        else:
+            self._all(GameElements(game, ((GE.CURRENT_PLAYER, self.pns[winner]),)), GameState(game, int(P.OVER)))
         self._text(f">>> {self.name(winner)} has won the game with {state.total_vp(winner)} points.")
         for seat, cards in enumerate(state.vp_cards):
             if cards:

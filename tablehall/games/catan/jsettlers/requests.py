@@ -190,6 +190,9 @@ def _put_piece(message: PutPiece, who: Request, state, _reprompt: bool):
 
 def _build_request(message: BuildRequest, who: Request, state, _reprompt: bool):
     piece = message.piece_type
+    if piece == ASK_SPECIAL_BUILD and int(state.phase) == SPECIAL_BUILDING and who.seat == state.current:
+        # the player building in the special building phase asks again: no piece type it knows
+        return _decline(who, DeclineReason.SPECIFICS, None, "Unknown piece type.")
     if piece == ASK_SPECIAL_BUILD:
         return _ask_special_build(who, state)
     if who.seat != state.current:

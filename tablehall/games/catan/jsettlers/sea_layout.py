@@ -6,7 +6,7 @@
 fog hexes as type 8 without a number), ``PL`` the harbours (types, then
 edges, then facings, in the layout's order), ``RH``/``PH`` the robber's and pirate's hexes
 when on the board, ``VS`` the visual shift, and each scenario's fixed parts.  The Java server
-keeps the parts in a hash map: they go on the wire in its order (`_java_map_order`).  Where the
+keeps the parts in a hash map: they go on the wire in its order (`java_order.hash_map_order`).  Where the
 Java server lists a layout's fixed parts in an order no rule gives (its hash sets' and tables'
 orders), ``sea_wire.json`` holds it (derived from the recorded layouts by
 tests/jsettlers/derive_sea_wire.py).
@@ -22,6 +22,7 @@ from typing import Any
 from ..constants import GENERIC_HARBOR
 from ..sea.board import FOG, HARBOR_OF_JS, JS_OF_TERRAIN, TERRAIN_OF_JS, WATER, SeaBoard, SeaLayout
 from .game_messages import BoardLayout2, JoinGameAuth, PotentialSettlements
+from .java_order import hash_map_order
 
 LARGE_ENCODING = 3
 WIRE_FILE = Path(__file__).with_name("sea_wire.json")
@@ -37,26 +38,6 @@ class SeaLayoutMismatch(ValueError):
 @lru_cache(maxsize=None)
 def _wire_orders() -> dict[str, Any]:
     return json.loads(WIRE_FILE.read_text())
-
-
-def _java_string_hash(text: str) -> int:
-    h = 0
-    for ch in text:
-        h = (31 * h + ord(ch)) & 0xFFFFFFFF
-    return h
-
-
-def _java_map_order(keys: list[str]) -> list[str]:
-    """`keys` in the order a Java HashMap that was given them in this order iterates them."""
-    capacity = 16
-    while len(keys) > capacity * 3 // 4:
-        capacity *= 2
-
-    def bucket(key: str) -> int:
-        h = _java_string_hash(key)
-        return (h ^ (h >> 16)) & (capacity - 1)
-
-    return sorted(keys, key=bucket)  # stable: a bucket keeps the insertion order
 
 
 def join_auth(game: str, layout: SeaLayout) -> JoinGameAuth:
@@ -96,7 +77,7 @@ def board_layout(game: str, board: SeaBoard, robber: int, pirate: int) -> BoardL
     if layout.visual_shift:
         parts["VS"] = layout.visual_shift
     keys = [k for k in PART_INSERTION if k in parts]
-    return BoardLayout2(game, LARGE_ENCODING, tuple((k, parts[k]) for k in _java_map_order(keys)))
+    return BoardLayout2(game, LARGE_ENCODING, tuple((k, parts[k]) for k in hash_map_order(keys)))
 
 
 def potential_settlements(game: str, layout: SeaLayout, pn: int = -1) -> PotentialSettlements:

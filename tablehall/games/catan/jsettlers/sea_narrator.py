@@ -20,6 +20,7 @@ from tablehall.core import Event
 
 from ..constants import JS_DEV_CARD, Phase
 from ..sea.board import JS_OF_TERRAIN
+from ..sea.scenarios import DESERT_AREAS
 from .constants import (
     DevCardActionType,
     ElementAction,
@@ -53,7 +54,7 @@ from .game_messages import (
     SVPTextMessage,
     Turn,
 )
-from .narrator import DEV_CARDS_AT_START, EVENT_TELLERS, Narrator, resource_elements
+from .narrator import EVENT_TELLERS, Narrator, list_names, resource_elements
 from .board_layout import layout_message
 from .sea_layout import port_type, potential_settlements
 from .soclog import to_player
@@ -75,9 +76,12 @@ class SeaNarrator(Narrator):
     """The narrator of a sea-board game (see the module docstring)."""
 
     _fleet_strength = 0  # the pirate fleet's strength in its last attack
+    _each_new_area = False  # _SC_SEAC: SVP per new land area, told with the areas' bitmask
 
     def start(self, state) -> list:
         game = self.game
+        self._each_new_area = state.scenario.svp_each_new_area
+        self._svp_areas = [0] * len(self.pns)
         self._coords(state)
         self._all(layout_message(game, state), potential_settlements(game, state.layout))
         for pn in self.pns:
@@ -87,7 +91,7 @@ class SeaNarrator(Narrator):
                 coord = self._edges[at] if piece in (PieceType.ROAD, PieceType.SHIP) else self._nodes[at]
                 self._all(PutPiece(game, self.pns[seat], piece, coord))
         self._all(PlayerElement(game, -1, ElementAction.SET, PE.PLAYED_DEV_CARD_FLAG, 0),
-                  GameElements(game, ((GE.DEV_CARD_COUNT, DEV_CARDS_AT_START),)))
+                  GameElements(game, ((GE.DEV_CARD_COUNT, len(state.deck)),)))
         self._text("Randomly picking a starting player...")
         self._all(StartGame(game, int(state.phase)))
         self._text(f"It's {self.name(state.current)}'s turn to build a settlement.")
@@ -100,32 +104,47 @@ class SeaNarrator(Narrator):
             phase = int(state.phase)
             if phase in SETTLEMENT_ROUNDS:
                 self._text(f"It's {self.name(state.current)}'s turn to build a settlement.")
+                if state.scenario.third_settlement and phase != int(P.START1A):
+                    player = to_player(self.pns[state.current])
+                    self._text("This scenario gives you 3 initial settlements and roads.", player)
+                    self._text("Your free resources will be from the third settlement.", player)
                 self._turn(state)
             elif state.phase is P.ROLL_OR_CARD:
+                self._starting_areas(state)
                 self._turn(state)
             else:
                 self._game_state(state)
             return
         super()._tail(kind, before, state)
 
+    def _starting_areas(self, state) -> None:
+        """Initial placement is over: where a land area pays no SVP though no player started
+        there (Through The Desert's desert strip), every player's starting areas are told:
+        ``(second << 8) | first``."""
+        if state.layout.name not in DESERT_AREAS:
+            return
+        for seat, pn in enumerate(self.pns):
+            first, *rest = [a for a in range(1, 16) if state.start_areas[seat] >> a & 1] or [0]
+            value = (rest[0] << 8 | first) if rest else first
+            self._all(PlayerElement(self.game, pn, ElementAction.SET, PE.STARTING_LANDAREAS, value))
+
     def _game_state(self, state) -> None:
         phase, current = int(state.phase), state.current
         if phase in ROUTE_ROUNDS:
             self._told(GameState, phase)
             self._text(f"It's {self.name(current)}'s turn to build a road or ship.")
+        elif state.phase is P.PLACING_FREE_ROAD1:
+            self._told(GameState, phase)
+            self._text("You may place 2 roads/ships.", to_player(self.pns[current]))
+        elif state.phase is P.PLACING_FREE_ROAD2:
+            self._told(GameState, phase)
+            self._text("You may place your remaining free road or ship.", to_player(self.pns[current]))
         elif phase == ROBBER_OR_PIRATE:
             self._told(GameState, phase)
             self._text(f"{self.name(current)} must choose to move the robber or the pirate.")
         elif phase == PLACING_PIRATE:
             self._told(GameState, phase)
             self._text(f"{self.name(current)} will move the pirate ship.")
-        elif phase in (PICKING, STARTS_PICKING):
-            self._told(GameState, phase)
-            for seat, owed in enumerate(state.picks):
-                if owed:
-                    pn = self.pns[seat]
-                    self._send(to_player(pn), SimpleRequest(self.game, pn, SimpleRequestType.PROMPT_PICK_RESOURCES,
-                                                            owed, 0))
         else:
             super()._game_state(state)
 
@@ -141,10 +160,17 @@ class SeaNarrator(Narrator):
         self._text(f"{self.name(d['seat'])} moved the pirate.")
 
     def _on_picks_required(self, event: Event, before) -> None:
-        for seat, owed in enumerate(event.data["picks"]):
+        """The pickers named, then each one's count to all and its prompt to it alone."""
+        picks = event.data["picks"]
+        names = [self.name(seat) for seat, owed in enumerate(picks) if owed]
+        verb = "needs" if len(names) == 1 else "need"
+        self._text(f"{list_names(names)} {verb} to pick resources from the gold hex.")
+        for seat, owed in enumerate(picks):
             if owed:
-                self._all(PlayerElement(self.game, self.pns[seat], ElementAction.SET,
-                                        PE.NUM_PICK_GOLD_HEX_RESOURCES, owed))
+                pn = self.pns[seat]
+                self._all(PlayerElement(self.game, pn, ElementAction.SET, PE.NUM_PICK_GOLD_HEX_RESOURCES, owed))
+                self._send(to_player(pn), SimpleRequest(self.game, pn, SimpleRequestType.PROMPT_PICK_RESOURCES,
+                                                        owed, 0))
 
     def _on_picked(self, event: Event, before) -> None:
         d = event.data
@@ -164,8 +190,12 @@ class SeaNarrator(Narrator):
     def _on_svp(self, event: Event, before) -> None:
         d = event.data
         pn = self.pns[d["seat"]]
-        self._all(PlayerElement(self.game, pn, ElementAction.SET, PE.SCENARIO_SVP, d["total"]),
-                  SVPTextMessage(self.game, pn, d["svp"], d["reason"]))
+        self._all(SVPTextMessage(self.game, pn, d["svp"], d["reason"]))
+        if self._each_new_area and d["area"] > 0:  # the land areas that paid: bit (area - 1)
+            self._svp_areas[d["seat"]] |= 1 << (d["area"] - 1)
+            self._all(PlayerElement(self.game, pn, ElementAction.SET, PE.SCENARIO_SVP_LANDAREAS_BITMASK,
+                                    self._svp_areas[d["seat"]]))
+        self._all(PlayerElement(self.game, pn, ElementAction.SET, PE.SCENARIO_SVP, d["total"]))
 
     def _on_village_reached(self, event: Event, before) -> None:
         d = event.data
@@ -176,6 +206,8 @@ class SeaNarrator(Narrator):
 
     def _on_cloth(self, event: Event, before) -> None:
         d = event.data
+        if not any(d["gains"]):
+            return  # a village nobody trades with
         for seat, gained in enumerate(d["gains"]):
             if gained:
                 self._all(PlayerElement(self.game, self.pns[seat], ElementAction.GAIN, PE.SCENARIO_CLOTH_COUNT, gained))

@@ -26,7 +26,7 @@ from tablehall.core import Record, Result, SeatInfo
 
 from .. import SPEC
 from .connection import ServerConfig
-from .game_messages import JoinGame, SitDown, StartGame
+from .game_messages import JoinGame, SitDown, StartGame, Turn
 from .lobby import GameRoom, join_sequence
 from .lobby_messages import NewGameWithOptions
 from .message import is_single_line_and_safe
@@ -143,6 +143,10 @@ def soclog_to_record(text: str) -> Record:
     for audience, message in log.messages():
         if isinstance(message, StartGame):
             started = True
+        if started and isinstance(message, Turn) and audience == ALL and not state.is_over \
+                and message.pn != seeding.pns[state.current]:
+            _end_turn_for(state, record)
+            continue
         if not started or message is None or audience.kind != "from_player" or audience.pn not in seeding.pns:
             continue
         seat = seeding.pns.index(audience.pn)
@@ -153,3 +157,14 @@ def soclog_to_record(text: str) -> Record:
             record.entries.append(RecordEntry(seat, SPEC.encode_action(decision.action)))
     record.result = state.result() if state.is_over else Result.aborted(seats, "the log ends before the game")
     return record
+
+
+def _end_turn_for(state, record: Record) -> None:
+    """The server passed the turn on without the player's `EndTurn`: the Java server's robot
+    watchdog ends a robot's turn that way ("force end turn"), cancelling what it was placing.
+    The same is taken as the player's own actions, where the rules allow them."""
+    seat = state.current
+    for action in (("cancel_build",), ("end_turn",)):
+        if action in state.legal_actions(seat):
+            state.apply(seat, action)
+            record.entries.append(RecordEntry(seat, SPEC.encode_action(action)))
