@@ -35,6 +35,7 @@ from tablehall.games.catan.jsettlers import (
     ServerPing,
     SitDown,
     StartGame,
+    Turn,
     UpdateRobotParams,
     Version,
     encode_frame,
@@ -124,7 +125,8 @@ async def robot(port: int, name: str, cookie: str, oracle: Callable[[str], objec
                     send(SitDown(game, "\t", pn, True).to_cmd())
                 elif isinstance(message, SitDown) and message.game == game and message.nickname == name:
                     pn = message.pn  # a person's seat, once the server has seated it
-                elif isinstance(message, GameState) and message.state == Phase.OVER and message.game == game:
+                elif (isinstance(message, (GameState, Turn)) and message.game == game
+                      and (message.state if isinstance(message, GameState) else message.game_state) == Phase.OVER):
                     outcome.saw_game_over = True
                     if not is_robot:
                         send(LeaveGame(name, "-", game).to_cmd())  # a human leaves: the game goes

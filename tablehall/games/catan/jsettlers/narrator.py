@@ -18,7 +18,7 @@ from __future__ import annotations
 
 from itertools import compress
 from operator import add
-from typing import Callable, Iterable, Mapping, Sequence
+from typing import Callable, ClassVar, Iterable, Mapping, Sequence
 
 from tablehall.core import Event
 
@@ -110,6 +110,8 @@ class Narrator:
     (for the game-over text).  The narrator follows the game it is told about: call `start`
     with the first state, then `action` (or `forfeit`) after every step, in order.
     """
+
+    tellers: ClassVar[Mapping[str, Callable[["Narrator", Event, Phase], None]]]  # event kind -> its teller
 
     def __init__(self, game: str, pns: Sequence[int], names: Mapping[int, str], robots: Mapping[int, bool],
                  elapsed: Callable[[], float] = lambda: 0.0, seats: int = MAX_PLAYERS_STANDARD) -> None:
@@ -241,7 +243,7 @@ class Narrator:
     def _tail(self, kind: str, before: Phase, state) -> None:
         """The end of a sequence: the new state (or the next turn, or the game over)."""
         if state.is_over:
-            self._game_over(state, at_turn=kind == "end_turn")
+            self._game_over(state)
         elif kind in ("bank_trade", "offer", "accept", "reject", "withdraw", "ask_special_build"):
             return  # trades and asks end without a state: it does not change
         elif kind == "end_turn":

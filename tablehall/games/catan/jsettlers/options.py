@@ -23,6 +23,7 @@ from typing import Iterable, Mapping
 
 from .lobby_messages import GameOptionInfo
 from .message import SEP2, is_single_line_and_safe
+from .scenario_options import scenario_option_items
 
 
 class OptionType(IntEnum):
@@ -296,8 +297,6 @@ def _with_scenario(kept: dict[str, OptionValue], asked: Mapping[str, OptionValue
     """The server's pre-adjust for a scenario (``SC``): the scenario's options added after the
     asked ones (its ``VP`` only if the client set none); ValueError for an unknown scenario or a
     scenario flag (``_SC_*``) that is not the scenario's own."""
-    from .scenario_options import scenario_option_items
-
     scenario = kept.get("SC")
     own: set[str] = set()
     if scenario is not None:

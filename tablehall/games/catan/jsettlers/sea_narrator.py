@@ -100,6 +100,9 @@ class SeaNarrator(Narrator):
         return self._take()
 
     def _tail(self, kind: str, before, state) -> None:
+        if state.is_over and kind == "end_turn":  # won out of turn: told as the turn passes (recorded)
+            self._game_over(state, at_turn=True)
+            return
         if kind in ("road", "ship") and int(before) in ROUTE_ROUNDS and not state.is_over:
             phase = int(state.phase)
             if phase in SETTLEMENT_ROUNDS:
