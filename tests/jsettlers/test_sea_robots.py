@@ -8,21 +8,15 @@ one JSettlers robot; without it those games are skipped with that reason.
 
 from __future__ import annotations
 
-import asyncio
-import subprocess
-
 import pytest
 
 from tablehall.core import replay
-from tablehall.core.store import SqliteStore
 from tablehall.games.catan import SPEC
 from tablehall.games.catan.jsettlers.service import ConfigError, settings_from
-from tablehall.server.app import Server
-from tablehall.server.config import ServerConfig
 
 from .scripted_robot import robot
-from .test_loopback import COOKIE, JSETTLERS, ROBOT, serve, store  # noqa: F401
-from .test_strength import COMMAND, robot_command
+from .test_loopback import COOKIE, ROBOT, serve, store  # noqa: F401
+from .test_strength import COMMAND, trial
 
 SCENARIOS = ["SBL=t", "SC=SC_NSHO", "SC=SC_4ISL", "SC=SC_FOG", "SC=SC_TTD", "SC=SC_CLVI", "SC=SC_PIRI", "SC=SC_FTRI",
              "SC=SC_WOND"]
@@ -50,29 +44,6 @@ def test_robot_game_options_are_checked_at_start(options):
                                         "robot (HOST PORT NAME COOKIE) to play sea games with it")
 @pytest.mark.parametrize("options", SCENARIOS)
 def test_jsettlers_robots_play_a_scenario_to_the_end(tmp_path, options):
-    store = SqliteStore(tmp_path / "robots.sqlite")
-
-    async def scenario():
-        section = {"robot_cookie": "strength-trial", "bot": "strong", "robot_games": 1, "robot_game_robots": 4,
-                   "robot_game_options": options, "robot_timeout": 120}
-        server = Server(ServerConfig(sections={"jsettlers": section}), store=store, services=[JSETTLERS])
-        await server.start()
-        port = server.port("jsettlers")
-        procs = [subprocess.Popen(robot_command(port, f"jsrobot{i}"), stdout=subprocess.DEVNULL,
-                                  stderr=subprocess.DEVNULL) for i in range(4)]
-        try:
-            while not store.summaries():
-                assert all(p.poll() is None for p in procs), "a JSettlers robot exited"
-                await asyncio.sleep(1)
-        finally:
-            await server.stop()
-            for p in procs:
-                p.terminate()
-                p.wait(timeout=30)
-
-    asyncio.run(asyncio.wait_for(scenario(), timeout=1200))
-    [summary] = store.summaries()
-    record = store.load(summary.id)
-    store.close()
-    assert record.status == "finished"
-    assert replay(record, SPEC).matches
+    """Four JSettlers robots play one game of the board to the end (every game stored finished)."""
+    _, played = trial(tmp_path, 4, 1, options)
+    assert played == 1

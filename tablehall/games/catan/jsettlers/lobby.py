@@ -143,10 +143,15 @@ def join_sequence(room: "GameRoom", members: Sequence[str]) -> list[Message]:
     members hear of it (JSettlers' ``joinGame``): its seats, locks and faces, the empty board,
     every player's starting elements, the game's elements, `members` and the game state.  The
     live lobby sends it; a `.soclog` export writes it as ``ob:`` lines."""
-    name = room.name
     sea = room_sea_layout(room)
-    if sea is not None:
-        return _sea_join_sequence(room, members, sea)
+    if sea is None:
+        return _classic_join_head(room) + _join_tail(room, members, PIECES_CLASSIC, DEV_CARDS_CLASSIC)
+    deck = len(DECK_SIX if six_player_board(room) else DECK)
+    return _sea_join_head(room, sea) + _join_tail(room, members, PIECES_SEA, deck)
+
+
+def _classic_join_head(room: "GameRoom") -> list[Message]:
+    name = room.name
     out: list[Message] = [JoinGameAuth(name), *seating(room)]
     six = six_player_board(room)
     if room.state != State.NEW:  # a brand-new game's empty board is implied
@@ -156,14 +161,33 @@ def join_sequence(room: "GameRoom", members: Sequence[str]) -> list[Message]:
         else:
             out.append(BoardLayout(name, (WATER,) * BOARD_SIZE, (-1,) * BOARD_SIZE, -1))
     out.append(PotentialSettlements(name, -1, classic_land_nodes(SIX_LAND_HEXES if six else CLASSIC_LAND_HEXES)))
-    out.append(GameElements(name, ((GameElementType.CURRENT_PLAYER, -1),)))
+    return out
+
+
+def _sea_join_head(room: "GameRoom", layout: SeaLayout) -> list[Message]:
+    """On a sea board: the board's size, the empty large board (its visual shift only), no legal
+    nodes yet, and the cloth supply in Cloth Trade."""
+    name = room.name
+    out: list[Message] = [sea_join_auth(name, layout), *seating(room)]
+    if room.state != State.NEW:
+        out.append(BoardLayout2(name, LARGE_ENCODING, (("VS", layout.visual_shift),) if layout.visual_shift else ()))
+    out.append(PotentialSettlements(name, -1, ()))
+    if layout.villages:
+        out.append(PlayerElement(name, -1, ElementAction.SET, PE.SCENARIO_CLOTH_COUNT, 0))
+    return out
+
+
+def _join_tail(room: "GameRoom", members: Sequence[str], pieces: tuple, deck: int) -> list[Message]:
+    """Every player's starting elements, the game's elements, `members` and the state."""
+    name = room.name
+    out: list[Message] = [GameElements(name, ((GameElementType.CURRENT_PLAYER, -1),))]
     for pn in range(room.seat_count):
-        counts = ((PE.LAST_SETTLEMENT_NODE, 0), (PE.UNKNOWN_RESOURCE, 0), (PE.NUMKNIGHTS, 0), *PIECES_CLASSIC)
+        counts = ((PE.LAST_SETTLEMENT_NODE, 0), (PE.UNKNOWN_RESOURCE, 0), (PE.NUMKNIGHTS, 0), *pieces)
         out += [PlayerElements(name, pn, ElementAction.SET, counts), ChangeFace(name, pn, room.faces[pn])]
         if pn == 0:
             out.append(DiceResult(name, -1))
     out += [
-        GameElements(name, ((GameElementType.DEV_CARD_COUNT, DEV_CARDS_CLASSIC), (GameElementType.ROUND_COUNT, 0),
+        GameElements(name, ((GameElementType.DEV_CARD_COUNT, deck), (GameElementType.ROUND_COUNT, 0),
                             (GameElementType.FIRST_PLAYER, -1), (GameElementType.LONGEST_ROAD_PLAYER, -1),
                             (GameElementType.LARGEST_ARMY_PLAYER, -1))),  # fmt: skip
         room.timing(),
@@ -180,34 +204,6 @@ def room_sea_layout(room: "GameRoom") -> SeaLayout | None:
     if not (options.get("SBL", OptionValue()).flag or options.get("SC", OptionValue()).text):
         return None
     return layout_for(options.get("SC", OptionValue()).text, six_player_board(room))
-
-
-def _sea_join_sequence(room: "GameRoom", members: Sequence[str], layout: SeaLayout) -> list[Message]:
-    """`join_sequence` on a sea board: the board's size, the empty large board (its visual shift
-    only), no legal nodes yet, the cloth supply in Cloth Trade, and ships among the pieces."""
-    name = room.name
-    out: list[Message] = [sea_join_auth(name, layout), *seating(room)]
-    if room.state != State.NEW:
-        out.append(BoardLayout2(name, LARGE_ENCODING, (("VS", layout.visual_shift),) if layout.visual_shift else ()))
-    out.append(PotentialSettlements(name, -1, ()))
-    if layout.villages:
-        out.append(PlayerElement(name, -1, ElementAction.SET, PE.SCENARIO_CLOTH_COUNT, 0))
-    out.append(GameElements(name, ((GameElementType.CURRENT_PLAYER, -1),)))
-    for pn in range(room.seat_count):
-        counts = ((PE.LAST_SETTLEMENT_NODE, 0), (PE.UNKNOWN_RESOURCE, 0), (PE.NUMKNIGHTS, 0), *PIECES_SEA)
-        out += [PlayerElements(name, pn, ElementAction.SET, counts), ChangeFace(name, pn, room.faces[pn])]
-        if pn == 0:
-            out.append(DiceResult(name, -1))
-    out += [
-        GameElements(name, ((GameElementType.DEV_CARD_COUNT, len(DECK_SIX if six_player_board(room) else DECK)),
-                            (GameElementType.ROUND_COUNT, 0), (GameElementType.FIRST_PLAYER, -1),
-                            (GameElementType.LONGEST_ROAD_PLAYER, -1), (GameElementType.LARGEST_ARMY_PLAYER, -1))),
-        room.timing(),
-        *chat_recap(room),
-        GameMembers(name, tuple(members)),
-        GameState(name, room.state),
-    ]
-    return out
 
 
 def chat_recap(room: "GameRoom") -> list[Message]:

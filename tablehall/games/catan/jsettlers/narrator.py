@@ -182,17 +182,24 @@ class Narrator:
         """The start sequence: the real board, piece counts, the dev card deck, the first turn."""
         game = self.game
         self._coords(state)
-        self._all(layout_message(game, state))
-        for pn in self.pns:
-            self._all(PlayerElements(game, pn, ElementAction.SET, PIECES_AT_START))
+        self._start_board(state)
         self._all(PlayerElement(game, -1, ElementAction.SET, PE.PLAYED_DEV_CARD_FLAG, 0),
-                  GameElements(game, ((GE.DEV_CARD_COUNT, DEV_CARDS_AT_START),)))
+                  GameElements(game, ((GE.DEV_CARD_COUNT, self._deck_at_start(state)),)))
         self._text("Randomly picking a starting player...")
         self._all(StartGame(game, int(state.phase)))
         self._text(f"It's {self.name(state.current)}'s turn to build a settlement.")
         self._told(Turn, self.pns[state.current], int(state.phase))
         self._phase, self._current = state.phase, state.current
         return self._take()
+
+    def _start_board(self, state) -> None:
+        """The board and every player's pieces in stock."""
+        self._all(layout_message(self.game, state))
+        for pn in self.pns:
+            self._all(PlayerElements(self.game, pn, ElementAction.SET, PIECES_AT_START))
+
+    def _deck_at_start(self, state) -> int:
+        return DEV_CARDS_AT_START
 
     # -- one step -------------------------------------------------------------------------------
     def action(self, seat: int, action: tuple, events: Iterable[Event], state) -> list[Entry]:

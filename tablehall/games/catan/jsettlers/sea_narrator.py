@@ -24,7 +24,6 @@ from ..sea.scenarios import DESERT_AREAS
 from .constants import (
     DevCardActionType,
     ElementAction,
-    GameElementType as GE,
     PickResourcesReason,
     PieceType,
     PlayerElementType as PE,
@@ -34,7 +33,6 @@ from .constants import (
 )
 from .game_messages import (
     DevCardAction,
-    GameElements,
     GameServerText,
     GameState,
     MovePiece,
@@ -50,9 +48,7 @@ from .game_messages import (
     SetSpecialItem,
     SimpleAction,
     SimpleRequest,
-    StartGame,
     SVPTextMessage,
-    Turn,
 )
 from .narrator import EVENT_TELLERS, Narrator, list_names, resource_elements
 from .board_layout import layout_message
@@ -79,25 +75,24 @@ class SeaNarrator(Narrator):
     _each_new_area = False  # _SC_SEAC: SVP per new land area, told with the areas' bitmask
 
     def start(self, state) -> list:
-        game = self.game
         self._each_new_area = state.scenario.svp_each_new_area
         self._svp_areas = [0] * len(self.pns)
-        self._coords(state)
+        return super().start(state)
+
+    def _start_board(self, state) -> None:
+        """The large board, each land area's legal nodes, the pieces in stock with the ships, and
+        (Pirate Islands) the pieces the server sets for every player."""
+        game = self.game
         self._all(layout_message(game, state), potential_settlements(game, state.layout))
         for pn in self.pns:
             self._all(PlayerElements(game, pn, ElementAction.SET, SEA_PIECES_AT_START))
-        for seat, piece, at in state.layout.initial_pieces:  # Pirate Islands: set by the server
+        for seat, piece, at in state.layout.initial_pieces:
             if seat < len(self.pns):
                 coord = self._edges[at] if piece in (PieceType.ROAD, PieceType.SHIP) else self._nodes[at]
                 self._all(PutPiece(game, self.pns[seat], piece, coord))
-        self._all(PlayerElement(game, -1, ElementAction.SET, PE.PLAYED_DEV_CARD_FLAG, 0),
-                  GameElements(game, ((GE.DEV_CARD_COUNT, len(state.deck)),)))
-        self._text("Randomly picking a starting player...")
-        self._all(StartGame(game, int(state.phase)))
-        self._text(f"It's {self.name(state.current)}'s turn to build a settlement.")
-        self._told(Turn, self.pns[state.current], int(state.phase))
-        self._phase, self._current = state.phase, state.current
-        return self._take()
+
+    def _deck_at_start(self, state) -> int:
+        return len(state.deck)
 
     def _tail(self, kind: str, before, state) -> None:
         if state.is_over and kind == "end_turn":  # won out of turn: told as the turn passes (recorded)
