@@ -10,8 +10,10 @@ messages the recording addresses to it.  Tolerances: the game's duration in the 
 for the classic games); the order of the options in a plain sea game's robot invitations (the
 Java server's option map, in an order no rule found gives); in Fog Islands, the order of a land
 area's nodes in `SOCPotentialSettlements` (it follows what the fog hides; the nodes must be the
-same); and requests after the game's end, which the Java server still answers while tablehall
-has deleted the robots' finished game.  The recordings that do not replay, and why:
+same); requests after the game's end, which the Java server still answers while tablehall
+has deleted the robots' finished game; and, for two recordings, the robots' invitations (their
+server invited the robots one by one, a race of its threads): those are compared from the
+game's start (Fog Islands with fog revealed and a gold pick from fog, Through The Desert).  The recordings that do not replay, and why:
 docs/protocols/jsettlers.md.
 """
 
@@ -30,6 +32,9 @@ from .recorded_robots import RobotsOnlyGame
 
 DURATION = re.compile(r"(This game was \d+ rounds, and took) \d+ minutes \d+ seconds\.")
 REPLAYED = ["sea-4p", "sea-6p", "SC_NSHO-4p", "SC_NSHO-4p-c", "SC_4ISL-4p", "SC_FOG-4p", "SC_CLVI-4p"]
+#: replayed from the game's start: their server invited its robots one by one while the first
+#: joined (a race of its threads), tablehall invites them at once
+FROM_THE_START = ["SC_FOG-4p-d", "SC_TTD-4p-e"]
 CLOSING = "This game was "
 
 
@@ -58,11 +63,15 @@ def until_the_closing_text(entries: list) -> list:
     return entries[:last + 1]
 
 
-@pytest.fixture(scope="module", params=REPLAYED)
+@pytest.fixture(scope="module", params=REPLAYED + FROM_THE_START)
 def replayed(request):
     log = read_soclog(reference_path(f"scenarios/games/{request.param}.soclog").read_text(encoding="utf-8"))
     game = RobotsOnlyGame(log)
     logged = asyncio.run(game.play())
+    if request.param in FROM_THE_START:
+        game.entries = game.entries[game.start_index:]
+        game.start_index = 0
+        logged = logged[next(i for i, e in enumerate(logged) if e.render() == game.entries[0].render()):]
     return game, logged
 
 

@@ -18,7 +18,7 @@ from typing import Callable
 
 from tablehall.core import Event
 
-from ..constants import JS_DEV_CARD, Phase
+from ..constants import JS_DEV_CARD, RESOURCE_NAMES, Phase
 from ..sea.board import JS_OF_TERRAIN
 from ..sea.scenarios import DESERT_AREAS
 from .constants import (
@@ -49,6 +49,7 @@ from .game_messages import (
     SimpleAction,
     SimpleRequest,
     SVPTextMessage,
+    UndoNotAllowedReasonText,
 )
 from .narrator import EVENT_TELLERS, Narrator, list_names, resource_elements
 from .board_layout import layout_message
@@ -73,9 +74,13 @@ class SeaNarrator(Narrator):
 
     _fleet_strength = 0  # the pirate fleet's strength in its last attack
     _each_new_area = False  # _SC_SEAC: SVP per new land area, told with the areas' bitmask
+    _revealed = False  # the action being told revealed fog
+    _desert = False  # Through The Desert
+    _picks_after_state = None  # a fog hex's gold picks, told after the state
 
     def start(self, state) -> list:
         self._each_new_area = state.scenario.svp_each_new_area
+        self._desert = state.layout.name in DESERT_AREAS
         self._svp_areas = [0] * len(self.pns)
         return super().start(state)
 
@@ -95,6 +100,15 @@ class SeaNarrator(Narrator):
         return len(state.deck)
 
     def _tail(self, kind: str, before, state) -> None:
+        if self._revealed:
+            self._all(UndoNotAllowedReasonText(self.game, 1, "Revealed a fog hex"))
+            self._revealed = False
+        self._tell_state(kind, before, state)
+        if self._picks_after_state is not None:
+            self._tell_picks(self._picks_after_state)
+            self._picks_after_state = None
+
+    def _tell_state(self, kind: str, before, state) -> None:
         if state.is_over and kind == "end_turn":  # won out of turn: told as the turn passes (recorded)
             self._game_over(state, at_turn=True)
             return
@@ -158,8 +172,14 @@ class SeaNarrator(Narrator):
         self._text(f"{self.name(d['seat'])} moved the pirate.")
 
     def _on_picks_required(self, event: Event, before) -> None:
+        """A roll's picks are told before the state, a fog hex's after it (as recorded)."""
+        if event.data["reason"] == "fog":
+            self._picks_after_state = event.data["picks"]
+        else:
+            self._tell_picks(event.data["picks"])
+
+    def _tell_picks(self, picks) -> None:
         """The pickers named, then each one's count to all and its prompt to it alone."""
-        picks = event.data["picks"]
         names = [self.name(seat) for seat, owed in enumerate(picks) if owed]
         verb = "needs" if len(names) == 1 else "need"
         self._text(f"{list_names(names)} {verb} to pick resources from the gold hex.")
@@ -177,23 +197,40 @@ class SeaNarrator(Narrator):
         self._all(PickResources(self.game, tuple(d["resources"]), pn, reason),  # type: ignore[arg-type]
                   PlayerElement(self.game, pn, ElementAction.SET, PE.NUM_PICK_GOLD_HEX_RESOURCES, 0))
 
+    def action(self, seat: int, action: tuple, events, state) -> list:
+        """A fog hex a piece reveals is told before the piece, so clients see the new legal
+        edges at once; its reward comes with the other events, and the action cannot be undone."""
+        events = list(events)
+        if self._hexes is None:
+            self._coords(state)
+        self._revealed = False
+        for event in events:
+            if event.kind == "fog_revealed":
+                d = event.data
+                self._all(RevealFogHex(self.game, self._hexes[d["hex"]], JS_OF_TERRAIN[d["terrain"]], d["number"]))
+                self._revealed = True
+        return super().action(seat, action, events, state)
+
     def _on_fog_revealed(self, event: Event, before) -> None:
         d = event.data
-        terrain = JS_OF_TERRAIN[d["terrain"]]
-        self._all(RevealFogHex(self.game, self._hexes[d["hex"]], terrain, d["number"]))
         if d["reward"] is not None:
-            pn = self.pns[d["seat"]]
-            self._all(PlayerElement(self.game, pn, ElementAction.GAIN, d["reward"] + 1, 1))
+            seat = d["seat"]
+            self._all(PlayerElement(self.game, self.pns[seat], ElementAction.GAIN, d["reward"] + 1, 1, True))
+            self._text(f"{self.name(seat)} gets 1 {RESOURCE_NAMES[d['reward']]} by revealing the fog hex.")
 
     def _on_svp(self, event: Event, before) -> None:
         d = event.data
         pn = self.pns[d["seat"]]
-        self._all(SVPTextMessage(self.game, pn, d["svp"], d["reason"]))
+        self._all(SVPTextMessage(self.game, pn, d["svp"], self._svp_reason(d["reason"])))
         if self._each_new_area and d["area"] > 0:  # the land areas that paid: bit (area - 1)
             self._svp_areas[d["seat"]] |= 1 << (d["area"] - 1)
             self._all(PlayerElement(self.game, pn, ElementAction.SET, PE.SCENARIO_SVP_LANDAREAS_BITMASK,
                                     self._svp_areas[d["seat"]]))
         self._all(PlayerElement(self.game, pn, ElementAction.SET, PE.SCENARIO_SVP, d["total"]))
+
+    def _svp_reason(self, reason: str) -> str:
+        """Through The Desert's land areas are areas, not islands, in the server's words."""
+        return reason.replace("island", "area") if self._desert else reason
 
     def _on_village_reached(self, event: Event, before) -> None:
         d = event.data
