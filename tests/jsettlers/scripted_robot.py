@@ -35,6 +35,7 @@ from tablehall.games.catan.jsettlers import (
     ServerPing,
     SitDown,
     StartGame,
+    Turn,
     UpdateRobotParams,
     Version,
     encode_frame,
@@ -69,8 +70,8 @@ async def robot(port: int, name: str, cookie: str, oracle: Callable[[str], objec
     """Play until the game this client is in is deleted (or the server closes).
 
     `silent_after` / `leave_after`: stop answering (staying connected) / disconnect after that
-    many requests.  `create`: log in as a human, create that game and sit (seat 0) and start
-    it, or with `bot_game` > 0 start a robots-only game of that many seats and watch.
+    many requests.  `create`: log in as a human, create that game (with `options`) and sit
+    (seat 0) and start it, or with `bot_game` > 0 start a robots-only game of that many seats and watch.
     `take_over` = (game, pn, when): log in as a person, join that game under way and, once
     `when()` holds, sit in seat pn (a robot's: take it over, or its own seat again after a
     restart) and play it.  `options`: the game's, as created.  `decide(state, seat)`: the action
@@ -143,7 +144,8 @@ async def robot(port: int, name: str, cookie: str, oracle: Callable[[str], objec
                     sat = True
                 elif isinstance(message, SitDown) and message.game == game and message.nickname == name:
                     pn = message.pn  # a person's seat, once the server has seated it
-                elif isinstance(message, GameState) and message.state == Phase.OVER and message.game == game:
+                elif (isinstance(message, (GameState, Turn)) and message.game == game
+                      and (message.state if isinstance(message, GameState) else message.game_state) == Phase.OVER):
                     outcome.saw_game_over = True
                     if not is_robot:
                         send(LeaveGame(name, "-", game).to_cmd())  # a human leaves: the game goes

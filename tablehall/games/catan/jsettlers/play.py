@@ -41,7 +41,8 @@ from .constants import DEFAULT_FACE, ROBOT_FACE
 from .game_messages import ChangeFace, DiscardRequest, GameServerText, LeaveGame, RobotDismiss, SitDown
 from .joining import seat_hand, started_game_picture
 from .message import Message
-from .narrator import VERSION_SAYING_SPECIAL_TURNS, Narrator
+from .narrator import VERSION_SAYING_SPECIAL_TURNS
+from .sea_narrator import narrator_class
 from .requests import Answer, Forward, Request, interpret
 from .soclog import ALL, Entry, to_player
 
@@ -153,7 +154,7 @@ class GamePlay(MatchListener):
         in_process = {*room.bots, *(pn for pn, agent in room.agents.items() if agent.trusted)}
         self.paced = settings.bot_pause > 0 and any(pn not in in_process for pn in self.pns)
         names = {pn: room.seats[pn] or "" for pn in self.pns}
-        self.narrator = Narrator(room.name, self.pns, names, {pn: room.robots[pn] for pn in self.pns},
+        self.narrator = narrator_class(options)(room.name, self.pns, names, {pn: room.robots[pn] for pn in self.pns},
                                  elapsed=lambda: self.clock() - self._started_at, seats=room.seat_count)
         self.on_all_gone: Callable[["GamePlay"], None] | None = None  # every person awaited after a restart is gone
         if resumed is None:

@@ -23,6 +23,7 @@ Configuration, section ``[jsettlers]`` (all optional)::
     robot_games = 0           # robots-only games tablehall starts itself when robots are idle
     robot_game_robots = 4     # connected robots per such game (the other seats: tablehall bots)
     robot_game_seats = 4      # seats of such games (5 or 6: the 5-6 player rules)
+    robot_game_options = ""   # more JSettlers options of such games, e.g. "SBL=t" or "SC=SC_FOG"
     seed = 7                  # fixed seed for every game (tests); default random
     rejoin_grace = 120        # seconds a game resumed after a restart waits for a client to sit
                               # down again at its seat; then a tablehall bot plays it; 0 = forever
@@ -54,6 +55,7 @@ from .engine_rules import PROTOCOL_MAX_PLAYERS
 from .lobby import GameRoom, PregameLobby
 from .lobby_messages import RejectConnection
 from .message import Message, is_single_line_and_safe
+from .options import adjust_options, parse_options
 from .play import ROBOT_AGENT, GamePlay, PlaySettings
 from .seeding import engine_options
 
@@ -74,6 +76,7 @@ class JSettlersSettings:
     seed: int | None = None
     robot_game_seats: int = 4
     rejoin_grace: float | None = 120.0
+    robot_game_options: str = ""  # added to PL (a sea board, a scenario, ...)
 
 
 def _seconds(section: Mapping[str, Any], key: str, default: float | None) -> float | None:
@@ -135,9 +138,16 @@ def settings_from(section: Mapping[str, Any]) -> JSettlersSettings:
     if not 2 <= counts["robot_game_seats"] <= max(SPEC.seat_counts):
         raise ConfigError(f"[jsettlers] robot_game_seats must be 2..{max(SPEC.seat_counts)}, "
                           f"not {counts['robot_game_seats']}")
+    extra = section.get("robot_game_options", "")
+    try:
+        if not isinstance(extra, str) or "PL=" in extra:
+            raise ValueError("a string of JSettlers options other than PL")
+        adjust_options(parse_options(extra), server.offer)
+    except ValueError as error:
+        raise ConfigError(f"[jsettlers] robot_game_options: {error}") from None
     return JSettlersSettings(server, play, _seconds(section, "ping_interval", 90.0) or 90.0,
                              counts["robot_games"], counts["robot_game_robots"], seed, counts["robot_game_seats"],
-                             _seconds(section, "rejoin_grace", 120.0))
+                             extra, _seconds(section, "rejoin_grace", 120.0))
 
 
 class JSettlersService(Service):
@@ -269,7 +279,8 @@ class JSettlersService(Service):
         other `seats` played by tablehall bots.  None when the game cannot be formed."""
         self._robot_game_number += 1
         game = name or f"tablehall robots {self._robot_game_number}"
-        return self.lobby.create_bot_game(game, f"PL={max(seats, 4)}", seats=seats, robots=robots)
+        options = ",".join(filter(None, (f"PL={max(seats, 4)}", self.settings.robot_game_options)))
+        return self.lobby.create_bot_game(game, options, seats=seats, robots=robots)
 
     def _robots_idle(self) -> None:
         """Robots became free (logged in, game over): invite them to tables' held seats, maybe
