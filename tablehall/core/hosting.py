@@ -596,6 +596,8 @@ class GameLog(MatchListener):
     end cause, each seat's rank and score, duration).  Structured fields, so ``--log-format
     json`` gives machines the same."""
 
+    follows_steps = False
+
     def __init__(self, log: logging.Logger) -> None:
         self.log = log
         self.started = time.monotonic()

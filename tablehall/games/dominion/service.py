@@ -471,6 +471,8 @@ def rejoin_lines(state: Any) -> bytes:
 class _Forget(MatchListener):
     """Drops a resumed game from the service's list when it ends."""
 
+    follows_steps = False
+
     def __init__(self, resumed: dict[str, ResumedGame]) -> None:
         self.resumed = resumed
 
