@@ -12,7 +12,6 @@ from ....core import (Agent, BotAgent, EndCause, GameSpec, IllegalAction, Match,
                       derive_seed)
 from ....core.hosting import Host, Table, Transport
 from ....core.match import MatchListener, Step
-from .. import timeout_policy
 from ..rules import MOVE_MISTAKES, BlokusState, InvalidMove, SetMove, SkipMove
 from . import messages as msg
 from .memento import memento_text
@@ -134,7 +133,7 @@ class ScRoom(MatchListener):
     def _policy(self, slot: Slot) -> SeatPolicy:
         if not slot.can_timeout:
             return SeatPolicy()
-        return timeout_policy(self.service.hard_timeout, soft=self.service.soft_timeout)
+        return self.service.spec.timeout_policy(self.service.hard_timeout, soft=self.service.soft_timeout)
 
     @property
     def state(self) -> BlokusState:
