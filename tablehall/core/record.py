@@ -9,7 +9,6 @@ same game played in any process has the same digest.
 from __future__ import annotations
 
 import hashlib
-import json
 from dataclasses import dataclass, field
 from typing import Any, Mapping, NamedTuple
 
