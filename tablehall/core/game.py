@@ -17,7 +17,7 @@ from .result import EndCause, Result
 from .rng import Rng
 
 if TYPE_CHECKING:
-    from .records import Record
+    from .record import Record
 
 
 class IllegalAction(Exception):

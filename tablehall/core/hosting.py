@@ -39,7 +39,7 @@ if TYPE_CHECKING:
     from .journal import Journal
     from .game import Bot, GameSpec
     from .match import Match
-    from .records import Record
+    from .record import Record
     from .resume import Rebuilt
 
 #: the SC server's default admin password; like any built-in default it is refused from

@@ -96,7 +96,6 @@ class TcpBotAgent(LineBotAgent):
         self.write(("\n".join(lines) + "\n").encode())
 
     def write(self, data: bytes) -> None:
-        """Lines already encoded, with their newlines (`room.SeatLines`)."""
         self.connection.transport.write(data)
 
     async def finish(self, seat: int, result: Result) -> None:
