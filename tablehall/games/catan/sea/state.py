@@ -770,14 +770,16 @@ class SeaState(ScenarioRules, TradeRoutes, CatanState):
 
     def _sea_actions(self, seat: int) -> list[tuple]:
         """PLAY1 actions of the sea board beyond the classic ones."""
-        open_water = self._open_water(seat)  # once for the new ships and every move
+        pirate_edges = self._pirate_edges()  # once for the new ships and every move
+        open_water = ~self.occupied_edges & ~pirate_edges & self._sea_lane(seat)
         if self.pieces[seat][SHIP] and covers(self.cards_known_to(seat)[0], COST_SHIP):
             out = [("ship", e) for e in bits(self.ship_reach[seat] & open_water)]
         else:
             out = []
-        for source in self._movable_ships(seat):
-            targets = self._ship_reach_without(seat, source) & open_water
-            out += [("move_ship", source, target) for target in bits(targets)]
+        if not self.ship_moved:  # the ships `_movable_ships` lists
+            for source in bits(self.ship_tips[seat] & ~self.built_ships & ~pirate_edges):
+                targets = self._ship_reach_without(seat, source) & open_water
+                out += [("move_ship", source, target) for target in bits(targets)]
         if self.scenario.key:
             out += self._scenario_actions(seat)
         return out
