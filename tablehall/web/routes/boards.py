@@ -1,8 +1,8 @@
 """What the browser draws games with: each game's board module, the ES module its SPEC names
 (`GameSpec.web_board`, a file of the game's package), served at `/boards/GAME.js`, and the modules
-beside it it imports, at `/boards/GAME/NAME.js`; the plain
-board (the view as text) for a game without one; and board geometry derived from the games'
-own modules; each game's face data (`GameSpec.face_data`)."""
+beside it that it imports, at `/boards/GAME/NAME.js`; the plain board (the view as text) for a
+game without one; board geometry derived from the games' own modules; each game's face data
+(`GameSpec.face_data`: cards, costs, texts); the site's icon."""
 
 from __future__ import annotations
 
@@ -18,7 +18,9 @@ from ...core.registry import UnknownGame, game_file, get_game
 from ..geometry import BOARDS
 
 _MODULE_NAME = re.compile(r"[a-z][a-z_]*")
-PLAIN_BOARD = Path(__file__).parent.parent / "static" / "plain_board.js"
+STATIC = Path(__file__).parent.parent / "static"
+PLAIN_BOARD = STATIC / "plain_board.js"
+CACHE = {"cache-control": "public, max-age=3600"}  # as the static files (app.STATIC_MAX_AGE)
 
 
 async def board_module(request: Request) -> FileResponse:
@@ -28,7 +30,7 @@ async def board_module(request: Request) -> FileResponse:
     except UnknownGame:
         raise HTTPException(404, "no such game") from None
     path = game_file(game, declared) if declared else PLAIN_BOARD
-    return FileResponse(path, media_type="text/javascript")
+    return FileResponse(path, media_type="text/javascript", headers=CACHE)
 
 
 async def board_part(request: Request) -> FileResponse:
@@ -43,7 +45,7 @@ async def board_part(request: Request) -> FileResponse:
     path = game_file(game, declared).parent / f"{name}.js"
     if not path.is_file():
         raise HTTPException(404, "no such board module")
-    return FileResponse(path, media_type="text/javascript")
+    return FileResponse(path, media_type="text/javascript", headers=CACHE)
 
 
 async def api_geometry(request: Request) -> JSONResponse:
@@ -61,10 +63,15 @@ async def api_faces(request: Request) -> JSONResponse:
         raise HTTPException(404, "no such game") from None
     if faces is None:
         raise HTTPException(404, "this game has no face data")
-    return JSONResponse(faces())
+    return JSONResponse(faces(), headers=CACHE)
+
+
+async def favicon(request: Request) -> FileResponse:
+    return FileResponse(STATIC / "favicon.svg", media_type="image/svg+xml", headers=CACHE)
 
 
 routes = [
+    Route("/favicon.ico", favicon),
     Route("/api/faces/{game}", api_faces),
     Route("/boards/{game}.js", board_module),
     Route("/boards/{game}/{name}.js", board_part),

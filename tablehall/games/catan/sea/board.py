@@ -292,3 +292,39 @@ def _red_neighbours(frame: SeaFrame, numbers: list[int], numbered: tuple[int, ..
     red = {h for h in numbered if numbers[h] == 6 or numbers[h] == 8}
     neighbors = frame.hex_neighbors
     return any(not red.isdisjoint(neighbors[h]) for h in red)
+
+
+def board_text(board: SeaBoard, hidden: dict[int, tuple[int, int]]) -> str:
+    """A dealt board and its fog's contents as the ``board`` option's text (JSON, JSettlers
+    coordinates): a game recorded elsewhere is played again on the board it was dealt."""
+    frame = board.frame
+    land = [[frame.js_hexes[h], t, board.numbers[h]] for h, t in enumerate(board.terrain) if t != WATER]
+    return json.dumps({
+        "layout": board.layout.name, "hexes": land,
+        "harbors": [[frame.js_edges[e], k, board.harbor_facing[e]] for e, k in board.harbors],
+        "robber": frame.js_hexes[board.robber_start] if board.robber_start >= 0 else -1,
+        "pirate": frame.js_hexes[board.pirate_start] if board.pirate_start >= 0 else -1,
+        "fog": [[frame.js_hexes[h], t, n] for h, (t, n) in sorted(hidden.items())]}, separators=(",", ":"))
+
+
+def board_from_text(text: str, layout: SeaLayout) -> tuple[SeaBoard, dict[int, tuple[int, int]]]:
+    """The board and fog `board_text` wrote, on `layout`; LayoutError if it is not one of its boards."""
+    try:
+        data = json.loads(text)
+        if data["layout"] != layout.name:
+            raise LayoutError(f"the board is one of {data['layout']}, not of {layout.name}")
+        frame = layout.frame
+        terrain, numbers = [WATER] * frame.hex_count, [0] * frame.hex_count
+        for coord, t, n in data["hexes"]:
+            h = frame.hex_from_js[coord]
+            terrain[h], numbers[h] = t, n
+        harbors = [(frame.edge_from_js[e], k, facing) for e, k, facing in data["harbors"]]
+        robber = frame.hex_from_js[data["robber"]] if data["robber"] >= 0 else -1
+        pirate = frame.hex_from_js[data["pirate"]] if data["pirate"] >= 0 else -1
+        hidden = {frame.hex_from_js[c]: (t, n) for c, t, n in data["fog"]}
+    except (ValueError, KeyError, TypeError) as error:
+        raise LayoutError(f"not a sea board of {layout.name}: {error}") from None
+    if {h for h, t in enumerate(terrain) if t != WATER} != set(layout.hex_area) or any(
+            terrain[h] != FOG for h in hidden):
+        raise LayoutError(f"the land hexes or the fog are not {layout.name}'s")
+    return SeaBoard(layout, terrain, numbers, harbors, robber, pirate), hidden

@@ -52,7 +52,7 @@ from ..geometry import bits
 from ..legality import TURN_PHASES, covers
 from ..rules import RULES, SETUP_PHASES, CatanObservation, CatanState, rule
 from ..views import HIDDEN
-from .board import GOLD, SeaBoard, deal, layout_for
+from .board import GOLD, SeaBoard, board_from_text, deal, layout_for
 from .fields import SEA_HIDDEN_ROWS, SEA_PUBLIC_LISTS, SEA_PUBLIC_ROWS, SeaPhase
 from .routes import TradeRoutes
 from .scenario_rules import ScenarioRules
@@ -113,10 +113,13 @@ class SeaState(ScenarioRules, TradeRoutes, CatanState):
         self._init_scenario(n)
 
     def _deal_board(self, options: dict[str, Any], six_board: bool) -> SeaBoard:
-        if options["board"] or options["layout"] != "random":
-            raise OptionError("sea boards are dealt at random on their scenario's layout")
+        if options["layout"] != "random":
+            raise OptionError("sea boards are dealt at random on their scenario's layout, or given")
         self.layout = layout_for(self.scenario.key, six_board)
-        board, self.fog = deal(self.layout, self.rng, options["no_adjacent_6_8"])
+        if options["board"]:  # a board dealt before (a recorded game played again)
+            board, self.fog = board_from_text(options["board"], self.layout)
+        else:
+            board, self.fog = deal(self.layout, self.rng, options["no_adjacent_6_8"])
         return board
 
     def start_events(self) -> list[Event]:
