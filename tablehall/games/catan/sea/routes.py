@@ -135,8 +135,9 @@ class TradeRoutes(SeaFields):
         return self._route_length(seat, self.road_edges[seat], self.ships[seat])
 
     def _route_length(self, seat: int, roads: int, ships: int, enough: int = _NO_LIMIT) -> int:
-        """The longest trail of `seat` over `roads` and `ships` (or at least `enough`, as soon as
-        a trail that long is found)."""
+        """The longest trail of `seat` over `roads` and `ships`; with `enough`, whether one that
+        long exists: at least `enough` as soon as one is found, else less (parts of the route
+        too small to hold one are not searched)."""
         own = roads | ships
         if not own:
             return 0
@@ -166,6 +167,8 @@ class TradeRoutes(SeaFields):
                 continue
             far, _, members, degrees = _farthest(links, root)
             seen |= members
+            if degrees // 2 < enough < _NO_LIMIT:
+                continue
             if degrees // 2 >= len(members):  # a loop: search every trail of this part
                 part = own & self._edges_at_ends(members)
                 best = max(best, self._trail_search(seat, roads & part, ships & part, enough))
