@@ -43,6 +43,9 @@ def check_sea_invariants(st: SeaState, routes: bool = True) -> None:
                                   + st.dev_old[s][4] + st.dev_new[s][4] + st.svp[s] + st.cloth[s] // 2)
         if routes:
             assert st.road_length[s] == _longest_route(st, s)
+            trail = st._known_trail(s, st.road_edges[s] | st.ships[s])
+            if trail:  # a longest trail kept as known is one: a trail over its edges alone
+                assert _longest_route(st, s, trail) == st.road_length[s], s
         road_reach, ship_reach, nodes = _reaches(st, s)
         assert st.reach[s] == road_reach, s
         assert st.ship_reach[s] == ship_reach, s
@@ -110,11 +113,11 @@ def _reaches(st: SeaState, seat: int) -> tuple[int, int, int]:
     return road_reach & st.board.road_edges, ship_reach & st.board.ship_edges, nodes
 
 
-def _longest_route(st: SeaState, seat: int) -> int:
-    """Every trail from every node by brute force: edges of the seat, not through an opponent's
-    building, roads and ships joined only at the seat's own building."""
+def _longest_route(st: SeaState, seat: int, among: int = -1) -> int:
+    """Every trail from every node by brute force: edges of the seat (of the mask `among`), not
+    through an opponent's building, roads and ships joined only at the seat's own building."""
     geo = st.geo
-    mine = [e for e in range(geo.edge_count) if st.edge_owner[e] == seat]
+    mine = [e for e in range(geo.edge_count) if st.edge_owner[e] == seat and among >> e & 1]
     touching: dict[int, list[tuple[int, int, int]]] = {}
     for i, e in enumerate(mine):
         ship = st.ships[seat] >> e & 1

@@ -32,10 +32,17 @@ class TradeRoutes(SeaFields):
         """`seat`'s route changed (`placed`: only by its road or ship placed there): its
         length, and the award."""
         if placed < 0:
-            length = self._longest_road_of(seat)
-        else:
-            length = self._length_with(seat, placed, self.road_edges[seat], self.ships[seat], self.road_length[seat])
-        self._set_route_length(seat, length, events)
+            self.route_trail[seat] = 0
+            self._set_route_length(seat, self._longest_road_of(seat), events)
+            return
+        roads, ships = self.road_edges[seat], self.ships[seat]
+        through, trail = self._leaf_trail(seat, placed, roads, ships)
+        if through < 0:  # it joins two parts or closes a loop
+            self.route_trail[seat] = 0
+            self._set_route_length(seat, self._route_length(seat, roads, ships), events)
+        elif through >= self.road_length[seat]:
+            self.route_trail[seat] = trail
+            self._set_route_length(seat, through, events)
 
     def _set_route_length(self, seat: int, length: int, events: list[Event]) -> None:
         if length != self.road_length[seat]:
@@ -53,28 +60,36 @@ class TradeRoutes(SeaFields):
         roads, ships = self.road_edges[seat], self.ships[seat]
         length = self.road_length[seat]
         without = ships & ~(1 << target)
-        now = self._leaf_trail(seat, target, roads, ships)
+        now, trail = self._leaf_trail(seat, target, roads, ships)
         if now < 0:
-            now = self._route_length(seat, roads, ships)
+            now, trail = self._route_length(seat, roads, ships), 0
         elif now < length:
-            through_old = self._leaf_trail(seat, source, roads, without | 1 << source)
-            if through_old < length:  # a trail that long never used the ship
-                now = length
+            known = self._known_trail(seat, roads | without | 1 << source)
+            if known:  # a longest trail before the move: did it use the ship?
+                used_ship = known >> source & 1
             else:
-                now = max(now, self._route_length(seat, roads, without, length))
+                used_ship = self._leaf_trail(seat, source, roads, without | 1 << source)[0] >= length
+            if not used_ship:  # a trail that long never used the ship
+                now, trail = length, known
+            elif self._route_length(seat, roads, without, length) >= length:
+                now, trail = length, 0
+            else:  # every longest trail ended with the ship: one shorter without it
+                now, trail = length - 1, known & ~(1 << source)
+        self.route_trail[seat] = trail
         self._set_route_length(seat, now, events)
 
-    def _length_with(self, seat: int, edge: int, roads: int, ships: int, old: int) -> int:
-        """The longest route of `roads` and `ships` (which hold a piece at `edge`), knowing the
-        longest without that piece is `old`."""
-        through = self._leaf_trail(seat, edge, roads, ships)
-        if through < 0:  # it joins two parts or closes a loop
-            return self._route_length(seat, roads, ships)
-        return max(old, through)
+    def _known_trail(self, seat: int, pieces: int) -> int:
+        """The edges of a trail as long as `seat`'s route, all among `pieces`, if one is known
+        (`route_trail`), else 0."""
+        trail = self.route_trail[seat]
+        if trail and not trail & ~pieces and trail.bit_count() == self.road_length[seat]:
+            return trail
+        return 0
 
-    def _leaf_trail(self, seat: int, edge: int, roads: int, ships: int) -> int:
-        """The longest trail ending with the piece at `edge`, when a trail cannot go on past it
-        at one of its ends; -1 when it can at both (it may join two parts, or close a loop)."""
+    def _leaf_trail(self, seat: int, edge: int, roads: int, ships: int) -> tuple[int, int]:
+        """The longest trail ending with the piece at `edge` and its edges, when a trail cannot
+        go on past it at one of its ends; -1 when it can at both (it may join two parts, or
+        close a loop)."""
         bit = 1 << edge
         is_ship = 1 if ships & bit else 0
         rest_roads, rest_ships = roads & ~bit, ships & ~bit
@@ -86,22 +101,26 @@ class TradeRoutes(SeaFields):
             if o == seat and (rest_roads | rest_ships) & node_edge_mask[x] or o == -1 and same & node_edge_mask[x]:
                 onward.append(x)
         if len(onward) == 2:
-            return -1
+            return -1, 0
         if not onward:
-            return 1
-        return 1 + self._walk(seat, onward[0], rest_roads, rest_ships, is_ship)
+            return 1, bit
+        length, trail = self._walk(seat, onward[0], rest_roads, rest_ships, is_ship)
+        return 1 + length, trail | bit
 
-    def _walk(self, seat: int, start: int, roads: int, ships: int, arrived: int) -> int:
+    def _walk(self, seat: int, start: int, roads: int, ships: int, arrived: int) -> tuple[int, int]:
         """The longest trail over `roads` and `ships` going on from `start`, reached by a road
-        (`arrived` 0) or a ship (1): piece by piece, as a leaf's trail has one way in."""
-        owner, node_links = self.node_owner, self.geo.node_links
+        (`arrived` 0) or a ship (1), and its edges: piece by piece, as a leaf's trail has one way
+        in."""
+        owner, node_links, node_edge_mask = self.node_owner, self.geo.node_links, self.geo.node_edge_mask
         own = roads | ships
-        best = 0
+        best, best_free = 0, own
         stack = [(start, own, 0, arrived)]
         while stack:
             node, free, length, was_ship = stack.pop()
             if length > best:
-                best = length
+                best, best_free = length, free
+            if not free & node_edge_mask[node]:
+                continue  # a dead end
             here = owner[node]
             if length and here != -1 and here != seat:
                 continue
@@ -110,14 +129,15 @@ class TradeRoutes(SeaFields):
                     is_ship = 1 if ships & bit else 0
                     if is_ship == was_ship or here == seat:
                         stack.append((other, free & ~bit, length + 1, is_ship))
-        return best
+        return best, own & ~best_free
 
     def _longest_road_of(self, seat: int) -> int:
         return self._route_length(seat, self.road_edges[seat], self.ships[seat])
 
     def _route_length(self, seat: int, roads: int, ships: int, enough: int = _NO_LIMIT) -> int:
-        """The longest trail of `seat` over `roads` and `ships` (or at least `enough`, as soon as
-        a trail that long is found)."""
+        """The longest trail of `seat` over `roads` and `ships`; with `enough`, whether one that
+        long exists: at least `enough` as soon as one is found, else less (parts of the route
+        too small to hold one are not searched)."""
         own = roads | ships
         if not own:
             return 0
@@ -147,10 +167,26 @@ class TradeRoutes(SeaFields):
                 continue
             far, _, members, degrees = _farthest(links, root)
             seen |= members
-            if degrees // 2 >= len(members):  # a loop: search every trail
-                return self._trail_search(seat, roads, ships, enough)
-            best = max(best, _farthest(links, far)[1])
+            if degrees // 2 < enough < _NO_LIMIT:
+                continue
+            if degrees // 2 >= len(members):  # a loop: search every trail of this part
+                part = own & self._edges_at_ends(members)
+                best = max(best, self._trail_search(seat, roads & part, ships & part, enough))
+            else:
+                best = max(best, _farthest(links, far)[1])
+            if best >= enough:
+                break
         return best
+
+    def _edges_at_ends(self, ends: set[int]) -> int:
+        """The edges touching the node ends `ends` of `_route_length`'s network (a part of the
+        route, and maybe pieces of other parts met at the same nodes: their trails are trails of
+        the route too)."""
+        node_edge_mask = self.geo.node_edge_mask
+        mask = 0
+        for key in ends:
+            mask |= node_edge_mask[key // 3] if key >= 0 else 1 << (-1 - key)
+        return mask
 
     def _trail_search(self, seat: int, roads: int, ships: int, enough: int) -> int:
         """Every trail searched, from every junction of the route's network (see `_network`:

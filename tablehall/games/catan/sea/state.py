@@ -7,7 +7,8 @@ no settlement may stand now (outside the legal or, during initial placement, the
 areas); `reach[seat]` only edges a road may take (land on a side); `road_nodes[seat]` the nodes
 touched by the seat's roads and ships (settlements may end a ship route); `ship_reach[seat]`
 the sea edges touching its ship routes and buildings; `ship_tips[seat]` its ships at an open end
-of their route (`_open_end`), kept where ships come and go and buildings are placed.  The scenario rules are in
+of their route (`_open_end`), kept where ships come and go and buildings are placed;
+`route_trail[seat]`, when not 0, the edges of one trail as long as its route (see `routes`).  The scenario rules are in
 `scenario_rules.ScenarioRules`.
 
 Sea rules as played here (JSettlers' facts, `shared/notes/jsettlers-sea-scenarios.md`):
@@ -92,6 +93,7 @@ class SeaState(ScenarioRules, TradeRoutes, CatanState):
         self.ships = [0] * n
         self.ship_reach = [0] * n
         self.ship_tips = [0] * n
+        self.route_trail = [0] * n
         self.ship_order = [[] for _ in range(n)]
         self.built_ships = 0
         self.ship_moved = False
@@ -217,9 +219,12 @@ class SeaState(ScenarioRules, TradeRoutes, CatanState):
         board = self.board
         self.reach[seat] &= board.road_edges
         self.ship_reach[seat] |= self.geo.node_edge_mask[node] & board.ship_edges
+        at_node = self.geo.node_edge_mask[node]
         for s, ships in enumerate(self.ships):  # a building closes the routes ending here
-            if ships & self.geo.node_edge_mask[node]:
+            if ships & at_node:
                 self._retip(s, (node,))
+            if s != seat and self.route_trail[s] & at_node:
+                self.route_trail[s] = 0  # it may cut the trail kept as the longest
 
     def _setup_resources(self, seat: int, node: int, events: list[Event]) -> None:
         gained = [0] * 5
@@ -768,13 +773,14 @@ class SeaState(ScenarioRules, TradeRoutes, CatanState):
 
     def _sea_actions(self, seat: int) -> list[tuple]:
         """PLAY1 actions of the sea board beyond the classic ones."""
-        out = []
-        if covers(self.cards_known_to(seat)[0], COST_SHIP):
-            out += [("ship", e) for e in bits(self._ship_spots_mask(seat))]
-        movable = self._movable_ships(seat)
-        if movable:
-            open_water = self._open_water(seat)
-            for source in movable:
+        pirate_edges = self._pirate_edges()  # once for the new ships and every move
+        open_water = ~self.occupied_edges & ~pirate_edges & self._sea_lane(seat)
+        if self.pieces[seat][SHIP] and covers(self.cards_known_to(seat)[0], COST_SHIP):
+            out = [("ship", e) for e in bits(self.ship_reach[seat] & open_water)]
+        else:
+            out = []
+        if not self.ship_moved:  # the ships `_movable_ships` lists
+            for source in bits(self.ship_tips[seat] & ~self.built_ships & ~pirate_edges):
                 targets = self._ship_reach_without(seat, source) & open_water
                 out += [("move_ship", source, target) for target in bits(targets)]
         if self.scenario.key:
