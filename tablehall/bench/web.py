@@ -34,7 +34,9 @@ CLIENTS = textwrap.dedent('''
             while True:
                 data = await socket.recv(decode=False)  # bytes: this process does as little as it can
                 at = time.time()  # stamped on arrival; the frame is only searched, not parsed
-                arrivals.append((int(ACTIONS.search(data).group(1)), at))
+                actions = ACTIONS.search(data)
+                if actions is not None:  # a game frame, not the spectator count or chat
+                    arrivals.append((int(actions.group(1)), at))
                 if data.startswith(b'{"type": "end"'):
                     return
 
