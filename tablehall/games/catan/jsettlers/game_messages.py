@@ -476,7 +476,7 @@ class SetSpecialItem(Message):
 
     TYPE = 1099
     NAME = "SOCSetSpecialItem"
-    PICK, DECLINE, SET_PICK = 3, 4, 5
+    SET, PICK, DECLINE, SET_PICK = 1, 3, 4, 5
     game: str
     op: int
     type_key: str
