@@ -257,7 +257,7 @@ class ScenarioRules(SeaFields):
         self.placing_harbor = kind
         self.harbor_resume = self.phase
         self.phase = SeaPhase.PLACING_INV_ITEM
-        events.append(event("harbor_to_place", {"seat": seat, "kind": kind}))
+        events.append(event("harbor_to_place", {"seat": seat, "kind": kind, "kept": False}))
 
     def _harbor_spots(self, seat: int) -> list[int]:
         """Coastal edges beside `seat`'s buildings where a harbour may go: no harbour at their
@@ -326,7 +326,7 @@ class ScenarioRules(SeaFields):
         self.placing_harbor = action[1]
         self.harbor_resume = self.phase
         self.phase = SeaPhase.PLACING_INV_ITEM
-        return [event("harbor_to_place", {"seat": seat, "kind": action[1]})]
+        return [event("harbor_to_place", {"seat": seat, "kind": action[1], "kept": True})]
 
     # -- Cloth Trade ----------------------------------------------------------------------------------------
     def _village_cloth(self, total: int, events: list[Event]) -> None:
