@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from tablehall.games.catan.sea.board import FOG, LAND, WATER
 from tablehall.games.catan.sea.fields import SeaPhase
-from tablehall.games.catan.sea.scenarios import RECAPTURED_FORTRESS, WONDER_LEVELS
+from tablehall.games.catan.sea.scenarios import DEV_CARD_EDGE, RECAPTURED_FORTRESS, WONDER_LEVELS
 from tablehall.games.catan.sea.state import SEA_SETUP_PHASES, SeaState
 
 PICKING = (SeaPhase.WAITING_FOR_PICK_GOLD_RESOURCE, SeaPhase.STARTS_WAITING_FOR_PICK_GOLD_RESOURCE)
@@ -17,9 +17,11 @@ def check_sea_invariants(st: SeaState, routes: bool = True) -> None:
     for r in range(5):  # resources
         assert st.bank[r] + sum(h[r] for h in st.hands) == st.per_resource, (r, st.bank, st.hands)
         assert st.bank[r] >= 0 and all(h[r] >= 0 for h in st.hands)
-    for kind in range(5):  # development cards
+    for kind in range(5):  # development cards: held, played, in the deck or set aside for a special edge
         held = sum(st.dev_old[s][kind] + st.dev_new[s][kind] + st.played[s][kind] for s in range(n))
-        assert held + sum(1 for c in st.deck if min(c, 4) == kind) == st.dev_composition[kind]
+        unseen = sum(1 for c in st.deck + list(st.gift_cards) if min(c, 4) == kind)
+        assert held + unseen == st.dev_composition[kind]
+    assert len(st.gift_cards) == sum(1 for kind in st.special_edges.values() if kind == DEV_CARD_EDGE)
     for h in range(geo.hex_count):  # the fog: hidden on the board, its contents apart
         assert (board.terrain[h] == FOG) == (h in st.fog), h
         if h in st.fog:

@@ -259,3 +259,34 @@ def test_a_third_initial_settlement_gives_the_starting_resources():
     assert order == [0, 1, 2, 3, 3, 2, 1, 0, 0, 1, 2, 3]  # forward, back, forward
     assert sum(st.pieces[0][1:2]) == 2 and st.building_vp == [3, 3, 3, 3]
     assert st.phase is ROLL_OR_CARD
+
+
+def test_the_bank_never_runs_short():
+    """JSettlers keeps no bank: its recorded sea games pay a roll in full where the 19 cards of a
+    resource are already in the players' hands (New Shores 6p, The Forgotten Tribe)."""
+    st = new_sea()
+    h = next(h for h in st.board.land_hexes if st.board.terrain[h] < 5 and st.board.numbers[h])
+    resource, number = st.board.terrain[h], st.board.numbers[h]  # a resource hex's terrain is its resource
+    setup(st)
+    empty_hands(st)
+    node = st.geo.hex_nodes[h][0]
+    st.node_owner[node], st.node_level[node] = 1, 2  # a city of seat 1 beside the hex
+    st._forget_payouts_at(node)
+    st.robber = next(x for x in st.board.land_hexes if st.board.numbers[x] != number)
+    give(st, 0, [19 if r == resource else 0 for r in range(5)])  # every card a classic bank holds
+    events = roll(st, number)
+    produced = next(e for e in events if e.kind == "produced")
+    assert produced.data["shortage"] == [] and produced.data["gains"][1][resource] >= 2
+    assert st.hands[1][resource] >= 2 and st.hands[0][resource] >= 19
+
+
+def test_asking_out_of_turn_order_in_a_sea_phase_is_refused_with_what_it_waits_for():
+    st = setup(new_sea())
+    roll(st, 6)
+    seat = st.current
+    give(st, seat, COST_SHIP)
+    st.apply(seat, ("build", SHIP))
+    assert st.phase is SeaPhase.PLACING_SHIP
+    refusal = _refused(st, seat, ("end_turn",), "NOT_NOW")
+    assert refusal.message == "Place the ship you are building first (or cancel it)"
+    assert all(phase in SeaState.waiting_texts for phase in SeaPhase)

@@ -245,6 +245,41 @@ def test_special_edges_give_a_card_or_a_point_to_the_first_ship():
             assert gift[1].data["card"] is None and not gift[1].audience.admits(0)
 
 
+@pytest.mark.parametrize("seats, deck", [(4, 21), (6, 28)])
+def test_a_card_is_set_aside_for_each_dev_card_edge(seats, deck):
+    """The Java server's Forgotten Tribe deck holds 21 (34 - 6 with 6 players) cards at the start:
+    one card waits for each dev-card edge, and a ship taking it leaves the deck to buy as it was."""
+    st = new_sea(seats, scenario="SC_FTRI")
+    edges = [e for e, k in sorted(st.special_edges.items()) if k == DEV_CARD_EDGE]
+    assert len(st.deck) == deck and len(st.gift_cards) == len(edges) == len(st.deck_cards) - deck
+    setup(st)
+    top = st.deck[-1]
+    events = []
+    st._place_ship(0, edges[0])
+    st._ship_arrived(0, edges[0], events)
+    gift = next(e for e in events if e.kind == "dev_gift")
+    assert gift.data["card_id"] == top and gift.data["deck_left"] == deck  # the next card, the count kept
+    assert len(st.deck) == deck and len(st.gift_cards) == len(edges) - 1
+    observed = st.observation(1)
+    assert len(observed.deck) == deck and len(observed.gift_cards) == len(edges) - 1
+
+
+def test_a_scripted_deck_deals_bought_and_given_cards_in_its_order():
+    st = setup(new_sea(scenario="SC_FTRI", dev_deck="MO RB YP"))
+    edge = next(e for e, k in sorted(st.special_edges.items()) if k == DEV_CARD_EDGE)
+    roll(st, 6)
+    seat = st.current
+    give(st, seat, [2, 2, 2, 2, 2])
+    first = st.apply(seat, ("buy_dev",))
+    events = []
+    st._place_ship(seat, edge)
+    st._ship_arrived(seat, edge, events)
+    second = st.apply(seat, ("buy_dev",))
+    drawn = [e.data["card"] for e in first + events + second if e.kind in ("dev_bought", "dev_gift")
+             and e.data["card"] is not None]
+    assert drawn == ["monopoly", "road_building", "year_of_plenty"]
+
+
 def test_a_gift_harbour_is_taken_and_placed_beside_a_coastal_building():
     st = setup(new_sea(scenario="SC_FTRI"))
     roll(st, 6)

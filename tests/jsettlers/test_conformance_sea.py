@@ -11,9 +11,10 @@ for the classic games); the order of the options in a plain sea game's robot inv
 Java server's option map, in an order no rule found gives); in Fog Islands, the order of a land
 area's nodes in `SOCPotentialSettlements` (it follows what the fog hides; the nodes must be the
 same); requests after the game's end, which the Java server still answers while tablehall
-has deleted the robots' finished game; and, for two recordings, the robots' invitations (their
+has deleted the robots' finished game; and, for four recordings, the robots' invitations (their
 server invited the robots one by one, a race of its threads): those are compared from the
-game's start (Fog Islands with fog revealed and a gold pick from fog, Through The Desert).  The recordings that do not replay, and why:
+game's start (Fog Islands with fog revealed and a gold pick from fog, Through The Desert, two
+games of The Forgotten Tribe).  The recordings that do not replay, and why:
 docs/protocols/jsettlers.md.
 """
 
@@ -31,10 +32,10 @@ from .conftest import reference_path
 from .recorded_robots import RobotsOnlyGame
 
 DURATION = re.compile(r"(This game was \d+ rounds, and took) \d+ minutes \d+ seconds\.")
-REPLAYED = ["sea-4p", "sea-6p", "SC_NSHO-4p", "SC_NSHO-4p-c", "SC_4ISL-4p", "SC_FOG-4p", "SC_CLVI-4p"]
+REPLAYED = ["sea-4p", "sea-6p", "SC_NSHO-4p", "SC_NSHO-4p-c", "SC_4ISL-4p", "SC_FOG-4p", "SC_CLVI-4p", "SC_FTRI-6p"]
 #: replayed from the game's start: their server invited its robots one by one while the first
 #: joined (a race of its threads), tablehall invites them at once
-FROM_THE_START = ["SC_FOG-4p-d", "SC_TTD-4p-e"]
+FROM_THE_START = ["SC_FOG-4p-d", "SC_TTD-4p-e", "SC_FTRI-4p", "SC_FTRI-4p-c"]
 CLOSING = "This game was "
 
 

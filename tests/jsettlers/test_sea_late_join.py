@@ -7,14 +7,21 @@ from __future__ import annotations
 
 import asyncio
 
+import pytest
+
+from tablehall.core import derive_seed
 from tablehall.core.store import SqliteStore
+from tablehall.games.catan import SPEC
 from tablehall.games.catan.jsettlers import parse_cmd
 from tablehall.games.catan.jsettlers.constants import PieceType, PlayerElementType as PE
-from tablehall.games.catan.jsettlers.game_messages import BoardLayout2, JoinGameAuth, PlayerElements, PutPiece
+from tablehall.games.catan.jsettlers.game_messages import (BoardLayout2, JoinGameAuth, PlayerElement, PlayerElements, PutPiece,
+                                                           SetSpecialItem)
+from tablehall.games.catan.jsettlers.joining import started_game_picture
 from tablehall.games.catan.sea.board import FOG, JS_OF_TERRAIN
 from tablehall.server.app import Server
 from tablehall.server.config import ServerConfig
 
+from ..catan.sea_helpers import new_sea
 from .scripted_robot import robot
 from .test_late_join import GAME, Watcher
 from .test_loopback import COOKIE, JSETTLERS, hidden_from_observer
@@ -81,3 +88,36 @@ def test_a_late_observer_of_a_fog_islands_game_gets_the_sea_picture(tmp_path):
     assert len(stock) == 4 and sum(15 - left for left in stock.values()) == len(ships)
     hidden_from_observer(late.received)
     assert late.at_game_over is not None and early.at_game_over is not None
+
+
+@pytest.mark.parametrize("scenario", ["SC_CLVI", "SC_WOND", "SC_PIRI", "SC_TTD"])
+def test_the_join_picture_carries_each_players_scenario_counts(scenario):
+    """SVP, player events, the land areas that paid SVP, cloth, warships, the general cloth
+    supply and the wonders built reach a joiner, as the game's own messages told them."""
+    st = new_sea(4, scenario, 5)
+    bots = [SPEC.bots["random"](derive_seed(5, "bot", s)) for s in range(4)]
+    actions = []
+    while not st.is_over and st.action_count < 30000:
+        seat = st.to_act()[0]
+        action = bots[seat].choose(st.observation(seat), seat)
+        st.apply(seat, action)
+        actions.append((seat, action))
+    picture = started_game_picture("g", st, tuple(range(4)), (1,) * 4, actions)
+    scenario_elements = (PE.SCENARIO_SVP, PE.PLAYEREVENTS_BITMASK, PE.SCENARIO_SVP_LANDAREAS_BITMASK,
+                         PE.SCENARIO_CLOTH_COUNT, PE.SCENARIO_WARSHIP_COUNT)
+    told = {m.pn: dict(m.elements) for m in picture if isinstance(m, PlayerElements)
+            and any(e in scenario_elements for e, _ in m.elements)}
+    for seat in range(4):
+        counts = told.get(seat, {})
+        areas = sum(1 << (a - 1) for a in range(1, 32) if st.svp_areas[seat] >> a & 1)
+        assert [counts.get(e, 0) for e in scenario_elements] == [
+            st.svp[seat], st.player_events[seat], areas, st.cloth[seat], st.warships[seat]]
+        assert 0 not in counts.values()  # only the counts that are not 0, as the elements start at 0
+    assert any(map(any, (st.svp, st.cloth, st.warships, st.player_events))) or scenario == "SC_WOND"
+    supply = [m.amount for m in picture if isinstance(m, PlayerElement) and m.pn == -1
+              and m.element == PE.SCENARIO_CLOTH_COUNT]
+    assert supply == ([st.general_cloth] if scenario == "SC_CLVI" else [])
+    wonders = [(m.op, m.game_index, m.pn, m.level, m.string_value) for m in picture if isinstance(m, SetSpecialItem)]
+    assert wonders == [(SetSpecialItem.SET, i + 1, owner, level, st.layout.wonders[i]["id"])
+                       for i, (owner, level) in enumerate(zip(st.wonder_owner, st.wonder_level)) if owner >= 0]
+    assert wonders or scenario != "SC_WOND"

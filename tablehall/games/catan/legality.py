@@ -11,7 +11,7 @@ observation list them before dealing the cards hidden from that seat (see `views
 from __future__ import annotations
 
 from functools import lru_cache
-from typing import Sequence
+from typing import ClassVar, Sequence
 
 from tablehall.core import IllegalAction
 
@@ -29,6 +29,8 @@ from .geometry import MAX_PLACES, bits
 
 class Legality(CatanFields):
     """Legal-move enumeration and per-action checks (a mixin of CatanState)."""
+
+    waiting_texts: ClassVar[dict] = {}  # phase -> what it waits for (`WAITING`, set below)
 
     def settlement_spots(self, seat: int) -> list[int]:
         if self.phase is START1A or self.phase is START2A:
@@ -201,7 +203,7 @@ class Legality(CatanFields):
             return "The game is over"
         if seat != self.current:
             return f"It is {seat_word(self.current)}'s turn"
-        return WAITING[self.phase]
+        return self.waiting_texts[self.phase]
 
     def _need_cost(self, seat: int, cost: Sequence[int], what: str) -> None:
         if not self.can_afford(seat, cost):
@@ -502,3 +504,6 @@ ARGUMENT_TESTS = {
     "vvs": lambda a: _is_vector(a[1]) and _is_vector(a[2]) and type(a[3]) is tuple
     and all(type(x) is int for x in a[3]),
 }
+
+
+Legality.waiting_texts = WAITING

@@ -470,13 +470,31 @@ SPECIAL_ITEM_OPS = ("", "SET", "CLEAR", "PICK", "DECLINE", "SET_PICK", "CLEAR_PI
 
 @register
 @dataclass(unsafe_hash=True)
+class InventoryItemAction(FieldMessage):
+    """An item of a player's inventory (The Forgotten Tribe: a harbour kept, ``item_type`` its
+    negated port type): the client's PLAY, the server's PLAYED or CANNOT_PLAY with a reason."""
+
+    TYPE = 1098
+    NAME = "SOCInventoryItemAction"
+    PLAY, CANNOT_PLAY, PLAYED = 4, 5, 6
+    LAYOUT = (GAME, Field("pn", "playerNum"), Field("action", "action"), Field("item_type", "itemType"),
+              Field("reason", "rc", optional=True))
+    game: str
+    pn: int
+    action: int
+    item_type: int
+    reason: int = 0
+
+
+@register
+@dataclass(unsafe_hash=True)
 class SetSpecialItem(Message):
     """A game or player special item (Wonders: pick a wonder, build a level).  ``string_value``
     None is sent as an empty field and shown as ``sv null``."""
 
     TYPE = 1099
     NAME = "SOCSetSpecialItem"
-    PICK, DECLINE, SET_PICK = 3, 4, 5
+    SET, PICK, DECLINE, SET_PICK = 1, 3, 4, 5
     game: str
     op: int
     type_key: str

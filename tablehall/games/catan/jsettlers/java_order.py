@@ -4,7 +4,7 @@ carries that order, so tablehall computes it to send the same bytes."""
 
 from __future__ import annotations
 
-from typing import Iterable
+from typing import Any, Callable, Iterable
 
 
 def java_string_hash(text: str) -> int:
@@ -18,13 +18,22 @@ def java_string_hash(text: str) -> int:
 def hash_map_order(keys: Iterable[str]) -> list[str]:
     """`keys` in the order a ``HashMap`` given them in this order (default capacity, growing at
     three quarters full) iterates them: by bucket, then in insertion order within a bucket."""
-    keys = list(keys)
+    return _by_bucket(list(keys), java_string_hash)
+
+
+def int_hash_set_order(values: Iterable[int]) -> list[int]:
+    """`values` in the order a ``HashSet<Integer>`` given them in this order iterates them (an
+    Integer's hash is its value)."""
+    return _by_bucket(list(values), lambda value: value & 0xFFFFFFFF)
+
+
+def _by_bucket(items: list, java_hash: Callable[[Any], int]) -> list:
     capacity = 16
-    while len(keys) > capacity * 3 // 4:
+    while len(items) > capacity * 3 // 4:
         capacity *= 2
 
-    def bucket(key: str) -> int:
-        h = java_string_hash(key)
+    def bucket(item) -> int:
+        h = java_hash(item)
         return (h ^ (h >> 16)) & (capacity - 1)
 
-    return sorted(keys, key=bucket)  # sorted() is stable: a bucket keeps the insertion order
+    return sorted(items, key=bucket)  # sorted() is stable: a bucket keeps the insertion order

@@ -5,9 +5,13 @@ After `JoinGameAuth`, the seat locks and a `SitDown` per seated player, the Java
 real board, every player's potential settlements, the current player, then per player its pieces
 in the order they were placed (a city as the settlement it was, then the city), its public
 counts (last settlement, resources in hand as a number, knights, pieces left), its undos left
-where the game limits them (2.7.00), one unknown development card per card held, its face, the
-dice after player 0, and its open trade offer;
-then the deck, round, first player, longest road and largest army, the members and the state.
+where the game limits them (2.7.00), on a sea board its scenario counts that are not 0 (SVP,
+player events, land areas that paid SVP, cloth, warships), one unknown development card per card
+held, its face, the dice after player 0, and its open trade offer; then (Wonders) each wonder
+built with its owner and level, and the deck, round, first player, longest road and largest
+army, the members and the state.  Cloth Trade's general supply follows the legal nodes.  The
+recordings show no game joined under way, so where these scenario parts go is this server's
+choice.
 Hidden information stays hidden: hands are counts, cards are unknown.
 
 A person who takes over a robot's seat is then told that seat's secrets, and only that seat's
@@ -35,8 +39,10 @@ from .game_messages import (
     PlayerElements,
     PotentialSettlements,
     PutPiece,
+    SetSpecialItem,
 )
 from .message import Message
+from .requests import WONDER_KEY
 from .soclog import ALL, Entry, to_player
 
 JOINED_STARTED_BOTS = "This game has started. To play, take over a robot."
@@ -69,7 +75,8 @@ def pieces_in_order(actions: Sequence[tuple]) -> list[list[tuple[int, int]]]:
             continue
         pieces = seats.setdefault(seat, [])
         if kind == "city":
-            pieces.remove((SETTLEMENT, action[1]))
+            if (SETTLEMENT, action[1]) in pieces:  # not a fortress captured (Pirate Islands)
+                pieces.remove((SETTLEMENT, action[1]))
             pieces.append((CITY, action[1]))
         else:
             pieces.append((ROAD if kind == "road" else SETTLEMENT, action[1]))
@@ -87,8 +94,11 @@ def started_game_picture(game: str, state, pns: Sequence[int], faces: Sequence[i
     for seat, pn in enumerate(pns):
         spots = tuple(nodes[n] for n in state.settlement_spots(seat))
         out.append(PotentialSettlements(game, pn, spots))
+    scenario = getattr(state, "scenario", None)  # a sea game's
+    if scenario is not None and scenario.cloth:
+        out.append(PlayerElement(game, -1, ElementAction.SET, PE.SCENARIO_CLOTH_COUNT, state.general_cloth))
     out.append(GameElements(game, ((GE.CURRENT_PLAYER, pns[state.current]),)))
-    placed = pieces_in_order(actions)
+    placed = _on_the_board(state, pieces_in_order(_initial_pieces(state) + list(actions)))
     dice = sum(state.dice) if any(state.dice) else -1
     undos_left = state.undos_left  # None: no limit, nothing to count
     for seat, pn in enumerate(pns):
@@ -107,6 +117,10 @@ def started_game_picture(game: str, state, pns: Sequence[int], faces: Sequence[i
             (PE.NUMKNIGHTS, state.knights[seat]), *stock)))
         if undos_left is not None:
             out.append(PlayerElement(game, pn, ElementAction.SET, PE.NUM_UNDOS_REMAINING, undos_left[seat]))
+        if scenario is not None:
+            counts = _scenario_counts(state, seat)
+            if counts:
+                out.append(PlayerElements(game, pn, ElementAction.SET, counts))
         cards = sum(state.dev_old[seat]) + sum(state.dev_new[seat])
         out.extend(DevCardAction(game, pn, DevCardActionType.ADD_OLD, (0,)) for _ in range(cards))
         out.append(ChangeFace(game, pn, faces[pn]))
@@ -115,6 +129,11 @@ def started_game_picture(game: str, state, pns: Sequence[int], faces: Sequence[i
         offer = state.offers[seat]
         if offer is not None:
             out.append(_offer_message(game, pn, pns, offer, seats))
+    if scenario is not None and scenario.wonders:
+        for index, (owner, level) in enumerate(zip(state.wonder_owner, state.wonder_level)):
+            if owner >= 0:
+                out.append(SetSpecialItem(game, SetSpecialItem.SET, WONDER_KEY, index + 1, 0, pns[owner], -1, level,
+                                          state.layout.wonders[index]["id"]))
     longest = -1 if state.longest_road < 0 else pns[state.longest_road]
     largest = -1 if state.largest_army < 0 else pns[state.largest_army]
     rounds = 0 if state.phase in SETUP_PHASES else state.round + 1  # JSettlers counts from 1 after setup
@@ -122,6 +141,41 @@ def started_game_picture(game: str, state, pns: Sequence[int], faces: Sequence[i
                                    (GE.FIRST_PLAYER, pns[state.first]), (GE.LONGEST_ROAD_PLAYER, longest),
                                    (GE.LARGEST_ARMY_PLAYER, largest))))
     return out
+
+
+def _initial_pieces(state) -> list[tuple]:
+    """Pieces a scenario puts on the board before anybody acts (Pirate Islands), as actions."""
+    layout = getattr(state, "layout", None)
+    pieces = layout.initial_pieces if layout is not None else ()
+    return [(seat, ("settlement" if piece == SETTLEMENT else "ship", at)) for seat, piece, at in pieces
+            if seat < state.seat_count]
+
+
+def _on_the_board(state, placed: list[list[tuple[int, int]]]) -> list[list[tuple[int, int]]]:
+    """`placed` less the pieces the rules took off the board since (ships lost to a fortress),
+    with the buildings no action placed (a fortress captured) at the end."""
+    owner, level, edge_owner = state.node_owner, state.node_level, state.edge_owner
+    ships = getattr(state, "ships", None)
+    out = []
+    for seat in range(state.seat_count):
+        pieces = placed[seat] if seat < len(placed) else []
+        kept = [(piece, at) for piece, at in pieces
+                if (piece in (SETTLEMENT, CITY) and owner[at] == seat and level[at] == (2 if piece == CITY else 1))
+                or (piece == SHIP and ships[seat] >> at & 1) or (piece == ROAD and edge_owner[at] == seat)]
+        listed = {at for piece, at in kept if piece in (SETTLEMENT, CITY)}
+        kept += [(CITY if level[n] == 2 else SETTLEMENT, n) for n, o in enumerate(owner) if o == seat and n not in listed]
+        out.append(kept)
+    return out
+
+
+def _scenario_counts(state, seat: int) -> tuple[tuple[int, int], ...]:
+    """A sea game player's scenario counts that are not 0, as the narrator tells them: special
+    victory points, player events, the land areas that paid SVP (bit area - 1), cloth, warships."""
+    areas = sum(1 << (a - 1) for a in range(1, 32) if state.svp_areas[seat] >> a & 1)
+    counts = ((PE.SCENARIO_SVP, state.svp[seat]), (PE.PLAYEREVENTS_BITMASK, state.player_events[seat]),
+              (PE.SCENARIO_SVP_LANDAREAS_BITMASK, areas), (PE.SCENARIO_CLOTH_COUNT, state.cloth[seat]),
+              (PE.SCENARIO_WARSHIP_COUNT, state.warships[seat]))
+    return tuple((element, value) for element, value in counts if value)
 
 
 def _offer_message(game: str, pn: int, pns: Sequence[int], offer, seats: int) -> MakeOffer:

@@ -39,6 +39,7 @@ from .game_messages import (
     EndTurn,
     GameServerText,
     GameState,
+    InventoryItemAction,
     MakeOffer,
     MovePiece,
     MoveRobber,
@@ -54,6 +55,8 @@ from .game_messages import (
     UndoPutPiece,
 )
 from .message import Message
+from .sea_layout import port_type
+from ..sea.board import HARBOR_OF_JS
 from .soclog import ALL, Entry, to_player
 
 P = Phase
@@ -453,6 +456,29 @@ def _special_item(message: SetSpecialItem, who: Request, state, _reprompt: bool)
                                    message.player_index, -1, -1, 0, None))
 
 
+#: why a harbour kept cannot be placed now: not held, not the moment, no coastal room
+_CANNOT_PLAY = {"NO_HARBOR": 1, "BAD_LOCATION": 4}
+_NOT_NOW = 2
+
+
+def _inventory_item(message: InventoryItemAction, who: Request, state, _reprompt: bool):
+    """The Forgotten Tribe: PLAY a harbour kept (its negated port type) to place it now; the
+    server answers PLAYED then the placing state (the narrator), or CANNOT_PLAY with a reason."""
+    js_port = -message.item_type  # 0 is the 3:1 harbour
+    if message.action == InventoryItemAction.PLAY and 0 <= js_port < len(HARBOR_OF_JS) and _sea(state):
+        kind = HARBOR_OF_JS[js_port]
+        action = ("play_harbor", kind)
+        try:
+            state.check(who.seat, action)
+        except IllegalAction as refusal:
+            reason = _CANNOT_PLAY.get(refusal.code, _NOT_NOW)
+        else:
+            return Forward(action)
+    else:
+        reason = _CANNOT_PLAY["NO_HARBOR"]
+    return _to(who, InventoryItemAction(who.game, who.pn, InventoryItemAction.CANNOT_PLAY, message.item_type, reason))
+
+
 _HANDLERS = {
     PutPiece: _put_piece, BuildRequest: _build_request, CancelBuildRequest: _cancel_build, MovePiece: _move_piece,
     RollDice: _roll, Discard: _discard, MoveRobber: _move_robber, ChoosePlayer: _choose_player,
@@ -460,6 +486,7 @@ _HANDLERS = {
     PickResourceType: _pick_resource_type, MakeOffer: _make_offer, AcceptOffer: _accept_offer,
     RejectOffer: _reject_offer, ClearOffer: _clear_offer, BankTrade: _bank_trade, EndTurn: _end_turn,
     SimpleRequest: _simple_request, UndoPutPiece: _undo_put_piece, SetSpecialItem: _special_item,
+    InventoryItemAction: _inventory_item,
 }
 
 
@@ -495,6 +522,8 @@ def request_for(action: tuple, who: Request, state) -> Message:
         return SimpleRequest(game, who.pn, SimpleRequestType.SC_PIRI_FORT_ATTACK, 0, 0)
     if kind == "wonder":
         return SetSpecialItem(game, SetSpecialItem.PICK, WONDER_KEY, action[1] + 1, 0, -1, -1, 0, None)
+    if kind == "play_harbor":
+        return InventoryItemAction(game, who.pn, InventoryItemAction.PLAY, -port_type(action[1]))
     if kind == "place_harbor":
         return SimpleRequest(game, who.pn, SimpleRequestType.TRADE_PORT_PLACE, edges[action[1]], 0)
     if kind == "ask_special_build":

@@ -22,7 +22,7 @@ from typing import Any
 from ..constants import GENERIC_HARBOR
 from ..sea.board import FOG, HARBOR_OF_JS, JS_OF_TERRAIN, TERRAIN_OF_JS, WATER, SeaBoard, SeaLayout
 from .game_messages import BoardLayout2, JoinGameAuth, PotentialSettlements
-from .java_order import hash_map_order
+from .java_order import hash_map_order, int_hash_set_order
 
 LARGE_ENCODING = 3
 WIRE_FILE = Path(__file__).with_name("sea_wire.json")
@@ -80,17 +80,24 @@ def board_layout(game: str, board: SeaBoard, robber: int, pirate: int) -> BoardL
     return BoardLayout2(game, LARGE_ENCODING, tuple((k, parts[k]) for k in hash_map_order(keys)))
 
 
-def potential_settlements(game: str, layout: SeaLayout, pn: int = -1) -> PotentialSettlements:
+def potential_settlements(game: str, layout: SeaLayout, pn: int = -1, started: bool = True) -> PotentialSettlements:
     """`SOCPotentialSettlements` at the game's start: each land area's legal nodes, the starting
-    land area, and (Pirate Islands) each player's legal sea edges."""
+    land area, and (Pirate Islands) each player's legal sea edges.  When the game has `started`,
+    Wonders' node lists N1..N3 are among the starting area's nodes (the recorded games show them
+    there, in the order of the Java server's hash set; its layouts recorded before the start
+    and this engine's initial placement do not have them)."""
     frame = layout.frame
     orders = _wire_orders()[layout.name]
     rank = {node: i for i, node in enumerate(orders["node_order"])}
     areas = []
     for area in range(1, max(layout.area_nodes, default=0) + 1):
         mask = layout.area_nodes.get(area, 0)
-        nodes = [frame.js_nodes[n] for n in range(frame.node_count) if mask >> n & 1]
-        areas.append(tuple(sorted(nodes, key=lambda c: rank.get(c, len(rank) + c))))
+        nodes = sorted((frame.js_nodes[n] for n in range(frame.node_count) if mask >> n & 1),
+                       key=lambda c: rank.get(c, len(rank) + c))
+        if started and area == layout.start_area and layout.node_lists:
+            listed = [frame.js_nodes[n] for _, listed in sorted(layout.node_lists.items()) for n in listed]
+            nodes = int_hash_set_order(nodes + [c for c in dict.fromkeys(listed) if c not in nodes])
+        areas.append(tuple(nodes))
     sea_edges = orders["sea_edges"]
     return PotentialSettlements(game, pn, None, layout.start_area, tuple(areas),
                                 None if sea_edges is None else tuple(map(tuple, sea_edges)))

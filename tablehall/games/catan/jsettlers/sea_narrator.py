@@ -34,6 +34,7 @@ from .constants import (
 from .game_messages import (
     DevCardAction,
     GameServerText,
+    InventoryItemAction,
     GameState,
     MovePiece,
     MoveRobber,
@@ -315,6 +316,13 @@ class SeaNarrator(Narrator):
         self._all(SimpleAction(self.game, self.pns[d["seat"]], SimpleActionType.TRADE_PORT_REMOVED,
                                self._edges[d["edge"]], port_type(d["kind"])))
 
+    def _on_harbor_to_place(self, event: Event, before) -> None:
+        d = event.data
+        if not d["kept"]:  # taken by a ship and placed at once: no inventory item played
+            return
+        self._all(InventoryItemAction(self.game, self.pns[d["seat"]], InventoryItemAction.PLAYED,
+                                      -port_type(d["kind"])))
+
     def _on_harbor_placed(self, event: Event, before) -> None:
         d = event.data
         self._all(SimpleRequest(self.game, self.pns[d["seat"]], SimpleRequestType.TRADE_PORT_PLACE,
@@ -350,6 +358,7 @@ SEA_EVENT_TELLERS: dict[str, Callable[[Narrator, Event, Phase], None]] = {
     "special_edge": SeaNarrator._on_special_edge,
     "dev_gift": SeaNarrator._on_dev_gift,
     "harbor_taken": SeaNarrator._on_harbor_taken,
+    "harbor_to_place": SeaNarrator._on_harbor_to_place,
     "harbor_placed": SeaNarrator._on_harbor_placed,
     "wonder_built": SeaNarrator._on_wonder_built,
 }

@@ -2,8 +2,8 @@
 place, with the phases only the sea board has.
 
 Fields listed in `SEA_PUBLIC_LISTS` / `SEA_PUBLIC_ROWS` are changed in place and copied by
-`copy()`; the fog's contents (`fog`) are hidden from everybody and dealt again in an
-observation; every other field is replaced, never changed in place, so copies share it.
+`copy()`; the fog's contents (`fog`) and the cards set aside (`gift_cards`) are hidden from
+everybody and dealt again in an observation; every other field is replaced, never changed in place, so copies share it.
 """
 
 from __future__ import annotations
@@ -40,6 +40,7 @@ class SeaFields(CatanFields):
 
     # -- hidden from everybody -------------------------------------------------------------------
     fog: dict[int, tuple[int, int]]  # fog hex -> (terrain, number) under it
+    gift_cards: tuple[int, ...]  # The Forgotten Tribe: development cards set aside for the dev-card edges
 
     # -- pieces ------------------------------------------------------------------------------------
     pirate: int  # water hex of the pirate ship (or the pirate fleet), -1: off the board

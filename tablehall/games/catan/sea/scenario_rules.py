@@ -82,6 +82,10 @@ class ScenarioRules(SeaFields):
             self.built_ships = 0
             self.road_length = [self._longest_road_of(p) for p in range(n)]
         self.special_edges = dict(layout.special_edges) if scenario.forgotten_tribe else {}
+        # one development card set aside for each dev-card edge (the Java server's deck holds that many fewer)
+        gifts = sum(1 for kind in self.special_edges.values() if kind == DEV_CARD_EDGE)
+        self.gift_cards = tuple(self.deck[:gifts])
+        del self.deck[:gifts]
         self.gift_harbors = frozenset(e for e, _ in self.board.harbors) if scenario.forgotten_tribe else frozenset()
         self.harbors_held = ((),) * n
         self.placing_harbor = -1
@@ -219,10 +223,16 @@ class ScenarioRules(SeaFields):
             self._add_svp(seat, 1, "reaching a special edge", 0, events)
         elif kind == DEV_CARD_EDGE:
             self.player_events[seat] |= REACHED_DEV_CARD_EDGE
-            if self.deck:
+            if self.gift_cards:
                 self._gift_card(seat, events)
 
     def _gift_card(self, seat: int, events: list[Event]) -> None:
+        """The edge's card set aside at the start goes under the deck and the deck's top card is
+        given: unseen cards are alike, and a scripted deck (a recorded game) then deals every card
+        in the recorded order, gifts among them.  The deck left to buy keeps its count."""
+        *rest, card = self.gift_cards  # the one set aside nearest the top
+        self.gift_cards = tuple(rest)
+        self.deck.insert(0, card)
         events += self._draw_card(seat, "dev_gift", {})
 
     # -- The Forgotten Tribe's harbours -----------------------------------------------------------------
@@ -247,7 +257,7 @@ class ScenarioRules(SeaFields):
         self.placing_harbor = kind
         self.harbor_resume = self.phase
         self.phase = SeaPhase.PLACING_INV_ITEM
-        events.append(event("harbor_to_place", {"seat": seat, "kind": kind}))
+        events.append(event("harbor_to_place", {"seat": seat, "kind": kind, "kept": False}))
 
     def _harbor_spots(self, seat: int) -> list[int]:
         """Coastal edges beside `seat`'s buildings where a harbour may go: no harbour at their
@@ -316,7 +326,7 @@ class ScenarioRules(SeaFields):
         self.placing_harbor = action[1]
         self.harbor_resume = self.phase
         self.phase = SeaPhase.PLACING_INV_ITEM
-        return [event("harbor_to_place", {"seat": seat, "kind": action[1]})]
+        return [event("harbor_to_place", {"seat": seat, "kind": action[1], "kept": True})]
 
     # -- Cloth Trade ----------------------------------------------------------------------------------------
     def _village_cloth(self, total: int, events: list[Event]) -> None:

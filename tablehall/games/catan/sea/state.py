@@ -30,6 +30,7 @@ Sea rules as played here (JSettlers' facts, `shared/notes/jsettlers-sea-scenario
 * A gold hex pays a free pick of any resource per settlement (2 per city):
   WAITING_FOR_PICK_GOLD_RESOURCE, every seat owing picks answers ``("pick_free", counts)``.
 * 5-6 players use the 6-player layout and the special building phase, ships included.
+* The bank never runs short (`JSETTLERS_BANK`): JSettlers keeps no count of it.
 
 Events beyond the classic ones (private ones twice, as in `rules`): ``built`` with piece
 "ship"; ``ship_moved`` {seat, from, to}; ``bandit_chosen`` {seat, pirate}; ``pirate_moved``
@@ -49,7 +50,7 @@ from ..constants import (COST_SHIP, DESERT, KNIGHT, PIECE_COST, SHIP, ROAD, ROAD
                          WAITING_FOR_ROB_CHOOSE_PLAYER)
 from ..events import event
 from ..geometry import bits
-from ..legality import TURN_PHASES, covers
+from ..legality import TURN_PHASES, WAITING, covers
 from ..rules import RULES, SETUP_PHASES, CatanObservation, CatanState, rule
 from ..views import HIDDEN
 from .board import GOLD, SeaBoard, board_from_text, deal, layout_for
@@ -67,6 +68,9 @@ SEA_SETUP_PHASES = SETUP_PHASES + (START3A, START3B, STARTS_PICKING)
 SETTLEMENT_ROUNDS = (START1A, START2A, START3A)
 ROUTE_ROUNDS = (START1B, START2B, START3B)
 ROBBER, PIRATE = 0, 1  # ("bandit", which)
+#: JSettlers keeps no bank, so its resources never run short (its recorded sea games pay out more
+#: of a resource than the 19 or 24 cards a game has); a bank no game can empty plays that
+JSETTLERS_BANK = 10_000
 _ZERO = (0, 0, 0, 0, 0)
 
 
@@ -88,6 +92,8 @@ class SeaState(ScenarioRules, TradeRoutes, CatanState):
         if options.get("undo_builds", False):
             raise OptionError("undo_builds is not played on the sea board")
         super().__init__(seats, options, seed)
+        self.per_resource = JSETTLERS_BANK
+        self.bank = [JSETTLERS_BANK] * 5
         n, geo, layout = seats, self.geo, self.layout
         self.pirate = self.board.pirate_start
         self.ships = [0] * n
@@ -828,22 +834,28 @@ class SeaState(ScenarioRules, TradeRoutes, CatanState):
 
 class SeaObservation(CatanObservation, SeaState):
     """A sea game as one seat may know it: the fog's contents are dealt again too (the hidden
-    contents over the hidden hexes: what lies under the fog is public only as a whole)."""
+    contents over the hidden hexes: what lies under the fog is public only as a whole), and the
+    development cards set aside (The Forgotten Tribe) from the cards the seat has not seen."""
 
-    hidden_fields = HIDDEN + ("fog",)
+    hidden_fields = HIDDEN + ("fog", "gift_cards")
     _fog_hexes: tuple[int, ...]  # the hexes still under fog
     _fog_contents: tuple[tuple[int, int], ...]  # what lies under them, as a whole (sorted)
+    _set_aside: int  # how many development cards are set aside
 
     def _deal(self) -> None:
         super()._deal()
         contents = list(self._fog_contents)
         self.rng.shuffle(contents)
-        self.__dict__["fog"] = dict(zip(self._fog_hexes, contents))
+        d = self.__dict__
+        d["fog"] = dict(zip(self._fog_hexes, contents))
+        deck = self.deck  # dealt with the set-aside cards among it
+        d["gift_cards"] = tuple(deck.pop(self.rng.below(len(deck))) for _ in range(self._set_aside))
 
     def _observe(self, state: Any, seat: int) -> None:
         super()._observe(state, seat)
         self.__dict__["_fog_hexes"] = tuple(sorted(state.fog))
         self.__dict__["_fog_contents"] = tuple(sorted(state.fog.values()))  # as a whole: public
+        self.__dict__["_set_aside"] = len(state.gift_cards)
 
 
 SEA_TURN_PHASES: dict[str, tuple] = {
@@ -861,6 +873,21 @@ SEA_TURN_PHASES: dict[str, tuple] = {
     "play_harbor": (PLAY1,),
     "attack_fortress": (PLAY1,),
     "wonder": (PLAY1,),
+}
+
+
+#: what each phase waits for (said to the player to move who asks for something else)
+SEA_WAITING: dict = {
+    **WAITING,
+    START3A: "Place your third settlement now",
+    START3B: "Place the road or ship beside your third settlement now",
+    STARTS_PICKING: "The free resources are being picked",
+    PLACING_PIRATE: "Move the pirate first",
+    PLACING_SHIP: "Place the ship you are building first (or cancel it)",
+    PLACING_INV_ITEM: "Place the harbour first",
+    ROBBER_OR_PIRATE: "Choose to move the robber or the pirate first",
+    CLOTH_OR_RESOURCE: "Choose to rob cloth or a resource first",
+    PICKING: "The free resources are being picked",
 }
 
 
@@ -897,4 +924,5 @@ SEA_RULES: dict[str, tuple] = {
 is not played on the sea board."""
 del SEA_RULES["undo_build"]
 SeaState.rule_table = SEA_RULES
+SeaState.waiting_texts = SEA_WAITING
 del S
