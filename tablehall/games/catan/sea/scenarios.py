@@ -62,6 +62,8 @@ VILLAGES_LEFT_MIN = 4  # the game ends when fewer villages than this still have 
 FORTRESS_STRENGTH = 3
 # Wonders
 WONDER_LEVELS = 4
+WONDER_NAMES = {"w1": "Theater", "w2": "Great Bridge", "w3": "Monument", "w4": "Great Wall", "w5": "Cathedral"}
+"""Each wonder's name by its layout id, as JSettlers' client strings name them."""
 # player event flags (JSettlers' SOCPlayerEvent values, element 103)
 SETTLED_ANY_NEW_AREA = 0x01
 ESTABLISHED_VILLAGE = 0x04
