@@ -162,19 +162,23 @@ def test_the_sea_board_has_the_classic_face_words_dice_keyboard_and_no_axe_findi
     spot = page.locator("circle.legal-settlement").first
     assert spot.get_attribute("tabindex") == "0"
     assert spot.get_attribute("aria-label").startswith("build a settlement beside ")
-    # the first settlement by the keyboard alone
-    node = int(spot.get_attribute("data-node"))
+    # the first settlement by the keyboard alone: Tab from the top of the page to a legal corner
+    focused = tab_to(page, ".legal-settlement")
+    node = int(focused["node"])
     before = page.get_attribute("#play", "data-actions")
-    spot.focus()
     page.keyboard.press("Enter")
     page.wait_for_function(f"document.querySelector('#play').dataset.actions !== '{before}'")
     assert [node, 0, 1] in page.evaluate("window.tablehall.frame.view.buildings")
-    rolled = shot = False
+    rolled = shot = sailed = False
     turns = 0
     while (frame := question(page)) is not None and turns < 6:
         check_the_face(page, frame)
         legal = frame["legal"]
-        action = sea_choice(legal, moved=True)
+        action = sea_choice(legal, moved=sailed)
+        if action[0] == "move_ship":  # by the keyboard: Enter on the ship, then on a place it may sail to
+            sail_by_keyboard(page, action[1])
+            sailed = True
+            continue
         if rolled and action[0] == "end_turn" and not shot:  # a turn with dice drawn and pieces on the board
             shot = True
             titled = page.locator("polygon.ship title, circle.settlement title, line.road title").all_text_contents()
@@ -186,8 +190,32 @@ def test_the_sea_board_has_the_classic_face_words_dice_keyboard_and_no_axe_findi
         play_sea_action(page, action)
         rolled = rolled or action[0] == "roll"
         turns += action[0] == "end_turn"
-    assert shot and not errors
+    assert shot and sailed and not errors
     context.close()
+
+
+def tab_to(page, selector: str, presses: int = 80) -> dict:
+    """Press Tab until the focus is on `selector` (bounded); its data attributes."""
+    page.evaluate("document.activeElement?.blur()")
+    for _ in range(presses):
+        page.keyboard.press("Tab")
+        if page.evaluate(f"document.activeElement?.matches({selector!r}) ?? false"):
+            return page.evaluate("({...document.activeElement.dataset})")
+    raise AssertionError(f"Tab never reached {selector}")
+
+
+def sail_by_keyboard(page, source: int) -> None:
+    """Focus the movable ship, Enter: the focus goes to where it may sail; Enter there moves it."""
+    before = page.get_attribute("#play", "data-actions")
+    page.locator(f"polygon.movable-ship[data-edge='{source}']").focus()
+    page.keyboard.press("Enter")
+    page.wait_for_selector("polygon.legal-move")
+    target = int(page.evaluate("document.activeElement.dataset.edge"))
+    assert page.evaluate("document.activeElement.classList.contains('legal-move')")
+    page.keyboard.press("Enter")
+    page.wait_for_function(f"document.querySelector('#play').dataset.actions !== '{before}'")
+    ships = page.evaluate("window.tablehall.frame.view.sea.ships")
+    assert [target, 0] in ships and [source, 0] not in ships
 
 
 def fortress_in_reach():
