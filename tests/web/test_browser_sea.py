@@ -95,6 +95,9 @@ def test_a_person_plays_new_shores_by_clicks_ships_built_and_moved(web, page, ar
         legal = frame["legal"]
         pirate = frame["view"]["sea"]["pirate"]
         action = sea_choice(legal, moved_in_turn)
+        if action[0] == "bandit":  # the choice in the game's words
+            words = face_data()["sea_actions"]["bandit"]
+            assert [page.inner_text("#bandit-robber"), page.inner_text("#bandit-pirate")] == words
         if action[0] == "move_ship" and "move" not in made:
             page.click(f"polygon.movable-ship[data-edge='{action[1]}']")  # chosen: its targets light up
             page.wait_for_selector("polygon.legal-move")
@@ -114,6 +117,7 @@ def test_a_person_plays_new_shores_by_clicks_ships_built_and_moved(web, page, ar
             moved_in_turn = False
     page.screenshot(path=str(artifacts / "play-sea-new-shores.png"), full_page=True)
     assert made.get("ship", 0) >= 1 and made.get("settlement", 0) >= 2 and made.get("roll", 0) >= 5, made
+    assert made.get("bandit", 0) >= 1, made  # the robber-or-pirate choice was met, in words
     assert page.locator("polygon.ship[data-seat='0']").count() >= 1  # my ships are drawn
     assert page.locator("polygon.pirate").count() == (1 if pirate >= 0 else 0)
     assert page.locator("polygon.harbor, rect.harbor").count() >= 1
