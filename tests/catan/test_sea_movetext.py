@@ -25,6 +25,7 @@ def test_every_step_of_sea_games_is_told_to_every_audience(scenario):
         assert {e.kind for e in step.events} <= set(movetext._WRITERS) | SILENT, "an event kind without words"
         assert text.lines, f"step {step.number} ({step.action}) says nothing to {viewer}"
         assert all("None" not in line and "[" not in line for line in text.lines), text.lines
+        assert not any("the sea and the sea" in line or "the sea, the sea" in line for line in text.lines), text.lines
         said = " / ".join(text.lines)
         for event in step.events:
             if event.kind == "dev_gift" and event.data["card"] is not None:

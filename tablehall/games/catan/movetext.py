@@ -58,12 +58,14 @@ def hex_words(view: StepView, hex_index: int) -> str:
 
 
 SEA_HEXES = ("the sea", "the {}-gold hex", "a fog hex")
+SEA = SEA_HEXES[0]
 """The sea board's water, gold and fog hexes (terrains 6, 7, 8) in words."""
 
 
 def hexes_words(view: StepView, hexes: Sequence[int]) -> str:
     """Several hexes: 'the 6-wheat, 8-wood and 3-ore hexes', 'the desert and the 8-wood hex'."""
     words = [hex_words(view, h) for h in hexes]
+    words = [w for k, w in enumerate(words) if w != SEA or SEA not in words[:k]]  # the sea once, however many water hexes
     if len(words) > 1 and all(w.endswith(" hex") for w in words):
         return f"the {listed([w.removeprefix('the ').removesuffix(' hex') for w in words])} hexes"
     return listed(words)
@@ -93,7 +95,8 @@ def edge_words(view: StepView, edge: int) -> str:
     a, b = frame.edges[edge]
     shared = [h for h in frame.node_hexes[a] if h in frame.node_hexes[b]]
     if len(shared) == 2:
-        return f"between {hexes_words(view, shared)}"
+        between = hexes_words(view, shared)
+        return "out at sea" if between == SEA else f"between {between}"
     return _around(view, shared)
 
 
