@@ -1,7 +1,7 @@
 """What a Catan face shows beside the board, from the rules' own tables: the build-cost card
 (ships on the sea board), the resources, the development cards, each phase in words, the
-scenarios by name, and the words for the sea board's own actions, as JSON-able data
-(`GameSpec.face_data`)."""
+scenarios and wonders by name, what the Forgotten Tribe's places give, and the words for the
+sea board's own actions, as JSON-able data (`GameSpec.face_data`)."""
 
 from __future__ import annotations
 
@@ -10,7 +10,7 @@ from typing import Any
 from .constants import (COST_CITY, COST_DEV, COST_ROAD, COST_SETTLEMENT, COST_SHIP, DEV_COMPOSITION, DEV_NAMES,
                         GENERIC_HARBOR, PIECE_SUPPLY, RESOURCE_NAMES, SHIP_SUPPLY, VP_CARD_NAMES, Phase)
 from .sea.fields import SeaPhase
-from .sea.scenarios import SCENARIOS, WONDER_LEVELS, WONDER_NAMES
+from .sea.scenarios import SCENARIOS, SPECIAL_EDGE_GIFTS, WONDER_LEVELS, WONDER_NAMES
 
 #: what each development card does, in plain words
 DEV_TEXTS = {
@@ -91,4 +91,5 @@ def face_data() -> dict[str, Any]:
         "wonders": {"names": WONDER_NAMES, "levels": WONDER_LEVELS},
         "harbors": [harbor_words(kind) for kind in range(GENERIC_HARBOR + 1)],
         "sea_actions": SEA_ACTION_WORDS,
+        "special_edges": SPECIAL_EDGE_GIFTS,
     }

@@ -23,6 +23,7 @@ from tablehall.core.movetext import (EventWords, MoveText, StepView, counted, fo
                                      seat_does)
 
 from .constants import DESERT, GENERIC_HARBOR, RESOURCE_NAMES
+from .sea.scenarios import SPECIAL_EDGE_GIFTS, WONDER_NAMES
 
 DEV_WORDS = {"knight": "a knight", "road_building": "Road Building", "year_of_plenty": "Year of Plenty",
              "monopoly": "Monopoly", "victory_point": "a victory point card"}
@@ -65,7 +66,7 @@ SEA = SEA_HEXES[0]
 def hexes_words(view: StepView, hexes: Sequence[int]) -> str:
     """Several hexes: 'the 6-wheat, 8-wood and 3-ore hexes', 'the desert and the 8-wood hex'."""
     words = [hex_words(view, h) for h in hexes]
-    words = [w for k, w in enumerate(words) if w != SEA or SEA not in words[:k]]  # the sea once, however many water hexes
+    words = [w for k, w in enumerate(words) if w != SEA or SEA not in words[:k]]  # the sea once, however wide
     if len(words) > 1 and all(w.endswith(" hex") for w in words):
         return f"the {listed([w.removeprefix('the ').removesuffix(' hex') for w in words])} hexes"
     return listed(words)
@@ -339,8 +340,8 @@ def _fortress_attacked(view: StepView, event: Event) -> str:
 
 
 def _special_edge(view: StepView, event: Event) -> str:
-    kind = "a development card" if event.data["kind"] == 1 else "a special victory point"
-    return f"{view.name(event.data['seat'])}'s ship reaches a special place of the tribe: {kind}"
+    return (f"{view.name(event.data['seat'])}'s ship reaches a special place of the tribe: "
+            f"{SPECIAL_EDGE_GIFTS[event.data['kind']]}")
 
 
 def _dev_gift(view: StepView, event: Event) -> str:
@@ -364,7 +365,7 @@ def _harbor_placed(view: StepView, event: Event) -> str:
 
 def _wonder_built(view: StepView, event: Event) -> str:
     data = event.data
-    return f"{view.name(data['seat'])} builds level {data['level']} of wonder {data['id']}"
+    return f"{view.name(data['seat'])} builds level {data['level']} of the {WONDER_NAMES.get(data['id'], data['id'])}"
 
 
 _WRITERS: dict[str, EventWords] = {

@@ -72,3 +72,5 @@ REACHED_DEV_CARD_EDGE = 0x10
 REACHED_SVP_EDGE = 0x20
 # special edge kinds (The Forgotten Tribe)
 DEV_CARD_EDGE, SVP_EDGE = 1, 2
+SPECIAL_EDGE_GIFTS = {DEV_CARD_EDGE: "a development card", SVP_EDGE: "a special victory point"}
+"""What the first ship on a special edge takes, in words."""

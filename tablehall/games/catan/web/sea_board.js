@@ -14,7 +14,6 @@ const R = 30;  // a hex's radius in pixels
 const TERRAIN = { clay: "#c4653a", ore: "#8c8c8c", sheep: "#9fd36a", wheat: "#f0d04a", wood: "#3f8f3f",
                   desert: "#e6d3a3", gold: "#e3b505", fog: "#9a9a9a", water: "#5b9bd5" };
 const PIPS = { 2: 1, 3: 2, 4: 3, 5: 4, 6: 5, 8: 5, 9: 4, 10: 3, 11: 2, 12: 1 };
-const SPECIAL_EDGE = { 1: "a development card", 2: "a special victory point" };  // what the first ship there takes
 // what this module draws or labels itself: the catan module's generic buttons leave them out
 export const DRAWN = new Set(["ship", "move_ship", "pirate", "bandit", "place_harbor", "rob_cloth", "pick_free",
                               "play_harbor", "attack_fortress", "wonder"]);
@@ -104,7 +103,7 @@ export function drawSea(view, ctx, seaFrames, parts) {
     const [a, b] = ends(edge);
     titled(el("line", { x1: a[0], y1: a[1], x2: b[0], y2: b[1], stroke: "#ffd700", "stroke-width": 5, "stroke-dasharray": "3 3",
                         class: "special-edge", "data-edge": edge }, g),
-           `a place of the forgotten tribe ${edgeWords(edge)}: the first ship here takes ${SPECIAL_EDGE[kind] ?? "a gift"}`);
+           `a place of the forgotten tribe ${edgeWords(edge)}: the first ship here takes ${face.special_edges[kind]}`);
   }
   const ships = new Map(sea.ships.map(([edge, seat]) => [edge, seat]));
   for (const [edge, seat] of view.roads) {
