@@ -74,7 +74,8 @@ def hexes_words(view: StepView, hexes: Sequence[int]) -> str:
 
 def _around(view: StepView, hexes: Sequence[int]) -> str:
     if len(hexes) == 1:
-        return f"on the coast of {hex_words(view, hexes[0])}"
+        only = hex_words(view, hexes[0])
+        return "out at sea" if only == SEA else f"on the coast of {only}"
     return f"next to {hexes_words(view, hexes)}"
 
 
@@ -91,14 +92,18 @@ def node_words(view: StepView, node: int) -> str:
 
 
 def edge_words(view: StepView, edge: int) -> str:
-    """Where a path is: between the two hexes it divides, or on the coast of one."""
+    """Where a path is: between the two hexes it divides, or on the coast of one; a path
+    between two water hexes by the land at its ends ('off the 8-wood hex'), else 'out at sea'."""
     frame = view.state.board.frame
     a, b = frame.edges[edge]
     shared = [h for h in frame.node_hexes[a] if h in frame.node_hexes[b]]
-    if len(shared) == 2:
-        between = hexes_words(view, shared)
-        return "out at sea" if between == SEA else f"between {between}"
-    return _around(view, shared)
+    if len(shared) != 2:
+        return _around(view, shared)
+    between = hexes_words(view, shared)
+    if between != SEA:
+        return f"between {between}"
+    near = [h for h in dict.fromkeys(frame.node_hexes[a] + frame.node_hexes[b]) if hex_words(view, h) != SEA]
+    return f"off {hexes_words(view, near)}" if near else "out at sea"
 
 
 # -- one writer per event kind -------------------------------------------------------------------

@@ -69,9 +69,11 @@ export function drawSea(view, ctx, seaFrames, parts) {
     return land.length ? `beside ${land.join(", ")}` : "out at sea";
   };
   const nodeWords = (n) => around(geo.nodeHexes[n]);
-  const edgeWords = (e) => {
+  const edgeWords = (e) => {  // a path between two water hexes by the land at its ends
     const [a, b] = geo.edges[e];
-    return around(geo.nodeHexes[a].filter((h) => geo.nodeHexes[b].includes(h)));
+    const words = around(geo.nodeHexes[a].filter((h) => geo.nodeHexes[b].includes(h)));
+    const ends = around([...geo.nodeHexes[a], ...geo.nodeHexes[b]]);
+    return words === "out at sea" && ends !== words ? ends.replace(/^beside/, "off") : words;
   };
   terrain.forEach(([name, number], h) => {
     const [cx, cy] = px(geo.hexes[h]);
