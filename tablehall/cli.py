@@ -12,6 +12,7 @@ from typing import TYPE_CHECKING, Any, Iterator, Sequence
 
 # Only what every command needs: a game, asyncio and the match runner are imported by the
 # commands that use them, so `tablehall records` and `--help` start in a few tens of ms.
+from .cli_common import INTERRUPTED, UsageError, did_not_start, output_path, parse_options, write_output
 from .core.game import OptionError
 from .core.records import Record, RecordError, replay
 from .core.registry import UnknownGame, get_game
@@ -23,14 +24,6 @@ if TYPE_CHECKING:
 
 #: the record store every command uses unless told otherwise (TABLEHALL_DB moves it)
 DEFAULT_DB = os.environ.get("TABLEHALL_DB", "var/tablehall.sqlite")
-
-
-class UsageError(Exception):
-    """A one-line error for the user; exit code 2."""
-
-
-#: the exit status of a command stopped by Ctrl-C (128 + SIGINT, as a shell reports it)
-INTERRUPTED = 130
 
 
 class Parser(argparse.ArgumentParser):
@@ -207,14 +200,14 @@ def _services_help() -> str:
 
 def _listeners() -> list[str]:
     """The name of every protocol listener the games offer."""
-    from .server.app import all_services
+    from .core.registry import all_services
 
     return [spec.name for _, spec in all_services()]
 
 
 def _add_listener_flags(serve: argparse.ArgumentParser) -> None:
     """--NAME-port for every protocol listener, from the games' SPECs."""
-    from .server.app import all_services
+    from .core.registry import all_services
 
     for game, spec in all_services():
         serve.add_argument(f"--{spec.name}-port", type=int, metavar="PORT", dest=f"port_{spec.name.replace('-', '_')}",
@@ -223,7 +216,7 @@ def _add_listener_flags(serve: argparse.ArgumentParser) -> None:
 
 # -- serve ---------------------------------------------------------------------------------------
 def cmd_serve(args: argparse.Namespace) -> int:
-    from .server.app import serve
+    from .server.workers import serve
     from .server.config import ConfigError, check_port, check_sections, load_config, named_bots, toml_value
     from .server.logs import setup_logging
 
@@ -253,7 +246,8 @@ def cmd_serve(args: argparse.Namespace) -> int:
         named_bots(config)  # a named bot that cannot play stops us here, not in a game
     except ConfigError as exc:
         raise UsageError(str(exc)) from None
-    from .server.app import ListenError, run_server
+    from .server.app import run_server
+    from .server.listening import ListenError
 
     if all(config.ports.get(name) == 0 for name in _listeners()) and config.ports.get("http") == 0:
         raise UsageError("every listener is turned off: nothing to serve")
@@ -269,16 +263,6 @@ def cmd_serve(args: argparse.Namespace) -> int:
 
 
 # -- play ----------------------------------------------------------------------------------------
-def parse_options(items: Sequence[str]) -> dict[str, Any]:
-    options: dict[str, Any] = {}
-    for item in items:
-        key, sep, value = item.partition("=")
-        if not sep or not key:
-            raise UsageError(f"--option wants KEY=VALUE, not {item!r}")
-        options[key] = value
-    return options
-
-
 def make_agent(spec: "GameSpec", seat_text: str, seat: int, seed: int):
     """The agent a --seats entry names (see `core.seats`): a built-in bot, cmd:COMMAND, or a
     seat kind such as policy:MODULE:CALLABLE."""
@@ -291,7 +275,8 @@ def make_agent(spec: "GameSpec", seat_text: str, seat: int, seed: int):
 
 
 def cmd_play(args: argparse.Namespace) -> int:
-    from .core.store import DirectoryStore, open_store
+    from .core.locations import open_store
+    from .core.store import DirectoryStore
 
     spec = get_game(args.game)
     seats = [s.strip() for s in args.seats.split(",") if s.strip()]
@@ -406,15 +391,6 @@ def play_games(args: argparse.Namespace, spec: "GameSpec", seats: list[str], opt
     return 0
 
 
-def did_not_start(record: Record) -> tuple[int, str] | None:
-    """(seat, reason) of the first seat of `record` whose player never started (a program that
-    could not be run, or crashed or failed its protocol's handshake before the first move)."""
-    for entry in record.entries:
-        if entry.forfeit is not None and entry.reason.startswith("did not start"):
-            return entry.seat, entry.reason
-    return None
-
-
 class StopRequest:
     """Ctrl-C while games are played: the first asks for a stop once the games being played
     are over (their records are kept and shown), a second stops at once (KeyboardInterrupt).
@@ -497,7 +473,7 @@ class ResultTable:
 
 # -- records -------------------------------------------------------------------------------------
 def cmd_replay(args: argparse.Namespace) -> int:
-    from .core.store import load_record
+    from .core.locations import load_record
 
     record = load_record(args.record, args.db)
     if record.digest_checked is False:
@@ -546,7 +522,7 @@ def print_moves(record: "Record", spec: "GameSpec", viewer: int | None) -> None:
 
 
 def cmd_export(args: argparse.Namespace) -> int:
-    from .core.store import load_record
+    from .core.locations import load_record
 
     record = load_record(args.record, args.db)
     if args.format == "json":
@@ -569,33 +545,13 @@ def cmd_export(args: argparse.Namespace) -> int:
     return 0
 
 
-def output_path(name: str) -> Path:
-    """A file a command is to write, checked before the work: its folder must exist and it
-    must not be a folder itself."""
-    path = Path(name)
-    if path.is_dir():
-        raise UsageError(f"cannot write {name}: it is a directory")
-    if not path.parent.is_dir():
-        raise UsageError(f"cannot write {name}: there is no directory {path.parent}")
-    return path
-
-
-def write_output(path: Path, text: str) -> None:
-    from .core.store import write_atomically
-
-    try:
-        write_atomically(path, text)
-    except OSError as exc:
-        raise UsageError(f"cannot write {path}: {exc.strerror}") from None
-
-
 def notation_warnings(caught: list[warnings.WarningMessage]) -> list[str]:
     """What a notation's reader or writer warned about (not the interpreter's own warnings)."""
     return [str(w.message) for w in caught if issubclass(w.category, UserWarning)]
 
 
 def cmd_import(args: argparse.Namespace) -> int:
-    from .core.store import open_store
+    from .core.locations import open_store
 
     spec = get_game(args.game)
     importer = spec.importers.get(args.format)
@@ -635,7 +591,7 @@ def cmd_bots(args: argparse.Namespace) -> int:
 
 
 def cmd_records(args: argparse.Namespace) -> int:
-    from .core.store import open_store, store_exists
+    from .core.locations import open_store, store_exists
 
     if args.game:
         get_game(args.game)  # an unknown game is an error, not an empty table
@@ -669,8 +625,4 @@ def cmd_renaissance_client(args: argparse.Namespace) -> int:
 
 
 if __name__ == "__main__":
-    # `python -m tablehall.cli` runs this file as __main__, a second copy of the module: run the
-    # one the arena imports, so that its errors (UsageError) are the ones main catches
-    from tablehall.cli import main as package_main
-
-    raise SystemExit(package_main())
+    raise SystemExit(main())

@@ -55,7 +55,7 @@ def describe_services() -> str:
     """Every listener, the config file's keys, and each listener's settings."""
     from .accounts.settings import SETTINGS as ACCOUNT_SETTINGS
     from .core.limits import LIMIT_SETTINGS
-    from .server.app import all_services
+    from .core.registry import all_services
     from .server.web import DEFAULT_HTTP_PORT, WEB_SETTINGS
 
     services = [spec for _, spec in all_services()]

@@ -9,7 +9,7 @@ import getpass
 import sys
 from typing import Any
 
-from ..core.store import open_store, store_exists
+from ..core.locations import open_store, store_exists
 
 
 def add_parser(commands: Any, default_db: str) -> argparse.ArgumentParser:

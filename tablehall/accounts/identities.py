@@ -2,51 +2,51 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
 from ..core.identity import Identities, Identity, NameRefused, Refusal
-from .book import AccountError
-
-if TYPE_CHECKING:
-    from .service import Accounts
+from .book import AccountBook, AccountError
+from .bots import BotKeys
+from .sessions import Sessions
+from .settings import AccountSettings
 
 
 class AccountIdentities(Identities):
-    def __init__(self, accounts: "Accounts") -> None:
-        self.accounts = accounts
+    """Given the accounts' parts it asks (`service.Accounts` holds them)."""
+
+    def __init__(self, book: AccountBook, sessions: Sessions, bots: BotKeys, settings: AccountSettings) -> None:
+        self.book, self.sessions, self.bots, self.settings = book, sessions, bots, settings
 
     def claim(self, name: str, ticket: str | None = None, *, game: str) -> Identity:
         if ticket is not None:
-            account, rated = self.accounts.bots.redeem(ticket, name or None, game)
+            account, rated = self.bots.redeem(ticket, name or None, game)
             return Identity(account.name, account.id, rated)
         if name and self.registered(name):
             raise NameRefused(f"the name {name!r} is registered: its account plays with a seat ticket", Refusal.TAKEN)
         return Identity(name)
 
     def login(self, name: str, password: str, *, address: str) -> Identity:
-        account = self.accounts.sessions.check_password(name, password, address)
+        account = self.sessions.check_password(name, password, address)
         return Identity(account.name, account.id, True)
 
     def registered(self, name: str) -> bool:
-        return self.accounts.book.find(name) is not None
+        return self.book.find(name) is not None
 
     def seed(self, name: str, password: str) -> bool:
         if self.registered(name):
             return True
         try:
-            self.accounts.book.add_person(name, password, actor="config")
+            self.book.add_person(name, password, actor="config")
         except AccountError:
             return False  # a name or password accounts do not take: the protocol checks it alone
         return True
 
     def may_register(self) -> bool:
-        return self.accounts.settings.registration == "open"
+        return self.settings.registration == "open"
 
     def register(self, name: str, password: str, *, address: str) -> Identity:
         if not self.may_register():
             raise NameRefused("this server does not take new accounts", Refusal.NO_ACCOUNTS)
         try:
-            account = self.accounts.book.add_person(name, password)
+            account = self.book.add_person(name, password)
         except AccountError as error:
             kind = Refusal.TAKEN if "taken" in str(error) else Refusal.NO_ACCOUNT
             raise NameRefused(str(error), kind) from None

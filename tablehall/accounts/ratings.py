@@ -184,6 +184,8 @@ def _standing(row: Any) -> Standing | None:
 class RatingListener(MatchListener):
     """A match listener every hosted match gets: at the end of a rated game, its ratings."""
 
+    follows_steps = False
+
     def __init__(self, ratings: Ratings) -> None:
         self.ratings = ratings
 

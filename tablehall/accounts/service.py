@@ -26,7 +26,7 @@ class Accounts:
         self.sessions = Sessions(store, limits, settings.session_days * 86400.0, clock)
         self.bots = BotKeys(store, clock)
         self.ratings = Ratings(store, clock)
-        self.identities = AccountIdentities(self)
+        self.identities = AccountIdentities(self.book, self.sessions, self.bots, settings)
         self.listener = RatingListener(self.ratings)
 
 

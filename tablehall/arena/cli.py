@@ -70,7 +70,7 @@ def add_parser(commands: Any, default_db: str) -> argparse.ArgumentParser:
 
 
 def settings_from(args: argparse.Namespace, spec: "GameSpec") -> "Settings":
-    from ..cli import UsageError, parse_options
+    from ..cli_common import UsageError, parse_options
     from .entrants import EntrantError, parse_entrants, split_entrants
     from .stats import Sprt
     from .tournament import Settings
@@ -112,8 +112,9 @@ def settings_from(args: argparse.Namespace, spec: "GameSpec") -> "Settings":
 def cmd_arena(args: argparse.Namespace, default_db: str) -> int:
     import secrets
 
-    from ..cli import INTERRUPTED, UsageError, output_path, write_output
-    from ..core.store import describe, is_url, open_store
+    from ..cli_common import INTERRUPTED, UsageError, output_path, write_output
+    from ..core.locations import open_store
+    from ..core.store import describe, is_url
     from .report import LiveView, render
     from .runner import make_backend
     from .tournament import Tournament
@@ -170,7 +171,7 @@ def check_programs_start(spec: "GameSpec", settings: "Settings") -> None:
     handshake, stops the arena here with one line, not as a forfeit in every game."""
     import asyncio
 
-    from ..cli import UsageError, did_not_start
+    from ..cli_common import UsageError, did_not_start
     from ..core.match import Match
     from ..core.seats import make_agent
 
@@ -195,8 +196,8 @@ def play(tournament: "Tournament", main: Any) -> dict:
     """Run `main` (the tournament's coroutine); on Ctrl-C, the standings so far."""
     import asyncio
 
-    from ..server.app import ListenError
-    from ..cli import UsageError
+    from ..server.listening import ListenError
+    from ..cli_common import UsageError
 
     try:
         return asyncio.run(main)

@@ -104,7 +104,7 @@ async def run_remote(tournament: Tournament, config: Any, *, workers: int = 1,
 def listener_config(args: argparse.Namespace, settings: Settings) -> Any:
     """The listeners of `--config`, `--host`, `--port` and `--set` (each service on its default
     port unless told)."""
-    from ..cli import UsageError
+    from ..cli_common import UsageError
     from ..server.config import ConfigError, check_port, load_config
 
     spec = get_game(settings.game)

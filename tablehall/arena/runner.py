@@ -26,7 +26,8 @@ from typing import Any, AsyncIterator, Awaitable, Callable, Iterable, Iterator, 
 from ..core.match import Match
 from ..core.records import Record
 from ..core.registry import get_game
-from ..core.store import RecordStore, open_store
+from ..core.locations import open_store
+from ..core.store import RecordStore
 
 
 @dataclass(frozen=True)

@@ -10,7 +10,9 @@ ratios with their spread over the rounds (`measure`); docs/benchmarks.md holds t
 * `server`: every protocol under load, clients in other processes (`load`); `journal`: the
   journal of live games on each server path, against a tree without it;
 * `web`: spectators of one live game and the lobby with many; `arena`: the arena's backends
-  and duplicate seeding; `envs`: the learning environments (the envs extra).
+  and duplicate seeding; `envs`: the learning environments (the envs extra);
+* `instructions`: a server path's or `tablehall play`'s instructions under callgrind, of this
+  tree or another (`--tree`), for side-by-side budgets.
 """
 
 from __future__ import annotations
@@ -19,7 +21,8 @@ import importlib
 from typing import Sequence
 
 #: the modules of this package that are benchmarks: games with one of their own, other parts
-BENCHES = ("blokus", "catan", "dominion", "renaissance", "server", "journal", "web", "arena", "envs")
+BENCHES = ("blokus", "catan", "dominion", "renaissance", "server", "journal", "web", "arena", "envs",
+           "instructions")
 #: the extra a benchmark needs beyond the core, for the message when it is missing
 EXTRAS = {"web": "web", "arena": "arena", "envs": "envs"}
 

@@ -218,7 +218,8 @@ def store_writes(stores: Sequence[str], count: int) -> None:
     `--store`: what one writer sustains, and each record's size."""
     import tempfile
 
-    from ..core.store import describe, open_store
+    from ..core.locations import open_store
+    from ..core.store import describe
 
     print(f"## The record store: one writer saving {count} records of each game, a transaction each\n")
     print("| game | record size (bytes) | store | records/s |")

@@ -16,7 +16,8 @@ _WHERE = {
     "game": ("Bot", "GameSpec", "GameState", "IllegalAction", "OptionError", "strict_options"),
     "match": ("Match", "MatchListener", "Step"),
     "policy": ("Consequence", "SeatPolicy"),
-    "records": ("Entry", "Handover", "Record", "RecordError", "SeatInfo", "replay"),
+    "record": ("Entry", "Handover", "Record", "RecordError", "SeatInfo"),
+    "records": ("replay",),
     "result": ("EndCause", "Result", "SeatResult", "rank_by"),
     "rng": ("Rng", "derive_seed"),
 }
@@ -44,6 +45,7 @@ if TYPE_CHECKING:  # for type checkers and editors: the same names, eagerly
     from .game import Bot, GameSpec, GameState, IllegalAction, OptionError, strict_options
     from .match import Match, MatchListener, Step
     from .policy import Consequence, SeatPolicy
-    from .records import Entry, Handover, Record, RecordError, SeatInfo, replay
+    from .record import Entry, Handover, Record, RecordError, SeatInfo
+    from .records import replay
     from .result import EndCause, Result, SeatResult, rank_by
     from .rng import Rng, derive_seed

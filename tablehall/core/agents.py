@@ -22,7 +22,8 @@ class Agent(ABC):
     The runner asks for a decision with `begin_decision` (or, for an agent that decides inline,
     calls its `inline_chooser`) and applies what comes back; `notify` delivers the events the
     seat may see (already filtered by audience).  What the runner may skip is declared here, not
-    guessed: `wants_events`, `wants_observation`, `awaits_start`, `awaits_finish`.
+    guessed: `wants_events`, `wants_observation`, `awaits_start`, `awaits_finish`,
+    `may_volunteer`.
     """
 
     name: str = "agent"
@@ -35,6 +36,8 @@ class Agent(ABC):
     #: whether the runner must await `start` and `finish` (False: they do nothing)
     awaits_start: bool = True
     awaits_finish: bool = True
+    #: whether `volunteer` may act (False: the runner does not offer the seat the game's chances)
+    may_volunteer: bool = False
     policy = None  # the SeatPolicy its protocol implies; used when a Match is given none
     #: the name the player gave itself in its protocol's handshake (set during `start`); a seat
     #: the record names only by a command line or a peer address takes it instead
@@ -104,6 +107,7 @@ class BotAgent(Agent):
         self.name = name or bot.name
         self.kind = f"bot:{bot.name}"
         self.threaded = threaded
+        self.may_volunteer = bot.may_volunteer
 
     def inline_chooser(self) -> Callable[[GameState, int], Any] | None:
         """The bot decides inline unless it runs in a thread.  It gets `observation(seat)`, or,

@@ -51,26 +51,20 @@ def all_but(*seats: int) -> Audience:
     return Audience("all_but", frozenset(seats))
 
 
-@dataclass(frozen=True, slots=True, init=False)
+@dataclass(slots=True)
 class Event:
-    """Something that happened, as the game tells it: a kind, JSON-able data, an audience."""
+    """Something that happened, as the game tells it: a kind, JSON-able data, an audience.
+
+    A plain slotted dataclass: games make an event or two per action, and a frozen one costs
+    more than twice as much to make (``object.__setattr__`` per field).  Nobody changes an
+    event once made: agents and listeners are handed the same ones."""
 
     kind: str
     data: Mapping[str, Any] = field(default_factory=dict)
     audience: Audience = EVERYONE
 
-    def __init__(self, kind: str, data: Mapping[str, Any] | None = None, audience: Audience = EVERYONE) -> None:
-        # Fills the slots directly: a frozen dataclass's own __init__ goes through
-        # object.__setattr__ and costs twice as much, and games make an event per move.
-        _set_kind(self, kind)
-        _set_data(self, {} if data is None else data)
-        _set_audience(self, audience)
-
     def to_json(self) -> dict[str, Any]:
         return {"kind": self.kind, "data": dict(self.data), "to": self.audience.to_json()}
-
-
-_set_kind, _set_data, _set_audience = Event.kind.__set__, Event.data.__set__, Event.audience.__set__
 
 
 def visible_to(events: Iterable[Event], seat: int | None) -> list[Event]:

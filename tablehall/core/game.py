@@ -17,7 +17,7 @@ from .result import EndCause, Result
 from .rng import Rng
 
 if TYPE_CHECKING:
-    from .records import Record
+    from .record import Record
 
 
 class IllegalAction(Exception):
@@ -141,9 +141,14 @@ class Bot(ABC):
     def choose(self, state: GameState, seat: int) -> Any:
         """Pick an action for `seat`; `state` is `observation(seat)` of the live game."""
 
+    #: whether `volunteer` may act: a bot that overrides it says so, and only then is it
+    #: offered the game's chances
+    may_volunteer: bool = False
+
     def volunteer(self, state: GameState, seat: int) -> Any:
         """An action `seat` takes unprompted when the game offers the chance
-        (`GameState.volunteers`), or None to let it pass.  Must be quick."""
+        (`GameState.volunteers`), or None to let it pass.  Must be quick.  A bot that overrides
+        it sets `may_volunteer`."""
         return None
 
 

@@ -39,7 +39,7 @@ if TYPE_CHECKING:
     from .journal import Journal
     from .game import Bot, GameSpec
     from .match import Match
-    from .records import Record
+    from .record import Record
     from .resume import Rebuilt
 
 #: the SC server's default admin password; like any built-in default it is refused from
@@ -595,6 +595,8 @@ class GameLog(MatchListener):
     resumed`` after a restart (with the actions played before it), and ``game end`` (status,
     end cause, each seat's rank and score, duration).  Structured fields, so ``--log-format
     json`` gives machines the same."""
+
+    follows_steps = False
 
     def __init__(self, log: logging.Logger) -> None:
         self.log = log

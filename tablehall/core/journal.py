@@ -29,7 +29,7 @@ import time
 from typing import TYPE_CHECKING, Any
 
 from .match import MatchListener, Step
-from .records import Entry, Handover, Record, SeatInfo
+from .record import Entry, Handover, Record, SeatInfo
 from .result import EndCause
 from .store import JournaledGame, LiveRow, RecordStore
 from .soon import soon

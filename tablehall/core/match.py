@@ -11,9 +11,8 @@ from __future__ import annotations
 
 import asyncio
 import logging
-import time
 from functools import partial
-from time import perf_counter
+from time import monotonic, perf_counter
 from typing import Any, Callable, Iterable, NamedTuple, Sequence
 
 from .agents import Agent, AgentGone
@@ -43,7 +42,10 @@ class Step(NamedTuple):
 
 
 class MatchListener:
-    """Follows a match (observers, protocol rooms, the operator's log): override what it needs."""
+    """Follows a match (observers, protocol rooms, the operator's log): override what it needs;
+    one that leaves `on_step` alone says `follows_steps = False` and is not called at every step."""
+
+    follows_steps: bool = True
 
     def on_start(self, match: "Match") -> None:
         """Every agent has started (handshakes done); the start events come next."""
@@ -64,7 +66,7 @@ class Match:
     def __init__(self, spec: GameSpec, agents: Sequence[Agent], *, seed: int = 0,
                  options: dict[str, Any] | None = None, policies: Sequence[SeatPolicy] | None = None,
                  names: Sequence[str] | None = None, store: RecordStore | None = None,
-                 clock: Callable[[], float] = time.monotonic, match_id: str = "") -> None:
+                 clock: Callable[[], float] = monotonic, match_id: str = "") -> None:
         self.spec = spec
         self.options = spec.normalize_options(options or {})
         self.seed = seed
@@ -78,6 +80,7 @@ class Match:
         self.record = Record(spec.name, spec.rules_version, self.options, seed,
                              [SeatInfo(n, a.kind) for n, a in zip(seat_names, agents)], id=match_id)
         self.listeners: list[MatchListener] = []
+        self._step_listeners: tuple[MatchListener, ...] = ()  # those that follow the steps
         self.resumed = False  # played on from the journal after a restart (`continue_from`)
         self.paused = False
         self._steps = 0  # decisions a `step` lets through while paused
@@ -85,11 +88,11 @@ class Match:
         self._suspended = False  # stopped to be resumed: no record completed, no end told
         self._queued: list[Callable[[], None]] = []  # from outside: unprompted actions, departures, handovers
         self._undisturbed = True  # not paused or stepped, nothing queued, not aborted (`_recheck`)
-        self._finished: asyncio.Event | None = None  # made when first asked for
-        self._closed = False
+        self.finished = asyncio.Event()  # set once the match has ended and its record is complete
         # read when play begins (`_prepare`) and as seats change hands
         self._choosers: list[Callable[[GameState, int], Any] | None] = []  # by seat: None if asked
         self._followed = True  # someone is told the steps
+        self._volunteering = False  # some seat's agent may take the game's chances
         self._encode: Callable[[Any], Any] = spec.encode_action  # an action's record form
         # the decisions asked and waited for
         self._tasks: dict[int, asyncio.Future] = {}  # seat -> its pending decision
@@ -103,21 +106,12 @@ class Match:
     # -- control from outside (admin, protocol sessions, shutdown) ---------------------------
     def add_listener(self, listener: MatchListener) -> None:
         self.listeners.append(listener)
-        self._note_followers()
+        self._read_agents()
 
     def remove_listener(self, listener: MatchListener) -> None:
         if listener in self.listeners:
             self.listeners.remove(listener)
-        self._note_followers()
-
-    @property
-    def finished(self) -> asyncio.Event:
-        """Set once the match has ended and its record is complete (made when first asked for)."""
-        if self._finished is None:
-            self._finished = asyncio.Event()
-            if self._closed:
-                self._finished.set()
-        return self._finished
+        self._read_agents()
 
     def pause(self) -> None:
         self.paused = True
@@ -148,11 +142,10 @@ class Match:
 
     def hand_over(self, seat: int, agent: Agent, name: str | None = None,
                   policy: SeatPolicy | None = None) -> None:
-        """From its next decision on, `agent` plays `seat` (e.g. a person takes over a bot's
-        seat), under `name` (default: the agent's) and `policy` (default: the agent's own).
-        Queued with unprompted actions and departures (an answer already given stands); the old
-        agent's pending decision is cancelled.  The new agent is not `start`ed: it joins a game
-        under way.  The record notes who plays the seat from which action (`Record.handovers`)."""
+        """From its next decision on, `agent` (not `start`ed: it joins a game under way) plays
+        `seat` under `name` and `policy` (default: the agent's own).  Queued with unprompted
+        actions and departures: an answer already given stands, a pending decision is cancelled.
+        The record notes who plays the seat from which action (`Record.handovers`)."""
         self._queue(partial(self._take_over, seat, agent, name, policy))
 
     def abort(self, reason: str = "aborted") -> None:
@@ -163,21 +156,18 @@ class Match:
         self._poke()
 
     def suspend(self) -> None:
-        """Stop playing without ending the game (a server stopping to restart): its record is
-        neither completed nor stored and nobody is told an end, so that its journal keeps it
-        for the next start (`core/journal.py`)."""
+        """Stop without ending the game (a server stopping to restart): no record completed or
+        stored, no end told, so that its journal keeps it for the next start (`core/journal.py`)."""
         self._suspended = True
         self.abort("suspended")
 
     def continue_from(self, record: Record, state: GameState) -> None:
-        """Before `run`: play on from a game journaled before a restart, whose `record` holds
-        the actions played so far and `state` the game they led to (`core/resume.py`).  The
-        agents are started as usual (clients rejoining); the start events are not told again."""
+        """Before `run`: play on from a game journaled before a restart (`core/resume.py`): its
+        `record` so far and the `state` it led to; agents start as usual, start events are not told."""
         self.record, self.state, self.resumed = record, state, True
 
     def time_left(self, seat: int) -> float | None:
-        """Seconds `seat` has left for the decision it is asked now (None: not asked, or its
-        policy sets no hard limit), so a client can show its clock."""
+        """Seconds left for `seat`'s pending decision, for a client's clock (None: no hard limit)."""
         limit, asked = self.policies[seat].hard_timeout, self._asked_at.get(seat)
         return None if limit is None or asked is None else max(0.0, asked + limit - self.clock())
 
@@ -227,16 +217,18 @@ class Match:
         return self.record
 
     def _prepare(self) -> None:
-        """Read the seats as play begins.  Games whose actions are few, and games between bots that
-        nobody follows (the same few hundred actions again and again), take an action's record
-        form from `KnownActions` (encoded once per process)."""
+        """Read the seats as play begins.  Games of few actions, and bots' games nobody follows (the
+        same actions again and again), take record forms from `KnownActions` (once per process)."""
         self._choosers = [agent.inline_chooser() for agent in self.agents]
-        self._note_followers()
+        self._read_agents()
         if self.spec.few_actions or (None not in self._choosers and not self._followed):
             self._encode = KnownActions.for_spec(self.spec).encode
 
-    def _note_followers(self) -> None:
-        self._followed = bool(self.listeners) or any(agent.wants_events for agent in self.agents)
+    def _read_agents(self) -> None:
+        """What the listeners and agents declare they need (at registration, not at every step)."""
+        self._step_listeners = tuple(listener for listener in self.listeners if listener.follows_steps)
+        self._followed = bool(self._step_listeners) or any(agent.wants_events for agent in self.agents)
+        self._volunteering = any(agent.may_volunteer for agent in self.agents)
 
     async def _start_agents(self) -> None:
         for seat, agent in enumerate(self.agents):
@@ -263,10 +255,9 @@ class Match:
         return self._abort_reason is None
 
     def _ask(self, until: float | None) -> bool:
-        """What can be done without waiting: what was queued from outside, the chances the game
-        offers, then every seat to act asked.  An inline agent's action is played at once, and
-        the next seats asked, up to the time slice (`until`; None: no limit) or anything
-        unusual.  True if the game changed; False if every seat to act is waited for."""
+        """What can be done without waiting: what was queued from outside, the game's chances,
+        then every seat to act asked; inline agents' actions played at once, up to the time slice
+        (`until`; None: no limit) or anything unusual.  False if every seat to act is waited for."""
         if self._queued:
             work, self._queued = self._queued, []
             self._recheck()
@@ -275,7 +266,7 @@ class Match:
                     break
                 done()
             return True
-        if self._offer_volunteers():
+        if self._volunteering and self._offer_volunteers():
             return True
         state, tasks, choosers, clock = self.state, self._tasks, self._choosers, self.clock
         played = False
@@ -294,15 +285,19 @@ class Match:
             else:
                 return played
             played = True
-            if not self._undisturbed or state.volunteers() or (until is not None and perf_counter() > until):
+            if (not self._undisturbed or (self._volunteering and state.volunteers())
+                    or (until is not None and perf_counter() > until)):
                 return True
 
     def _begin_decision(self, seat: int) -> None:
-        """Ask the agent of `seat`, which does not decide inline; its answer wakes `_answered`."""
+        """Ask the agent of `seat`, which does not decide inline: its answer wakes `_answered`,
+        its hard limit the task (`_poke_in`)."""
         agent = self.agents[seat]
         self._asked_at[seat] = self.clock()
         observation = self.state.observation(seat) if agent.wants_observation else None
         self._tasks[seat] = agent.begin_decision(seat, observation, self._answered, self._loop)
+        if (limit := self.policies[seat].hard_timeout) is not None:
+            self._poke_in(limit)
 
     def _offer_volunteers(self) -> bool:
         """The chances the game offers (`GameState.volunteers`); True if an agent took one."""
@@ -344,13 +339,15 @@ class Match:
         for told, agent in enumerate(self.agents):
             if agent.wants_events and (seen := [e for e in events if e.audience.admits(told)]):
                 agent.notify(told, seen, self.state)
-        if self.listeners:
+        if self._step_listeners:
             step = Step(seat, action, events, entry)
-            for listener in list(self.listeners):
+            for listener in self._step_listeners:
                 listener.on_step(self, step)
 
-    def _settle(self, seat: int, decision: asyncio.Future, elapsed: float) -> None:
-        """A decision is done: play its action, unless the agent failed or answered too late."""
+    def _settle(self, seat: int, now: float) -> None:
+        """`seat`'s decision is done: play its action, unless the agent failed or answered too late."""
+        decision = self._tasks.pop(seat)
+        elapsed = now - self._asked_at.pop(seat, now)
         try:
             action = decision.result()
         except asyncio.CancelledError:
@@ -405,9 +402,7 @@ class Match:
     def _take_over(self, seat: int, agent: Agent, name: str | None, policy: SeatPolicy | None) -> None:
         decision = self._tasks.get(seat)
         if decision is not None and decision.done():  # answered before the handover: that answer stands
-            del self._tasks[seat]
-            now = self.clock()
-            self._settle(seat, decision, now - self._asked_at.pop(seat, now))
+            self._settle(seat, self.clock())
         self._cancel(seat)
         self._seat(seat, agent, policy, name)
 
@@ -417,7 +412,7 @@ class Match:
         self.policies[seat] = policy or agent.policy or TRUSTED
         self._choosers[seat] = agent.inline_chooser()
         self._strikes.pop(seat, None)
-        self._note_followers()
+        self._read_agents()
         name = agent.name if name is None else name
         holder = self.record.holder(seat)
         if (name, agent.kind) == (holder.name, holder.agent):
@@ -443,9 +438,9 @@ class Match:
 
     # -- waiting for clients ---------------------------------------------------------------------
     async def _wait(self) -> None:
-        """Until a decision is done, a hard limit passes, or a poke; then settle what is done.
-        Clients' answers are mostly played while the task still waits (`_step_answered`)."""
-        if not self._a_decision_is_done():
+        """Until a decision is done, a hard limit passes, or a poke; then settle what is done
+        (clients' answers are mostly played while the task still waits: `_step_answered`)."""
+        if not any(decision.done() for decision in self._tasks.values()):
             self._watch_deadlines()
             await self._nap()
         self._settle_done(self.clock())
@@ -467,8 +462,7 @@ class Match:
                 continue  # dropped as stale while an earlier answer was settled
             limit = self.policies[seat].hard_timeout
             if decision.done():
-                del self._tasks[seat]
-                self._settle(seat, decision, now - self._asked_at.pop(seat, now))
+                self._settle(seat, now)
             elif limit is not None and now - self._asked_at.get(seat, now) >= limit:
                 self._cancel(seat)
                 self._consequence(seat, self.policies[seat].on_timeout, EndCause.HARD_TIMEOUT,
@@ -486,10 +480,9 @@ class Match:
             waiter.set_result(None)
 
     def _step_answered(self) -> None:
-        """What the task would do on waking, done without waking it: settle what is done and,
-        if nothing unusual is afoot, ask the next seats.  It goes on waiting when every seat to
-        act waits for a client; anything else (a pause, an abort, something queued, the game's
-        end, an inline bot that played, a bug) wakes it to carry on."""
+        """What the task would do on waking, without waking it: settle what is done and, if nothing
+        unusual is afoot, ask the next seats.  It waits on while every seat to act waits for a
+        client; anything else (pause, abort, queued work, the end, an inline bot, a bug) wakes it."""
         self._step_queued = False
         waiter = self._waiter
         if waiter is None or waiter.done():
@@ -497,42 +490,35 @@ class Match:
         try:
             self._settle_done(self.clock())
             waits = (self._undisturbed and not self.state.is_over and not self._ask(perf_counter() + INLINE_SLICE)
-                     and self._tasks and not waiter.done() and not self._a_decision_is_done())
+                     and self._tasks and not waiter.done()
+                     and not any(decision.done() for decision in self._tasks.values()))
         except Exception as exc:  # raised in the task, as if it had done this itself
             if not waiter.done():
                 waiter.set_exception(exc)
             return
-        if waits:
-            self._watch_deadlines()
-        elif not waiter.done():
+        if not waits and not waiter.done():
             waiter.set_result(None)
 
-    def _a_decision_is_done(self) -> bool:
-        for decision in self._tasks.values():
-            if decision.done():
-                return True
-        return False
-
     def _watch_deadlines(self) -> None:
-        """The task is poked by the soonest hard limit of the decisions asked.  A sooner timer is
-        kept: deadlines mostly come later and later, so one timer serves many decisions (it
-        pokes once early, then is set again) instead of one made and cancelled per decision."""
-        policies, asked_at = self.policies, self._asked_at
-        deadlines = [asked_at[seat] + policies[seat].hard_timeout for seat in self._tasks
-                     if policies[seat].hard_timeout is not None and seat in asked_at]
-        if not deadlines:
-            return
-        when = self._loop.time() + max(0.0, min(deadlines) - self.clock())
+        """Before the task waits: poked by the soonest hard limit of the decisions asked (the
+        timer may have fired early meanwhile, for a decision answered since)."""
+        policies, asked_at, now = self.policies, self._asked_at, self.clock()
+        left = [asked_at[seat] + policies[seat].hard_timeout - now for seat in self._tasks
+                if policies[seat].hard_timeout is not None and seat in asked_at]
+        if left:
+            self._poke_in(min(left))
+
+    def _poke_in(self, seconds: float) -> None:
+        """The task poked in `seconds` at the latest: one timer serves many decisions, set again
+        only for a sooner one (deadlines mostly come later and later)."""
+        now = self._loop.time()
+        when = now + max(0.0, seconds)
         timer = self._timer
         if timer is not None:
-            if timer.when() <= when:
-                return
+            if now < timer.when() <= when:
+                return  # one still to fire, and no later: it serves
             timer.cancel()
-        self._timer = self._loop.call_at(when, self._timer_fired)
-
-    def _timer_fired(self) -> None:
-        self._timer = None
-        self._poke()
+        self._timer = self._loop.call_at(when, self._poke)
 
     # -- the end -----------------------------------------------------------------------------------
     def _failed(self, exc: Exception) -> None:
@@ -547,7 +533,7 @@ class Match:
         for seat in list(self._tasks):
             self._cancel(seat)
         if self._suspended:
-            self._mark_closed()
+            self.finished.set()
             return
         result = self._complete_record()
         for seat, agent in enumerate(self.agents):
@@ -561,7 +547,7 @@ class Match:
                 listener.on_end(self, self.record)
             except Exception:
                 log.exception("match %s: listener failed at the end", self.id or "-")
-        self._mark_closed()
+        self.finished.set()
 
     def _complete_record(self) -> Result:
         """The record's result and end time, and the record stored if the match has a store."""
@@ -577,17 +563,11 @@ class Match:
                 log.exception("match %s: record could not be stored", self.id or "-")
         return result
 
-    def _mark_closed(self) -> None:
-        self._closed = True
-        if self._finished is not None:
-            self._finished.set()
-
     # -- games between in-process bots, played through at once -------------------------------
     def plays_alone(self) -> bool:
-        """Whether `play_through` can play this match: every seat an in-process bot that
-        decides inline, with nothing to start or finish, nobody following the steps, no policy
-        that could seat someone else, and the match not begun."""
-        if (self.listeners or self._tasks or not self._undisturbed or self._closed
+        """Whether `play_through` can play this match: not begun, nobody following, every seat an
+        inline in-process bot with nothing to start or finish, no policy seating anyone else."""
+        if (self.listeners or self._tasks or not self._undisturbed or self.finished.is_set()
                 or self.record.started_at):
             return False
         for agent in self.agents:
@@ -598,9 +578,8 @@ class Match:
                        for policy in self.policies)
 
     def play_through(self) -> Record | None:
-        """`run()` for a match that `plays_alone` (`tablehall play`, the arena's workers), in one
-        go, without the coroutine and the time slices (for callers whose event loop runs nothing
-        else meanwhile); None, and nothing done, for a match that needs `run()`."""
+        """`run()` in one go, without coroutine or time slices, for a match that `plays_alone`
+        (`tablehall play`, the arena's workers); None, and nothing done, for one that needs `run()`."""
         if not self.plays_alone():
             return None
         self.record.started_at = utc_now()
@@ -612,5 +591,5 @@ class Match:
         except Exception as exc:
             self._failed(exc)
         self._complete_record()
-        self._mark_closed()
+        self.finished.set()
         return self.record

@@ -31,7 +31,7 @@ from .events import Event, visible_to
 
 if TYPE_CHECKING:
     from .game import GameSpec, GameState
-    from .records import Record
+    from .record import Record
 
 
 @dataclass(frozen=True, slots=True)

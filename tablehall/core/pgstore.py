@@ -18,7 +18,7 @@ import threading
 import uuid
 from typing import Any, Callable, Mapping, Sequence, TypeVar
 
-from .records import Record, RecordError, dumps
+from .record import Record, RecordError, dumps
 from .store import (ACCOUNTS_SCHEMA, JOURNAL_SCHEMA, TOURNAMENT_FIELDS, JournaledGame, LiveRow, RecordQuery,
                     RecordStore, RecordSummary, Sql, StoreError, TournamentGame, TournamentSummary, _journaled,
                     _like_prefix, _no_tournament, _search_clause, _summary, check_tournament, describe)

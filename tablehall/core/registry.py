@@ -48,6 +48,12 @@ def get_game(name: str) -> "GameSpec":
     return _module(name).SPEC
 
 
+def all_services() -> list[tuple[str, Any]]:
+    """(game, `hosting.ServiceSpec`) for every protocol every registered game offers (a game's
+    `GameSpec.services`; the hosting contract stands above the registry)."""
+    return [(name, spec) for name in game_names() for spec in get_game(name).services]
+
+
 def game_file(name: str, relative: str) -> Path:
     """A file game `name` ships (its web board module, say), `relative` to its package."""
     return Path(_module(name).__file__).parent / relative

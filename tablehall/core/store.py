@@ -1,7 +1,7 @@
 """Where records live.  `RecordStore` is the interface; `SqliteStore` (stdlib sqlite3) is the
 embedded default, `DirectoryStore` writes one JSON file per game, and `PostgresStore`
 (`pgstore.py`, psycopg 3) is the shared store for deployments where several processes or
-machines write at once.  `open_store` picks one from a `--db` value.
+machines write at once.  `locations.open_store` picks one from a `--db` value.
 
 Every save is atomic: one INSERT in one transaction (SQLite, WAL journal; PostgreSQL) or
 write-then-rename (files), so a crash mid-write leaves earlier records intact and never a half
@@ -28,7 +28,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Callable, Mapping, Sequence, TypeVar
 
-from .records import Record, RecordError, dumps
+from .record import Record, RecordError, dumps
 from .result import EndCause
 
 
@@ -819,65 +819,6 @@ def describe(location: str | os.PathLike[str]) -> str:
     return parts._replace(netloc=netloc).geturl()
 
 
-def store_exists(location: str | os.PathLike[str]) -> bool:
-    """Whether there is a store to read at `location` (a server is assumed to be there)."""
-    return is_url(location) or Path(location).exists()
-
-
-def open_store(location: str | os.PathLike[str]) -> RecordStore:
-    """``postgresql://...`` becomes a PostgresStore, a directory a DirectoryStore, anything
-    else an SQLite file."""
-    if is_url(location):
-        from .pgstore import PostgresStore
-
-        return PostgresStore(str(location))
-    path = Path(location)
-    if path.is_dir():
-        return DirectoryStore(path)
-    return SqliteStore(path)
-
-
-def notation_hint(ref: str) -> str | None:
-    """For a file of a suffix some game's notations use (`GameSpec.notation_suffixes`), how to
-    store it as a record; None for any other file."""
-    from .registry import game_names, get_game
-
-    suffix = Path(ref).suffix.lower()
-    notations = [(spec.name, spec.notation_suffixes[suffix]) for spec in map(get_game, game_names())
-                 if suffix in spec.notation_suffixes]
-    if not notations:
-        return None
-    commands = [f"`tablehall import {game} {ref} --format {notation}`" for game, notation in notations
-                if notation in get_game(game).importers]
-    return f"{' or '.join(commands)} stores it as one" if commands else "tablehall does not read it back"
-
-
-def load_record(ref: str, db: str | None = None) -> Record:
-    """A record from a JSON file path, or by id (prefix) from the store at `db`."""
-    path = Path(ref)
-    if path.is_file():
-        hint = notation_hint(ref) if path.suffix.lower() not in ("", ".json") else None
-        if hint is not None:
-            raise RecordError(f"{ref} is a notation file, not a record: {hint}")
-        try:
-            return Record.loads(path.read_bytes())
-        except OSError as exc:
-            raise RecordError(f"cannot read {ref}: {exc.strerror}") from None
-        except RecordError as exc:
-            raise RecordError(f"{ref}: {exc}") from None
-    if "/" in ref or path.suffix.lower() == ".json" or (path.suffix and notation_hint(ref) is not None):
-        raise RecordError(f"no such file: {ref}")
-    if db is None:
-        raise RecordError(f"{ref!r} is not a record file, and no --db was given to look it up")
-    if not store_exists(db):
-        raise RecordError(f"no record store at {db}")
-    store = open_store(db)
-    try:
-        return store.load(ref)
-    finally:
-        store.close()
-
 
 __all__ = ["RecordStore", "RecordQuery", "JournaledGame", "LiveRow", "Sql", "SqliteStore", "DirectoryStore", "RecordSummary", "StoreError",
-           "TournamentSummary", "TournamentGame", "open_store", "is_url", "describe", "store_exists",
-           "load_record", "write_atomically", "dumps"]
+           "TournamentSummary", "TournamentGame", "is_url", "describe", "write_atomically", "dumps"]

@@ -38,7 +38,8 @@ from tablehall.core.stamps import utc_now
 from tablehall.core.records import Record, SeatInfo
 from tablehall.core.registry import get_game
 from tablehall.core.seats import make_agent
-from tablehall.core.store import RecordStore, open_store
+from tablehall.core.locations import open_store
+from tablehall.core.store import RecordStore
 
 from .adapter import Adapter, outcome
 from .games import adapter_class, gym_ids

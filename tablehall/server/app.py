@@ -10,34 +10,26 @@ from __future__ import annotations
 import asyncio
 import logging
 import signal
-from dataclasses import dataclass
 from pathlib import Path
 from typing import Awaitable, Callable
 
 from ..core.hosting import Entrant, Host, Service, ServiceSpec, Session, Table, TableError, TableSeat, Transport
 from ..core.limits import Limits
-from ..core.registry import game_names, get_game
+from ..core.registry import all_services
 from ..core.journal import Journal
 from ..core.soon import flush_soon, handling_read
 from ..accounts.service import open_accounts
-from ..core.store import RecordStore, describe, is_url, open_store
+from ..core.locations import open_store
+from ..core.store import RecordStore, is_url
 from .config import ServerConfig, named_bots
 from .gate import ConnectionGate, ProxyLine, refused
+from .listening import ListenError, Listening
 from .restart import Resumer, resume_journaled
 
 log = logging.getLogger("tablehall.server")
 
 #: a peer that does not read what we send may not make us buffer more than this
 MAX_WRITE_BUFFER = 8 * 1024 * 1024
-
-
-class ListenError(OSError):
-    """A listener could not be opened; the message says which and how to change it."""
-
-
-def all_services() -> list[tuple[str, ServiceSpec]]:
-    """(game, service spec) for every protocol every registered game offers."""
-    return [(name, spec) for name in game_names() for spec in get_game(name).services]
 
 
 class SocketTransport(Transport):
@@ -202,15 +194,6 @@ class Connection(asyncio.Protocol):
                 session.connection_lost()
             except Exception:
                 log.exception("session failed while closing", extra={"service": self.name})
-
-
-@dataclass
-class Listening:
-    service: str
-    game: str
-    host: str
-    port: int
-    description: str
 
 
 class Server:
@@ -432,34 +415,3 @@ def run_server(main: Awaitable[None], kind: str = "auto") -> None:
     """Run `main` (a server's lifetime) to its end on the event loop `kind` chooses."""
     with asyncio.Runner(loop_factory=loop_factory(kind)) as runner:
         runner.run(main)
-
-
-async def serve(config: ServerConfig, announce=print, workers: int = 1) -> None:
-    """Serve until SIGINT/SIGTERM; with `workers` > 1 the listeners are spread over that many
-    processes (`server/workers.py`), this one keeping the first share and the web hall."""
-    from .workers import Workers, served, split
-
-    configs = split(config, workers) if workers > 1 else [config]
-    others = Workers(configs[1:])
-    server = Server(configs[0])
-    listening = [(e.service, e.description or e.game, e.host, e.port) for e in await server.start()]
-    if configs[1:]:
-        try:
-            listening += others.start()
-        except ListenError:
-            await server.stop()
-            raise
-    for service, description, host, port in listening:
-        announce(f"tablehall: {service:12} {description} on {host}:{port}")
-    if server.web is not None:
-        announce(f"tablehall: web hall      http://{config.host}:{server.web.port}/")
-    if configs[1:]:
-        announce(f"tablehall: {len(configs)} processes: " + "; ".join(
-            ", ".join(served(c)) + (" and the web hall" if k == 0 and server.web is not None else "")
-            for k, c in enumerate(configs)))
-    announce(f"tablehall: records in {describe(config.db)}; Ctrl-C stops (games that can be resumed are "
-             "played on at the next start, the others stored as aborted)")
-    try:
-        await server.serve_until_stopped()
-    finally:
-        await asyncio.get_running_loop().run_in_executor(None, others.stop)

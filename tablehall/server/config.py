@@ -149,7 +149,7 @@ def check_sections(config: ServerConfig) -> None:
     a typo stops `serve` before anything listens (ConfigError names the key)."""
     from ..accounts.settings import SETTINGS as ACCOUNT_SETTINGS
     from ..core.hosting import SettingError, read_settings
-    from .app import all_services
+    from ..core.registry import all_services
     from .web import WEB_SETTINGS
 
     services = {spec.name: spec for _, spec in all_services()}

@@ -13,6 +13,7 @@ from ..core.hosting import Setting
 from ..core.limits import Limits
 from ..web.hall import LOOPBACK_NAMES, Hall
 from .gate import ConnectionGate
+from .listening import ListenError
 
 log = logging.getLogger("tablehall.web")
 
@@ -64,8 +65,6 @@ class WebListener:
         try:
             self.sock = socket.create_server((host, port), reuse_port=False)
         except OSError as exc:
-            from .app import ListenError
-
             raise ListenError(f"cannot listen for the web hall on {host}:{port}: {exc.strerror or exc} "
                               "(--http-port N moves it, 0 turns it off)") from None
         self.port = self.sock.getsockname()[1]

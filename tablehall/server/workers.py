@@ -1,5 +1,5 @@
-"""`tablehall serve --workers N`: the protocol listeners spread over N processes, so that every
-core plays games.
+"""`tablehall serve`: the server's lifetime (`serve`), and with ``--workers N`` the protocol
+listeners spread over N processes, so that every core plays games.
 
 Each protocol lives wholly in one process (its listener, lobby, rooms, reservations and
 tables), so nothing a protocol decides is shared between processes; the record store is (one
@@ -11,11 +11,16 @@ docs/architecture.md, "Worker processes".
 
 from __future__ import annotations
 
+import asyncio
 import dataclasses
 import logging
 import multiprocessing
 
+from ..core.registry import all_services
+from ..core.store import describe
+from .app import Server, run_server
 from .config import ServerConfig
+from .listening import ListenError
 
 log = logging.getLogger("tablehall.server")
 
@@ -25,8 +30,6 @@ STOP_TIMEOUT = 30.0
 
 def served(config: ServerConfig) -> list[str]:
     """The protocol listeners `config` turns on, in registry order."""
-    from .app import all_services
-
     return [spec.name for _, spec in all_services() if config.ports.get(spec.name) != 0]
 
 
@@ -49,7 +52,6 @@ def split(config: ServerConfig, workers: int) -> list[ServerConfig]:
 
 def _worker(config: ServerConfig, ready) -> None:
     """A worker process: serve its listeners until SIGTERM or SIGINT."""
-    from .app import ListenError, Server, run_server
     from .logs import setup_logging
 
     setup_logging(config.log_format)
@@ -80,8 +82,6 @@ class Workers:
     def start(self) -> list[tuple[str, str, str, int]]:
         """Start every worker and wait until each listens: (service, description, host, port)
         of every listener.  Raises ListenError (after stopping the others) if one cannot."""
-        from .app import ListenError
-
         context = multiprocessing.get_context("spawn")  # a fresh interpreter: no event loop, no sockets inherited
         waiting = []
         for config in self.configs:
@@ -121,3 +121,32 @@ class Workers:
     def dead(self) -> list[int]:
         """Pids of workers that have exited."""
         return [p.pid for p in self.processes if not p.is_alive() and p.pid is not None]
+
+
+async def serve(config: ServerConfig, announce=print, workers: int = 1) -> None:
+    """Serve until SIGINT/SIGTERM; with `workers` > 1 the listeners are spread over that many
+    processes (`Workers`), this one keeping the first share and the web hall."""
+    configs = split(config, workers) if workers > 1 else [config]
+    others = Workers(configs[1:])
+    server = Server(configs[0])
+    listening = [(e.service, e.description or e.game, e.host, e.port) for e in await server.start()]
+    if configs[1:]:
+        try:
+            listening += others.start()
+        except ListenError:
+            await server.stop()
+            raise
+    for service, description, host, port in listening:
+        announce(f"tablehall: {service:12} {description} on {host}:{port}")
+    if server.web is not None:
+        announce(f"tablehall: web hall      http://{config.host}:{server.web.port}/")
+    if configs[1:]:
+        announce(f"tablehall: {len(configs)} processes: " + "; ".join(
+            ", ".join(served(c)) + (" and the web hall" if k == 0 and server.web is not None else "")
+            for k, c in enumerate(configs)))
+    announce(f"tablehall: records in {describe(config.db)}; Ctrl-C stops (games that can be resumed are "
+             "played on at the next start, the others stored as aborted)")
+    try:
+        await server.serve_until_stopped()
+    finally:
+        await asyncio.get_running_loop().run_in_executor(None, others.stop)

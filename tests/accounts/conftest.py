@@ -6,7 +6,7 @@ from __future__ import annotations
 import pytest
 
 from tablehall.accounts.service import Accounts, AccountSettings
-from tablehall.core.store import open_store
+from tablehall.core.locations import open_store
 
 
 class Clock:

@@ -6,7 +6,7 @@ import subprocess
 import sys
 
 from tablehall.accounts.service import Accounts
-from tablehall.core.store import open_store
+from tablehall.core.locations import open_store
 
 
 def tablehall(*argv: str, stdin: str = "") -> subprocess.CompletedProcess:

@@ -10,7 +10,7 @@ import pytest
 
 from tablehall.core import replay
 from tablehall.core.registry import get_game
-from tablehall.core.store import open_store
+from tablehall.core.locations import open_store
 
 from .conftest import EXAMPLES
 

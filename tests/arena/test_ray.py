@@ -45,7 +45,7 @@ def test_ray_and_local_workers_give_identical_digests_and_ratings(ray_cluster, t
     assert [g["digest"] for g in on_ray["games"]] == [g["digest"] for g in local["games"]]
     assert on_ray["digest"] == local["digest"] and on_ray["standings"] == local["standings"]
     # Ray workers do not write this machine's SQLite file: the arena stored what they sent back
-    from tablehall.core.store import open_store
+    from tablehall.core.locations import open_store
 
     store = open_store(tmp_path / "ray.sqlite")
     try:
@@ -61,7 +61,7 @@ def test_an_sprt_on_ray_stops_where_it_stops_locally(ray_cluster, tmp_path, post
     on_ray = arena_process(tmp_path, "ray", *argv, "--ray", ray_cluster, "--db", postgres_url)
     local = arena_process(tmp_path, "local", *argv, "--workers", "2", "--no-db")
     assert on_ray["sprt"] == local["sprt"] and on_ray["digest"] == local["digest"]
-    from tablehall.core.store import open_store
+    from tablehall.core.locations import open_store
 
     store = open_store(postgres_url)
     try:

@@ -24,6 +24,7 @@ import pytest
 
 from tablehall.core.hosting import Host
 from tablehall.core.store import SqliteStore
+from tablehall.games.blokus import SPEC
 from tablehall.games.blokus.sc.lobby import ScService
 
 from ..support.reference import reference_path
@@ -200,12 +201,10 @@ async def play_scenario(steps, expected: dict[str, bytes], config: dict, over_tc
                         expect: dict[str, Expect] | None = None):
     rewrite = IdMap(expected)
     if over_tcp:
-        from tablehall.games.blokus import SPEC
-
         spec = next(s for s in SPEC.services if s.name == "sc")
         return await run_over_tcp(spec, steps, config, store=store, rewrite=rewrite, expect=expect)
     host = Host(store, config)
-    return await run_in_memory(ScService, steps, host, rewrite=rewrite, expect=expect)
+    return await run_in_memory(lambda host: ScService(host, SPEC), steps, host, rewrite=rewrite, expect=expect)
 
 
 def probe_expectations(name: str, transcripts: dict) -> dict[str, Expect]:

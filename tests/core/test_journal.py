@@ -17,7 +17,8 @@ from tablehall.core.records import Record, replay
 from tablehall.core.registry import get_game
 from tablehall.core.resume import rebuild
 from tablehall.core.rng import derive_seed
-from tablehall.core.store import SCHEMA_VERSION, open_store
+from tablehall.core.locations import open_store
+from tablehall.core.store import SCHEMA_VERSION
 
 
 @pytest.fixture

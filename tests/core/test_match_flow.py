@@ -412,6 +412,8 @@ class Cheering(PileState):
 
 
 class Cheerer(TakeOneBot):
+    may_volunteer = True
+
     def volunteer(self, state, seat):
         return "cheer" if getattr(state, "cheered", None) != state.pile else None
 
@@ -470,3 +472,54 @@ def test_what_agents_declare():
     assert BotAgent(TakeOneBot(), threaded=True).inline_chooser() is None
     assert RemoteAgent("c", "remote:test").inline_chooser() is None
     assert RemoteAgent("c", "remote:test").awaits_finish
+
+
+def test_listeners_that_leave_on_step_alone_are_not_called_at_each_step():
+    """A listener declares whether it follows the steps (`follows_steps`); one that does not
+    is told the start and the end only, and the match plays the same either way."""
+    class Counting(MatchListener):
+        def __init__(self):
+            self.told = []
+
+        def on_start(self, match):
+            self.told.append("start")
+
+        def on_step(self, match, step):
+            self.told.append(step.entry)
+
+        def on_end(self, match, record):
+            self.told.append("end")
+
+    class StartAndEnd(Counting):
+        follows_steps = False
+
+    def played(*listeners):
+        match = Match(SPEC, [BotAgent(TakeOneBot()), BotAgent(TakeOneBot())], seed=3, options={"stones": 7})
+        for listener in listeners:
+            match.add_listener(listener)
+        return asyncio.run(match.run())
+
+    following, not_following = Counting(), StartAndEnd()
+    record = played(following, not_following)
+    assert not_following.told == ["start", "end"]
+    assert following.told == ["start", *record.entries, "end"]  # each action's step, with its entry
+    assert played(StartAndEnd()).digest() == record.digest()
+
+
+def test_the_game_is_asked_for_its_chances_only_when_an_agent_may_take_them():
+    """`volunteers` is asked only if some seat's agent declares `may_volunteer`."""
+    asked = []
+
+    class Counted(Cheering):
+        def volunteers(self):
+            asked.append(self.pile)
+            return super().volunteers()
+
+    from dataclasses import replace
+
+    spec = replace(SPEC, new_game=lambda seats, options, seed: Counted(seats, options, seed))
+    quiet = Match(spec, [BotAgent(TakeOneBot()), BotAgent(TakeOneBot())], seed=1, options={"stones": 6})
+    assert quiet.play_through().status == "finished" and asked == []
+    cheering = Match(spec, [BotAgent(TakeOneBot()), BotAgent(Cheerer())], seed=1, options={"stones": 6})
+    record = cheering.play_through()
+    assert asked and [e.seat for e in record.entries if e.action == "cheer"] == [1, 1, 1]

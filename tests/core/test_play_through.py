@@ -10,6 +10,7 @@ import pytest
 
 from tablehall.core import BotAgent, Consequence, Match, RemoteAgent, SeatPolicy
 from tablehall.core.game import Bot
+from tablehall.core.match import MatchListener
 
 from .pilegame import SPEC, RandomBot
 
@@ -83,7 +84,7 @@ def test_a_match_that_needs_run_is_left_alone():
         assert match.record.started_at == "" and match.record.entries == [] and match.record.result is None
 
     followed = _match(2, 1, None)
-    followed.add_listener(object())
+    followed.add_listener(MatchListener())
     untouched(followed)
     with_a_client = _match(2, 1, None)
     with_a_client.agents[1] = RemoteAgent("client", "line")

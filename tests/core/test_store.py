@@ -14,8 +14,9 @@ import pytest
 from tablehall.core import Record, RecordError, SeatInfo
 from tablehall.core.records import Entry
 from tablehall.core.result import Result, SeatResult
-from tablehall.core.store import (PAGE_SIZE, SCHEMA_VERSION, DirectoryStore, RecordQuery, SqliteStore, describe, is_url,
-                                  open_store)
+from tablehall.core.locations import open_store
+from tablehall.core.store import (PAGE_SIZE, SCHEMA_VERSION, DirectoryStore, RecordQuery, SqliteStore, describe,
+                                  is_url)
 
 
 @pytest.fixture

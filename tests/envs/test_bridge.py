@@ -17,7 +17,8 @@ from tablehall.cli import main
 from tablehall.core import EndCause, replay
 from tablehall.core.registry import get_game
 from tablehall.core.seats import SeatError, make_agent
-from tablehall.core.store import SqliteStore, load_record
+from tablehall.core.locations import load_record
+from tablehall.core.store import SqliteStore
 from tablehall.envs.bridge import load_policy
 from tablehall.games.blokus.bots import RandomBot
 from tablehall.games.blokus.sc.client import play_client

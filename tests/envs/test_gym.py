@@ -15,7 +15,8 @@ import tablehall.envs  # noqa: F401 - registers the environments
 from tablehall.cli import main
 from tablehall.core import replay
 from tablehall.core.registry import get_game
-from tablehall.core.store import SqliteStore, load_record
+from tablehall.core.locations import load_record
+from tablehall.core.store import SqliteStore
 
 REPO = Path(__file__).resolve().parents[2]
 NAMES = {"blokus": "Blokus", "catan": "Catan", "dominion": "Dominion", "renaissance": "Renaissance"}

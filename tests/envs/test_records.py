@@ -10,7 +10,8 @@ import pytest
 from tablehall.cli import main
 from tablehall.core import replay
 from tablehall.core.registry import get_game
-from tablehall.core.store import DirectoryStore, SqliteStore, load_record
+from tablehall.core.locations import load_record
+from tablehall.core.store import DirectoryStore, SqliteStore
 
 from .walk import raw_env
 

@@ -13,7 +13,7 @@ from pathlib import Path
 
 from tablehall.core import replay
 from tablehall.core.registry import get_game
-from tablehall.core.store import open_store
+from tablehall.core.locations import open_store
 
 from .test_serve_process import free_port, other_ports_off
 

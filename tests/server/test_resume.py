@@ -24,7 +24,8 @@ from tablehall.core.journal import read_journal
 from tablehall.core.records import Record, replay
 from tablehall.core.registry import get_game
 from tablehall.core.rng import derive_seed
-from tablehall.core.store import is_url, open_store
+from tablehall.core.locations import open_store
+from tablehall.core.store import is_url
 
 from ..support.serving import REPO, Serve
 from ..web.policies import catan_choice, dominion_choice, renaissance_choice

@@ -15,7 +15,7 @@ from tablehall.core.journal import read_journal
 from tablehall.core.records import Record, replay
 from tablehall.core.registry import get_game
 from tablehall.core.rng import derive_seed
-from tablehall.core.store import open_store
+from tablehall.core.locations import open_store
 
 from ..jsettlers.scripted_robot import robot
 from ..support.serving import Serve

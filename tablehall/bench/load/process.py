@@ -186,7 +186,7 @@ class ServerProcess:
 
 def extra_ports_off(keep: list[str]) -> list[str]:
     """Flags turning off every listener but those in `keep` (every game's services)."""
-    from ...server.app import all_services
+    from ...core.registry import all_services
 
     return [flag for _, s in all_services() if s.name not in keep for flag in (f"--{s.name}-port", "0")]
 

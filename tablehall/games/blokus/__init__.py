@@ -2,7 +2,7 @@
 the built-in bots and the contest protocol.  See `rules` for the game and `pieces` for the shapes."""
 
 from tablehall.core import GameSpec
-from tablehall.core.hosting import ServiceSpec, Setting
+from tablehall.core.hosting import ServiceSpec
 from tablehall.core.match import SeatPolicy
 
 from .bots import RandomBot, StrongBot
@@ -10,16 +10,8 @@ from .movetext import move_text
 from .pieces import Color, Rotation, Shape, face_data, transform
 from .rules import (MOVE_MISTAKES, BlokusState, InvalidMove, SetMove, SkipMove, decode_action, encode_action,
                     move_words, new_game, normalize_options)
+from .sc.settings import SC_SETTINGS
 
-#: the [sc] config section (also --set sc.KEY=VALUE)
-SC_SETTINGS = {
-    "version": Setting("21.4.0", "the contest server version announced and spoken", choices=("21.4.0", "21.3.3")),
-    "paused": Setting(False, "rooms made by <join> start paused (an admin steps them)"),
-    "soft_timeout_ms": Setting(2000.0, "a move later than this is refused and forfeits the game"),
-    "hard_timeout_ms": Setting(10000.0, "no move by then forfeits the game"),
-    "start_piece": Setting("", "force the start piece (a pentomino name); empty: drawn from the seed"),
-    "seed": Setting(None, "a fixed seed for every room (tests); unset: random", kind=int),
-}
 
 def timeout_policy(limit: float | None, replacement=None, soft: float | None = None) -> SeatPolicy:
     """The contest's rule: no move within `limit` seconds (or, with `soft`, one later than
@@ -56,15 +48,15 @@ SPEC = GameSpec(
 
 
 def _sc_service(host):
-    from .sc.lobby import ScService  # the protocol imports SPEC: load it on first use
+    from .sc.lobby import ScService  # the protocol is loaded when a server opens it
 
-    return ScService(host)
+    return ScService(host, SPEC)
 
 
 def _replay_xml(record):
     from .sc.replay import export_replay_xml
 
-    return export_replay_xml(record)
+    return export_replay_xml(record, SPEC)
 
 __all__ = [
     "SPEC", "BlokusState", "SetMove", "SkipMove", "InvalidMove", "MOVE_MISTAKES", "move_words",

@@ -30,6 +30,7 @@ class RandomBot(Bot):
 
     name = "random"
     needs_observation = False  # reads only its seat's view: tests/core/test_live_view_bots.py
+    may_volunteer = True  # asks for the special building phase (`volunteer`)
 
     def choose(self, state: CatanState, seat: int):
         if state.phase is _DISCARDING:
@@ -75,6 +76,7 @@ class StrongBot(Bot):
 
     name = "strong"
     needs_observation = False  # reads only its seat's view: tests/core/test_live_view_bots.py
+    may_volunteer = True  # asks for the special building phase (`volunteer`)
 
     def choose(self, state: CatanState, seat: int):
         if state.geo.name == "sea":

@@ -71,6 +71,11 @@ class LineBotAgent(RemoteAgent):
         for line in lines:
             self._send_line(line)
 
+    def write(self, data: bytes) -> None:
+        """Lines already encoded, with their newlines: what `room.SeatLines` sends, one rendering
+        for several seats (the TCP seats write it)."""
+        raise NotImplementedError
+
     async def _close(self) -> None:
         raise NotImplementedError
 

@@ -14,21 +14,20 @@ byte for byte).
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any, Sequence
+from typing import Any, Sequence
 
 from tablehall.core import Event
 from tablehall.core.match import MatchListener, Step
 
+from .agent import LineBotAgent
 from .session import LINE_WRITERS
-
-if TYPE_CHECKING:
-    from .service import TcpBotAgent
 
 
 class SeatLines(MatchListener):
-    """A `MatchListener` telling the match's TCP seats (`agents`) the lines of each delivery."""
+    """A `MatchListener` telling the match's TCP seats (`agents`, each a `LineBotAgent` that
+    can `write` encoded lines) the lines of each delivery."""
 
-    def __init__(self, agents: Sequence["TcpBotAgent"]) -> None:
+    def __init__(self, agents: Sequence[LineBotAgent]) -> None:
         self.agents = list(agents)
         for agent in self.agents:
             agent.on_events = None  # the room tells them: the runner need not (`wants_events`)

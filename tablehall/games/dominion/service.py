@@ -96,7 +96,6 @@ class TcpBotAgent(LineBotAgent):
         self.write(("\n".join(lines) + "\n").encode())
 
     def write(self, data: bytes) -> None:
-        """Lines already encoded, with their newlines (`room.SeatLines`)."""
         self.connection.transport.write(data)
 
     async def finish(self, seat: int, result: Result) -> None:
@@ -470,6 +469,8 @@ def rejoin_lines(state: Any) -> bytes:
 
 class _Forget(MatchListener):
     """Drops a resumed game from the service's list when it ends."""
+
+    follows_steps = False
 
     def __init__(self, resumed: dict[str, ResumedGame]) -> None:
         self.resumed = resumed

@@ -26,7 +26,7 @@ action of the turn), so one production never pays for another.
 
 from __future__ import annotations
 
-from typing import Any, Sequence
+from typing import Any
 
 from tablehall.core.events import EVERYONE, Event, all_but, only
 from tablehall.core.game import GameState, IllegalAction
@@ -34,6 +34,7 @@ from tablehall.core.result import EndCause, Result, SeatResult, rank_by
 from tablehall.core.rng import Rng
 
 from . import solo, views
+from .fields import RenaissanceFields, Task
 from .board import DEPOTS, SOURCES, Player
 from .data import (BASE_INPUT, BASE_OUTPUT, CARDS, CARDS_TO_END, COLORS, COLUMNS, DECKS, LAST_SPACE,
                    LEADER_IDS, LEADERS, LEADERS_DEALT, MARBLE_NAMES, MARBLES, RED, REPORTS, RESOURCES,
@@ -49,59 +50,7 @@ def illegal(code: str, message: str) -> IllegalAction:
     return IllegalAction(code, message)
 
 
-class Task:
-    """The open follow-up of a command: resources to store, a price to pay, a slot or
-    production outputs to choose."""
-
-    __slots__ = ("kind", "incoming", "pay", "pay_any", "card", "output", "faith", "choose", "source")
-
-    def __init__(self, kind: str, incoming: list[int] | None = None, pay: Sequence[int] = (0, 0, 0, 0),
-                 pay_any: int = 0, card: int = 0, output: Sequence[int] = (0, 0, 0, 0),
-                 faith: int = 0, choose: int = 0, source: str = "") -> None:
-        self.kind = kind  # market | buy | produce
-        self.incoming = incoming or []  # market: resources (and WHITE) still to store, in order
-        self.pay = list(pay)  # still to pay, per resource
-        self.pay_any = pay_any  # still to pay, any resources
-        self.card = card  # buy: the card bought
-        self.output = tuple(output)  # produce: fixed output
-        self.faith = faith  # produce: faith output
-        self.choose = choose  # produce: outputs of choice still to name
-        self.source = source  # produce: slot | base | leader
-
-    def copy(self) -> "Task":
-        return Task(self.kind, self.incoming[:], self.pay, self.pay_any, self.card, self.output,
-                    self.faith, self.choose, self.source)
-
-    @property
-    def paying(self) -> bool:
-        return self.pay_any > 0 or any(self.pay)
-
-    def step(self) -> str:
-        """The sub-step action this task waits for."""
-        if self.kind == "market":
-            return "white" if self.incoming[0] == WHITE else "place"
-        if self.paying:
-            return "pay"
-        return "slot" if self.kind == "buy" else "output"
-
-    def to_json(self) -> dict[str, Any]:
-        out: dict[str, Any] = {"kind": self.kind, "step": self.step()}
-        if self.kind == "market":
-            out["incoming"] = [MARBLE_NAMES[WHITE] if r == WHITE else RESOURCES[r] for r in self.incoming]
-        if self.paying:
-            out["pay"] = {RESOURCES[r]: n for r, n in enumerate(self.pay) if n}
-            if self.pay_any:
-                out["pay_any"] = self.pay_any
-        if self.kind == "buy":
-            out["card"] = self.card
-        if self.kind == "produce":
-            out["source"] = self.source
-            if not self.paying:
-                out["choose"] = self.choose
-        return out
-
-
-class RenaissanceState(GameState):
+class RenaissanceState(RenaissanceFields, GameState):
     def __init__(self, seat_count: int, options: dict[str, Any], seed: int) -> None:
         if not 1 <= seat_count <= len(SETUP):
             raise ValueError(f"Masters of Renaissance is played by 1-{len(SETUP)} seats")
@@ -774,7 +723,7 @@ class RenaissanceState(GameState):
         seats = tuple(SeatResult(s, ranks[s], points[s], outs[s] or EndCause.REGULAR) for s in range(self.seat_count))
         return Result(seats, self.ended_by or EndCause.REGULAR, {"reason": self.end_reason, "resources": held})
 
-    # -- what each party sees (views.py) --------------------------------------------------------
+    # -- what each party sees (views.py, on the declared fields) --------------------------------------------------------
     def view(self, seat: int | None) -> dict[str, Any]:
         return views.view(self, seat)
 

@@ -435,6 +435,8 @@ class ResumedRoom:
 class _Forget(MatchListener):
     """Drops a resumed game from the service's list when it ends."""
 
+    follows_steps = False
+
     def __init__(self, resumed: dict[str, ResumedRoom]) -> None:
         self.resumed = resumed
 

@@ -9,12 +9,12 @@ from __future__ import annotations
 import logging
 import re
 from collections import deque
-from typing import TYPE_CHECKING, Any, Sequence
+from typing import Any, Callable, Protocol, Sequence
 
 from tablehall.core.agents import RemoteAgent
 from tablehall.core.events import Event
 from tablehall.core.game import IllegalAction
-from tablehall.core.hosting import Session, Transport
+from tablehall.core.hosting import Host, Session, Transport
 from tablehall.core.identity import TICKET, NameRefused, Refusal
 from tablehall.core.names import name_problem
 from tablehall.core.result import Result
@@ -27,9 +27,6 @@ from .commands import (HELP, TURN_COMMANDS, VIEW_COMMANDS, Command, ProtocolErro
                        with_code, words)
 from .dialogue import Sub, question, setup_answer, step_answer, turn_action
 from .rules import RenaissanceState
-
-if TYPE_CHECKING:
-    from .service import RenaissanceService
 
 log = logging.getLogger("tablehall.renaissance")
 
@@ -54,8 +51,32 @@ class SeatAgent(RemoteAgent):
         return self.rejoin
 
 
+class SessionService(Protocol):
+    """What a session asks of the service it connected to (`service.RenaissanceService`): its
+    clock and limits, names and tickets in use, and to seat it, open a lobby, add bots or forget
+    it."""
+
+    host: Host
+    clock: Callable[[], float]
+    ping_interval: float
+    ping_timeout: float
+    flood_limit: int
+
+    def nickname_taken(self, name: str) -> bool: ...
+
+    def ticket_held(self, ticket: str) -> bool: ...
+
+    def matchmake(self, session: "RenaissanceSession") -> None: ...
+
+    def open_lobby(self, session: "RenaissanceSession", size: int) -> None: ...
+
+    def add_bots(self, session: "RenaissanceSession", count: int | None, bot: str | None) -> None: ...
+
+    def forget(self, session: "RenaissanceSession", stage: str) -> None: ...
+
+
 class RenaissanceSession(Session):
-    def __init__(self, service: "RenaissanceService", transport: Transport) -> None:
+    def __init__(self, service: SessionService, transport: Transport) -> None:
         self.service = service
         self.transport = transport
         self.lines = LineBuffer()

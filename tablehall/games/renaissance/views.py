@@ -6,28 +6,26 @@ Only the seat's own leaders in hand, set aside or discarded are shown; others ge
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from tablehall.core.rng import Rng, derive_seed
 
 from .data import COLORS, COLUMNS, LEADER_IDS, MARBLE_NAMES, RESOURCES, ROWS
-
-if TYPE_CHECKING:
-    from .rules import RenaissanceState
+from .fields import RenaissanceFields
 
 
-def market_json(state: "RenaissanceState") -> dict[str, Any]:
+def market_json(state: RenaissanceFields) -> dict[str, Any]:
     return {"grid": [[MARBLE_NAMES[state.market[r * COLUMNS + c]] for c in range(COLUMNS)] for r in range(ROWS)],
             "spare": MARBLE_NAMES[state.spare]}
 
 
-def grid_json(state: "RenaissanceState") -> list[list[dict[str, Any]]]:
+def grid_json(state: RenaissanceFields) -> list[list[dict[str, Any]]]:
     """The development card grid, level 1 first; per deck its top card and size."""
     return [[{"top": deck[-1] if deck else None, "left": len(deck)}
              for deck in state.decks[level * len(COLORS):(level + 1) * len(COLORS)]] for level in range(3)]
 
 
-def player_json(state: "RenaissanceState", seat: int, viewer: int | None) -> dict[str, Any]:
+def player_json(state: RenaissanceFields, seat: int, viewer: int | None) -> dict[str, Any]:
     p = state.players[seat]
     own = viewer == seat
     out: dict[str, Any] = {
@@ -47,7 +45,7 @@ def player_json(state: "RenaissanceState", seat: int, viewer: int | None) -> dic
     return out
 
 
-def view(state: "RenaissanceState", seat: int | None) -> dict[str, Any]:
+def view(state: RenaissanceFields, seat: int | None) -> dict[str, Any]:
     out: dict[str, Any] = {
         "phase": state.phase, "current": state.current if state.phase == "turns" else None,
         "market": market_json(state), "cards": grid_json(state),
@@ -63,7 +61,7 @@ def view(state: "RenaissanceState", seat: int | None) -> dict[str, Any]:
     return out
 
 
-def observation(state: "RenaissanceState", seat: int) -> "RenaissanceState":
+def observation(state: RenaissanceFields, seat: int) -> RenaissanceFields:
     """A copy for a bot playing `seat`: other seats' hidden leaders re-dealt from the ones it has
     not seen, face-down cards and solo tokens reshuffled, and a fresh random stream.  The copy
     depends only on what `seat` knows, and the live game's random stream is left alone."""

@@ -13,14 +13,15 @@ from typing import Any, Mapping, Sequence
 
 from ....core.hosting import (Entrant, Host, OpenSeat, Service, Session, Table, TableError, TableSeat, Transport,
                               describe_entrants, new_table_id, read_settings)
+from ....core.game import GameSpec
 from ....core.names import name_problem
-from .. import SC_SETTINGS, SPEC
 from . import messages as msg
 from .dialect import Dialect, dialect
 from .requests import (ADMIN_REQUESTS, Authenticate, CloseConnection, Join, JoinPrepared, JoinRoom,
                        LegacyAdminRequest, Prepare, ProtocolError, RoomPacket, RoomRequest,
                        ScoreForPlayer, TestMode, parse_request)
 from .room import ScRoom, Slot, message_bytes, new_code
+from .settings import SC_SETTINGS
 from .xml import Node, StreamClosed, StreamOpened, XmlError, XmlStreamReader, el, render
 
 log = logging.getLogger("tablehall.sc")
@@ -40,10 +41,10 @@ class ScService(Service):
     paused), soft_timeout_ms / hard_timeout_ms (2000 / 10000), start_piece ("" = random),
     seed (fixed seed for every room; default random)."""
 
-    def __init__(self, host: Host) -> None:
+    def __init__(self, host: Host, spec: GameSpec) -> None:
         config = read_settings("sc", host.config, SC_SETTINGS)
         self.host = host
-        self.spec = SPEC
+        self.spec = spec  # the game's SPEC, given by the package that declares it
         self.dialect: Dialect = dialect(config["version"])
         self.join_paused = config["paused"]
         self.soft_timeout = config["soft_timeout_ms"] / 1000

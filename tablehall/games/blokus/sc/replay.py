@@ -5,19 +5,18 @@ tablehall game."""
 
 from __future__ import annotations
 
-from ....core import EndCause, Record, RecordError
+from ....core import EndCause, GameSpec, Record, RecordError
 from . import messages as msg
 from .dialect import V21_4_0
 from .room import render_result
 from .xml import render
 
 
-def export_replay_xml(record: Record) -> str:
-    from .. import SPEC
-
+def export_replay_xml(record: Record, spec: GameSpec) -> str:
+    """`record`, a game of `spec` (Blokus), as the contest's replay XML."""
     if record.result is None:
         raise RecordError("the record has no result to write")
-    state = SPEC.new(len(record.seats), record.options, record.seed)
+    state = spec.new(len(record.seats), record.options, record.seed)
     names = [seat.name for seat in record.seats]
     room_id = record.id or "tablehall"
     parts = ["<protocol>\n", render(msg.memento(room_id, state, names)), "\n"]
@@ -25,7 +24,7 @@ def export_replay_xml(record: Record) -> str:
         if entry.forfeit is not None:
             state.forfeit(entry.seat, entry.forfeit, entry.reason)
             continue
-        state.apply(entry.seat, SPEC.decode_action(entry.action))
+        state.apply(entry.seat, spec.decode_action(entry.action))
         parts += [render(msg.memento(room_id, state, names)), "\n"]
     replayed = state.result()
     if record.result.cause is not EndCause.ABORTED and (

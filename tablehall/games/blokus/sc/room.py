@@ -6,22 +6,58 @@ from __future__ import annotations
 import logging
 import uuid
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any
+from typing import Any, Protocol
 
-from ....core import (Agent, BotAgent, EndCause, IllegalAction, Match, RemoteAgent, Result, SeatPolicy,
+from ....core import (Agent, BotAgent, EndCause, GameSpec, IllegalAction, Match, RemoteAgent, Result, SeatPolicy,
                       derive_seed)
-from ....core.hosting import Table
+from ....core.hosting import Host, Table, Transport
 from ....core.match import MatchListener, Step
-from .. import timeout_policy
 from ..rules import MOVE_MISTAKES, BlokusState, InvalidMove, SetMove, SkipMove
 from . import messages as msg
 from .memento import memento_text
 from .requests import ProtocolError
 from .words import MISTAKE_TEXTS, contest_reason, move_text
+from .dialect import Dialect
 from .xml import Node, render
 
-if TYPE_CHECKING:
-    from .lobby import ScService, ScSession
+
+class Member(Protocol):
+    """What a room asks of a client's connection (`lobby.ScSession`): where it is, the rooms it
+    plays in or watches, and its stream."""
+
+    transport: Transport
+    rooms: list["ScRoom"]
+    observing: list["ScRoom"]
+
+    def send(self, node: Node) -> None: ...
+
+    def send_rendered(self, payload: bytes) -> None: ...
+
+    def close_stream(self, with_close_element: bool) -> None: ...
+
+    def drop(self, why: str) -> None: ...
+
+
+class Lobby(Protocol):
+    """What a room asks of the service that opened it (`lobby.ScService`): its settings, and to
+    be told when the room ends, empties or frees a table's seat."""
+
+    spec: GameSpec
+    host: Host
+    dialect: Dialect
+    start_piece: str  # "" for a random one
+    soft_timeout: float
+    hard_timeout: float
+
+    def new_room_id(self) -> str: ...
+
+    def seed_for_room(self) -> int: ...
+
+    def forget_room(self, room: "ScRoom") -> None: ...
+
+    def reopen(self, room: "ScRoom", seat: int) -> None: ...
+
+    def room_emptied(self, room: "ScRoom") -> None: ...
 
 
 def message_bytes(text: str) -> bytes:
@@ -43,7 +79,7 @@ class Slot:
     reserved: bool = False
     code: str | None = None  # reservation code while unredeemed
     bot: str | None = None  # a built-in bot plays this slot
-    session: "ScSession | None" = None
+    session: "Member | None" = None
     agent: Agent | None = None  # an agent a table's caller brought (a browser seat)
 
     @property
@@ -70,7 +106,7 @@ class SeatAgent(RemoteAgent):
 
 
 class ScRoom(MatchListener):
-    def __init__(self, service: "ScService", slots: list[Slot], *, paused: bool, prepared: bool,
+    def __init__(self, service: "Lobby", slots: list[Slot], *, paused: bool, prepared: bool,
                  table: Table | None = None) -> None:
         self.service = service
         self.dialect = service.dialect
@@ -79,7 +115,7 @@ class ScRoom(MatchListener):
         self.slots = slots
         self.prepared = prepared
         self.paused = paused
-        self.observers: list["ScSession"] = []
+        self.observers: list["Member"] = []
         self.started = False
         self.over = False
         self.seed = table.seed if table is not None else service.seed_for_room()
@@ -91,13 +127,13 @@ class ScRoom(MatchListener):
                            match_id=self.id)
         self.match.add_listener(self)
         self._move_request: bytes | None = None  # this room's MoveRequest, rendered once
-        self._farewells: dict["ScSession", list[Node]] = {}  # sent after <left>, then closed
+        self._farewells: dict["Member", list[Node]] = {}  # sent after <left>, then closed
 
     # -- set-up ---------------------------------------------------------------------------------
     def _policy(self, slot: Slot) -> SeatPolicy:
         if not slot.can_timeout:
             return SeatPolicy()
-        return timeout_policy(self.service.hard_timeout, soft=self.service.soft_timeout)
+        return self.service.spec.timeout_policy(self.service.hard_timeout, soft=self.service.soft_timeout)
 
     @property
     def state(self) -> BlokusState:
@@ -117,16 +153,16 @@ class ScRoom(MatchListener):
                 return seat
         return None
 
-    def seat_of(self, session: "ScSession") -> int | None:
+    def seat_of(self, session: "Member") -> int | None:
         for seat, slot in enumerate(self.slots):
             if slot.session is session:
                 return seat
         return None
 
-    def sessions(self) -> list["ScSession"]:
+    def sessions(self) -> list["Member"]:
         return [s.session for s in self.slots if s.session is not None]
 
-    def seat_player(self, seat: int, session: "ScSession") -> None:
+    def seat_player(self, seat: int, session: "Member") -> None:
         """`session` takes slot `seat`; the game starts once both slots are filled."""
         self.slots[seat].session = session
         self.slots[seat].code = None
@@ -171,7 +207,7 @@ class ScRoom(MatchListener):
         else:
             self.service.host.start_match(self.match)
 
-    def add_observer(self, session: "ScSession") -> None:
+    def add_observer(self, session: "Member") -> None:
         self.observers.append(session)
         session.observing.append(self)
         session.send(msg.observed(self.id))  # the contest sends no state here; the next one follows
@@ -216,7 +252,7 @@ class ScRoom(MatchListener):
         return render_result(self.id, result, self.names, self.dialect)
 
     # -- what players do --------------------------------------------------------------------------
-    def move_arrived(self, session: "ScSession", data: Node | None) -> None:
+    def move_arrived(self, session: "Member", data: Node | None) -> None:
         """A room packet from a player of this room (already known to be well-formed XML)."""
         seat = self.seat_of(session)
         if seat is None or self.over:
@@ -244,7 +280,7 @@ class ScRoom(MatchListener):
         self._report_violation(seat, mistake, "null" if reported is None else move_text(reported),
                                echo, msg.move_node("data", move))
 
-    def _invalid_format(self, seat: int, session: "ScSession", data: Node) -> None:
+    def _invalid_format(self, seat: int, session: "Member", data: Node) -> None:
         echo = msg.echo_data(data, self.dialect.error_echo_tag)
         self._report_violation(seat, MISTAKE_TEXTS["INVALID_FORMAT"], "null", echo, msg.echo_data(data, "data"))
         self.match.forfeit_now(seat, EndCause.RULE_VIOLATION, MOVE_MISTAKES["INVALID_FORMAT"])
@@ -264,7 +300,7 @@ class ScRoom(MatchListener):
                 farewell.append(msg.error_packet(f"{GAME_LOGIC_EXCEPTION}: {exception}", original))
             self._farewells[session] = farewell
 
-    def _not_your_turn(self, seat: int, session: "ScSession", move: SetMove | SkipMove, data: Node) -> None:
+    def _not_your_turn(self, seat: int, session: "Member", move: SetMove | SkipMove, data: Node) -> None:
         expected = self.state.current_color.team if not self.state.is_over else 1 - seat
         names = self.names
         team = lambda t: f"Team {t + 1}({names[t]})"  # noqa: E731 - reads like the contest's text
@@ -281,7 +317,7 @@ class ScRoom(MatchListener):
             self.slots[seat].session = None
         session.close_stream(with_close_element=True)
 
-    def player_gone(self, session: "ScSession") -> None:
+    def player_gone(self, session: "Member") -> None:
         """The player's connection ended (closed, dropped, or broke the protocol)."""
         seat = self.seat_of(session)
         if seat is None:
@@ -300,7 +336,7 @@ class ScRoom(MatchListener):
         if not self.agents[seat].mute:
             self.match.seat_left(seat, "connection closed")
 
-    def observer_gone(self, session: "ScSession") -> None:
+    def observer_gone(self, session: "Member") -> None:
         if session in self.observers:
             self.observers.remove(session)
 

@@ -147,7 +147,7 @@ def settings_from(section: Mapping[str, Any]) -> JSettlersSettings:
         raise ConfigError(f"[jsettlers] robot_game_options: {error}") from None
     return JSettlersSettings(server, play, _seconds(section, "ping_interval", 90.0) or 90.0,
                              counts["robot_games"], counts["robot_game_robots"], seed, counts["robot_game_seats"],
-                             extra, _seconds(section, "rejoin_grace", 120.0))
+                             rejoin_grace=_seconds(section, "rejoin_grace", 120.0), robot_game_options=extra)
 
 
 class JSettlersService(Service):
