@@ -147,3 +147,23 @@ def test_the_build_cost_card_is_the_rules_table():
     assert data["resources"] == list(RESOURCE_NAMES)
     assert [card["count"] for card in data["development_cards"]] == list(DEV_COMPOSITION)
     assert all(card["text"] for card in data["development_cards"])
+
+
+def test_the_sea_faces_words_are_the_games_own():
+    """The ship's cost is the rules', every phase (the sea board's too) has words, and the
+    scenarios and wonders are named as the game's scenario data names them."""
+    from tablehall.games.catan.constants import COST_SHIP, Phase
+    from tablehall.games.catan.sea.board import layout_for
+    from tablehall.games.catan.sea.fields import SeaPhase
+    from tablehall.games.catan.sea.scenarios import SCENARIOS
+
+    data = face_data()
+    ship = next(row for row in data["costs"] if row["build"] == "ship")
+    assert tuple(ship["cost"].get(name, 0) for name in RESOURCE_NAMES) == COST_SHIP and ship["sea"]
+    assert set(data["phases"]) == {p.name for p in Phase} | {p.name for p in SeaPhase}
+    assert not any(re.search(r"[A-Z]_|_[A-Z]", words) for words in data["phases"].values())
+    assert {key: s["name"] for key, s in data["scenarios"].items()}["SC_4ISL"] == "The Four Islands"
+    assert data["scenarios"].keys() == SCENARIOS.keys()
+    for six in (False, True):
+        assert {w["id"] for w in layout_for("SC_WOND", six).wonders} <= data["wonders"]["names"].keys()
+    assert data["harbors"][-1] == "3:1" and data["harbors"][1] == "2:1 ore"

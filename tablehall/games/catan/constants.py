@@ -35,6 +35,7 @@ COST_DEV = (0, 1, 1, 1, 0)
 PIECE_COST = (COST_ROAD, COST_SETTLEMENT, COST_CITY)
 PIECE_SUPPLY = (15, 5, 4)
 SHIP, COST_SHIP = 3, (0, 0, 1, 0, 1)  # the sea board's ships (`sea`), JSettlers piece type 3
+SHIP_SUPPLY = 15  # ships each player has on the sea board
 
 # development cards: rule types 0..4; the deck holds card ids 0..8 where 4..8 are the five
 # differently named victory point cards (JSettlers draws and reveals them by name)

@@ -23,6 +23,7 @@ from tablehall.core.movetext import (EventWords, MoveText, StepView, counted, fo
                                      seat_does)
 
 from .constants import DESERT, GENERIC_HARBOR, RESOURCE_NAMES
+from .sea.scenarios import SPECIAL_EDGE_GIFTS, WONDER_NAMES
 
 DEV_WORDS = {"knight": "a knight", "road_building": "Road Building", "year_of_plenty": "Year of Plenty",
              "monopoly": "Monopoly", "victory_point": "a victory point card"}
@@ -58,12 +59,14 @@ def hex_words(view: StepView, hex_index: int) -> str:
 
 
 SEA_HEXES = ("the sea", "the {}-gold hex", "a fog hex")
+SEA = SEA_HEXES[0]
 """The sea board's water, gold and fog hexes (terrains 6, 7, 8) in words."""
 
 
 def hexes_words(view: StepView, hexes: Sequence[int]) -> str:
     """Several hexes: 'the 6-wheat, 8-wood and 3-ore hexes', 'the desert and the 8-wood hex'."""
     words = [hex_words(view, h) for h in hexes]
+    words = [w for k, w in enumerate(words) if w != SEA or SEA not in words[:k]]  # the sea once, however wide
     if len(words) > 1 and all(w.endswith(" hex") for w in words):
         return f"the {listed([w.removeprefix('the ').removesuffix(' hex') for w in words])} hexes"
     return listed(words)
@@ -71,7 +74,8 @@ def hexes_words(view: StepView, hexes: Sequence[int]) -> str:
 
 def _around(view: StepView, hexes: Sequence[int]) -> str:
     if len(hexes) == 1:
-        return f"on the coast of {hex_words(view, hexes[0])}"
+        only = hex_words(view, hexes[0])
+        return "out at sea" if only == SEA else f"on the coast of {only}"
     return f"next to {hexes_words(view, hexes)}"
 
 
@@ -88,13 +92,18 @@ def node_words(view: StepView, node: int) -> str:
 
 
 def edge_words(view: StepView, edge: int) -> str:
-    """Where a path is: between the two hexes it divides, or on the coast of one."""
+    """Where a path is: between the two hexes it divides, or on the coast of one; a path
+    between two water hexes by the land at its ends ('off the 8-wood hex'), else 'out at sea'."""
     frame = view.state.board.frame
     a, b = frame.edges[edge]
     shared = [h for h in frame.node_hexes[a] if h in frame.node_hexes[b]]
-    if len(shared) == 2:
-        return f"between {hexes_words(view, shared)}"
-    return _around(view, shared)
+    if len(shared) != 2:
+        return _around(view, shared)
+    between = hexes_words(view, shared)
+    if between != SEA:
+        return f"between {between}"
+    near = [h for h in dict.fromkeys(frame.node_hexes[a] + frame.node_hexes[b]) if hex_words(view, h) != SEA]
+    return f"off {hexes_words(view, near)}" if near else "out at sea"
 
 
 # -- one writer per event kind -------------------------------------------------------------------
@@ -336,8 +345,8 @@ def _fortress_attacked(view: StepView, event: Event) -> str:
 
 
 def _special_edge(view: StepView, event: Event) -> str:
-    kind = "a development card" if event.data["kind"] == 1 else "a special victory point"
-    return f"{view.name(event.data['seat'])}'s ship reaches a special place of the tribe: {kind}"
+    return (f"{view.name(event.data['seat'])}'s ship reaches a special place of the tribe: "
+            f"{SPECIAL_EDGE_GIFTS[event.data['kind']]}")
 
 
 def _dev_gift(view: StepView, event: Event) -> str:
@@ -361,7 +370,7 @@ def _harbor_placed(view: StepView, event: Event) -> str:
 
 def _wonder_built(view: StepView, event: Event) -> str:
     data = event.data
-    return f"{view.name(data['seat'])} builds level {data['level']} of wonder {data['id']}"
+    return f"{view.name(data['seat'])} builds level {data['level']} of the {WONDER_NAMES.get(data['id'], data['id'])}"
 
 
 _WRITERS: dict[str, EventWords] = {

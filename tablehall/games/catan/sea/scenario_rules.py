@@ -127,7 +127,8 @@ class ScenarioRules(SeaFields):
             out["special_edges"] = [[e, kind] for e, kind in sorted(self.special_edges.items())]
             out["harbors_held"] = [list(held) for held in self.harbors_held]
         if self.scenario.wonders:
-            out["wonders"] = [[owner, level] for owner, level in zip(self.wonder_owner, self.wonder_level)]
+            out["wonders"] = [[owner, level, wonder["id"]] for owner, level, wonder
+                              in zip(self.wonder_owner, self.wonder_level, self.layout.wonders)]
         return out
 
     def _scenario_allows_win(self, seat: int) -> bool:

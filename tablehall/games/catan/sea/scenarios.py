@@ -62,6 +62,8 @@ VILLAGES_LEFT_MIN = 4  # the game ends when fewer villages than this still have 
 FORTRESS_STRENGTH = 3
 # Wonders
 WONDER_LEVELS = 4
+WONDER_NAMES = {"w1": "Theater", "w2": "Great Bridge", "w3": "Monument", "w4": "Great Wall", "w5": "Cathedral"}
+"""Each wonder's name by its layout id, as JSettlers' client strings name them."""
 # player event flags (JSettlers' SOCPlayerEvent values, element 103)
 SETTLED_ANY_NEW_AREA = 0x01
 ESTABLISHED_VILLAGE = 0x04
@@ -70,3 +72,5 @@ REACHED_DEV_CARD_EDGE = 0x10
 REACHED_SVP_EDGE = 0x20
 # special edge kinds (The Forgotten Tribe)
 DEV_CARD_EDGE, SVP_EDGE = 1, 2
+SPECIAL_EDGE_GIFTS = {DEV_CARD_EDGE: "a development card", SVP_EDGE: "a special victory point"}
+"""What the first ship on a special edge takes, in words."""

@@ -6,24 +6,18 @@
 // buying and playing development cards (and their choices), robbing, ending the turn are
 // buttons; discarding on a 7 is a dialog choosing the cards; bank trades and offers to other
 // players (and counter-offers) are composed in dialogs folded under "trade" until opened,
-// answered with accept or reject.  The
-// page only composes actions: the rules judge every one sent.
+// answered with accept or reject.  The sea board (sea_board.js) is drawn in its own module and
+// shares this face: the panel, dice, cost card (with ships) and trade panel.  Words about the
+// game (phases, costs) come from the face data.  The page only composes actions: the rules judge
+// every one sent.
 import { actionButtons } from "/static/actions.js";
 import { button, el, html } from "/static/dom.js";
-import { DRAWN, renderSea } from "/boards/catan/sea_board.js";
+import { DRAWN, drawSea } from "/boards/catan/sea_board.js";
 
 const R = 46;  // a hex's radius in pixels
 const TERRAIN = { H: ["hills", "#c4653a", "clay"], M: ["mountains", "#8c8c8c", "ore"], P: ["pasture", "#9fd36a", "sheep"],
                   F: ["fields", "#f0d04a", "wheat"], FO: ["forest", "#3f8f3f", "wood"], D: ["desert", "#e6d3a3", null] };
 const SEAT_WORDS = ["red", "blue", "white", "orange", "green", "brown"];
-// where the game stands, for the panel (the view names the phase)
-const PHASES = { START1A: "setup: first settlements", START1B: "setup: first roads", START2A: "setup: second settlements",
-                 START2B: "setup: second roads", ROLL_OR_CARD: "before the roll", PLAY1: "building and trading",
-                 PLACING_ROAD: "placing a road", PLACING_SETTLEMENT: "placing a settlement", PLACING_CITY: "placing a city",
-                 PLACING_ROBBER: "moving the robber", PLACING_FREE_ROAD1: "placing free roads",
-                 PLACING_FREE_ROAD2: "placing a free road", WAITING_FOR_DISCARDS: "discarding on a 7",
-                 WAITING_FOR_ROB_CHOOSE_PLAYER: "choosing whom to rob", WAITING_FOR_DISCOVERY: "year of plenty",
-                 WAITING_FOR_MONOPOLY: "monopoly", SPECIAL_BUILDING: "special building", OVER: "game over" };
 const HARBOUR = { HRB: "2:1 clay", HRO: "2:1 ore", HRW: "2:1 sheep", HRG: "2:1 wheat", HRL: "2:1 wood", HR: "3:1" };
 const SEATS = ["#d63b2f", "#2f6fd6", "#f2f2f2", "#e8901b", "#2f9e44", "#8b5a2b"];
 const PIPS = { 2: 1, 3: 2, 4: 3, 5: 4, 6: 5, 8: 5, 9: 4, 10: 3, 11: 2, 12: 1 };
@@ -63,7 +57,7 @@ export function render(root, view, ctx) {
     loading.then(() => render(root, view, ctx));
     return;
   }
-  if (view.sea) return renderSea(root, view, ctx, geometry.sea, { handPanel, offersPanel, controls });
+  if (view.sea) return lay(root, view, ctx, drawSea(view, ctx, geometry.sea, { face, playable, owner, SEATS, cards }));
   // the 5-6 player board (view.frame "six") is larger: its own geometry and a larger picture
   const six = view.frame === "six";
   const geo = six ? geometry.six : geometry;
@@ -127,26 +121,37 @@ export function render(root, view, ctx) {
       : { cx: x, cy: y, r: size, fill: SEATS[seat], stroke: "#000", class: "settlement" }, board)
       .appendChild(el("title", {}, null, `${owner(ctx, seat)} ${level === 2 ? "city" : "settlement"} ${nodeWords(node)}`));
   }
+  lay(root, view, ctx, { svg, width: wide * R + 40,
+                         placeLegal: () => play(view, ctx, { board, geo, px, hexNames, nodeWords, edgeWords }) });
+}
+
+// The face around a drawn board (classic or sea): the board scaled to the width, the panel beside
+// it, the seat's hand, the offers, its controls and the cost card.  `drawn`: {svg, width,
+// placeLegal}, and from the sea board `panel(side)`, `playerLine(seat)` and `buttons(box)`.
+function lay(root, view, ctx, drawn) {
   const table = html("div", { class: "catan-table" });
   table.style.display = "flex";
   table.style.flexWrap = "wrap";
   table.style.gap = ".5em 1.2em";
   table.style.alignItems = "flex-start";
   const boardBox = html("div", { class: "catan-board" }, table);
-  boardBox.style.width = `min(${wide * R + 40}px, calc(100vw - 3em))`;  // not following the words beside it
+  boardBox.style.width = `min(${drawn.width}px, calc(100vw - 3em))`;  // not following the words beside it
   boardBox.style.flex = "none";
-  boardBox.appendChild(svg);
-  table.appendChild(sidePanel(view, ctx));
+  boardBox.appendChild(drawn.svg);
+  table.appendChild(sidePanel(view, ctx, drawn));
   root.replaceChildren(table);
   const mine = ctx.seat !== null && ctx.seat !== undefined ? view.players[ctx.seat] : null;
   if (mine && Array.isArray(mine.hand)) root.appendChild(handPanel(mine));
   root.appendChild(offersPanel(view, ctx));
-  if (ctx.legal) play(view, ctx, { root, board, geo, px, hexNames, nodeWords, edgeWords, mine });
-  root.appendChild(costCard());
+  if (ctx.legal) {
+    drawn.placeLegal();
+    root.appendChild(controls(view, ctx, mine, drawn.buttons));
+  }
+  root.appendChild(costCard(Boolean(view.sea)));
 }
 
-// the seat's legal placements on the board, and its controls below it
-function play(view, ctx, { root, board, geo, px, hexNames, nodeWords, edgeWords, mine }) {
+// the seat's legal placements on the board
+function play(view, ctx, { board, geo, px, hexNames, nodeWords, edgeWords }) {
   // legal placements on the board, clickable
   for (const action of ctx.legal) {
     const [kind, where] = action;
@@ -170,16 +175,15 @@ function play(view, ctx, { root, board, geo, px, hexNames, nodeWords, edgeWords,
                               "data-node": where }, board), `build a ${kind} ${nodeWords(where)}`, action, ctx);
     }
   }
-  root.appendChild(controls(view, ctx, mine));
 }
 
 // a legal place on the board: a button for the keyboard and screen readers too
-function playable(node, words, action, ctx) {
+function playable(node, words, action, ctx, go = () => ctx.act(action)) {
   for (const [k, v] of Object.entries({ role: "button", tabindex: 0, "aria-label": words })) node.setAttribute(k, v);
   node.appendChild(el("title", {}, null, words));
-  node.addEventListener("click", () => ctx.act(action));
+  node.addEventListener("click", go);
   node.addEventListener("keydown", (e) => {
-    if (e.key === "Enter" || e.key === " ") { e.preventDefault(); ctx.act(action); }
+    if (e.key === "Enter" || e.key === " ") { e.preventDefault(); go(); }
   });
   return node;
 }
@@ -208,7 +212,7 @@ function dice(values) {
   return svg;
 }
 
-function sidePanel(view, ctx) {
+function sidePanel(view, ctx, drawn) {
   const side = html("div", { id: "catan-side", class: "catan-side" });
   side.style.flex = "1 1 14em";  // beside the board where there is room, else below it
   const top = html("div", {}, side);
@@ -218,8 +222,9 @@ function sidePanel(view, ctx) {
   top.appendChild(dice(view.dice));
   const total = view.dice && view.dice[0] ? view.dice[0] + view.dice[1] : null;
   html("span", { id: "dice-words" }, top, total ? `rolled ${total}` : "no roll yet");
+  drawn.panel?.(side);
   html("p", { id: "phase" }, side, `Round ${view.round}: ${ctx.names[view.current] ?? "seat " + (view.current + 1)}'s turn, `
-       + `${PHASES[view.phase] ?? view.phase.toLowerCase().replaceAll("_", " ")}`);
+       + `${face.phases[view.phase] ?? view.phase.toLowerCase().replaceAll("_", " ")}`);
   const list = html("ul", { class: "catan-players" }, side);
   list.style.listStyle = "none";
   list.style.paddingLeft = "0";
@@ -231,20 +236,23 @@ function sidePanel(view, ctx) {
     const name = html(s === view.current ? "strong" : "span", {}, item,
                       `${ctx.names[s] ?? "seat " + (s + 1)} (${SEAT_WORDS[s]}): ${p.vp} point${p.vp === 1 ? "" : "s"}${p.out ? " (out)" : ""}`);
     if (s === view.current) name.setAttribute("aria-current", "true");
-    const honours = [view.longest_road === s ? "longest road" : null, view.largest_army === s ? "largest army" : null].filter(Boolean);
+    const honours = [view.longest_road === s ? (view.sea ? "longest trade route" : "longest road") : null, view.largest_army === s ? "largest army" : null].filter(Boolean);
     html("div", { class: "note" }, item, `${plural(p.resources, "card")}, ${plural(p.dev_cards, "development card")}, `
-         + `${plural(p.knights, "knight")} played, road ${p.road_length}${honours.length ? " · " + honours.join(", ") : ""}`);
+         + `${plural(p.knights, "knight")} played, ${view.sea ? "trade route" : "road"} ${p.road_length}`
+         + `${honours.length ? " · " + honours.join(", ") : ""}`);
+    const more = drawn.playerLine?.(s);
+    if (more) html("div", { class: "note scenario-counts" }, item, more);
   });
   return side;
 }
 
 const plural = (n, word) => `${n} ${word}${n === 1 ? "" : "s"}`;
 
-function costCard() {
+function costCard(sea) {
   const card = html("details", { id: "cost-card", class: "cost-card", open: "" });
   html("summary", {}, card, "Building costs");
   const table = html("table", {}, card);
-  for (const row of face.costs) {
+  for (const row of face.costs.filter((r) => sea || !r.sea)) {
     const tr = html("tr", { "data-build": row.build }, table);
     html("th", { scope: "row" }, tr, row.build);
     const cost = html("td", {}, tr);
@@ -314,7 +322,7 @@ function mayOffer(view, ctx) {
   return view.phase === "PLAY1" && Boolean(ctx.unprompted || ctx.asked);
 }
 
-function controls(view, ctx, me) {
+function controls(view, ctx, me, more) {
   const box = html("div", { id: "controls", class: "actions" });
   const legal = ctx.legal;
   const kinds = new Set(legal.map((a) => a[0]));
@@ -334,6 +342,7 @@ function controls(view, ctx, me) {
     button(box, `monopoly on ${RESOURCES[action[1]]}`, { class: "action monopoly", "data-resource": action[1] },
            () => ctx.act(action));
   }
+  more?.(box);  // the sea board's choices
   if (kinds.has("pick_resources")) box.appendChild(pickDialog(view, ctx));
   if (kinds.has("discard")) box.appendChild(discardDialog(view, ctx, me));
   else ui.discard = null;
