@@ -13,12 +13,15 @@ from ..core.hosting import Table, TableSeat
 from ..core.limits import Limits
 from ..core.match import Match
 from ..core.store import RecordStore
+from .auth import Keys
+from .finding import Finding
 from .live import Watchers
 from .quota import LiveGames
 
 if TYPE_CHECKING:
     from starlette.requests import HTTPConnection
 
+    from ..accounts.service import Accounts
     from .seats import BrowserSeat
 
 
@@ -56,6 +59,11 @@ class Hall:
     # of games started from the web or resumed after a restart
     watchers: Watchers = field(default_factory=Watchers)
     people: dict[str, list[BrowserSeat | None]] = field(default_factory=dict)
+    # accounts (`tablehall.accounts`, None for a store of files), the cookies' key (`auth`), and
+    # finding a game: open seeks, rematch offers, the seats started for each account
+    accounts: Accounts | None = None
+    keys: Keys = field(default_factory=Keys)
+    finding: Finding = field(default_factory=Finding)
 
     @cached_property
     def live_games(self) -> LiveGames:

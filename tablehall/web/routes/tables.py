@@ -8,7 +8,7 @@ which starts when every open seat is taken)."""
 from __future__ import annotations
 
 import secrets
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any
 
 from starlette.exceptions import HTTPException
@@ -23,7 +23,7 @@ from ...core.match import Match
 from ...core.names import name_problem
 from ...core.registry import UnknownGame, game_names, get_game
 from ...core.rng import derive_seed
-from .. import guard, views
+from .. import auth, guard, views
 from ..hall import Hall, hall_of
 from ..pages import page
 from ..seats import BrowserSeat, PacedBot, person_seat
@@ -43,6 +43,9 @@ class NewGame:
     seed: int
     seed_chosen: bool
     pace: float
+    rated: bool = False
+    seconds_per_move: float | None = None  # a seek's clock for its people (None: the hall's)
+    players: dict[int, str] = field(default_factory=dict)  # browser seats' account names (seeks, rematches)
 
     @classmethod
     def read(cls, body: Any) -> "NewGame":
@@ -57,7 +60,7 @@ class NewGame:
         pace = float(body.get("pace") or 0)
         if not 0 <= pace <= MAX_PACE:
             raise ValueError(f"pace must be 0 to {MAX_PACE} seconds")
-        return cls(spec, seats, name, options, seed, body.get("seed") is not None, pace)
+        return cls(spec, seats, name, options, seed, body.get("seed") is not None, pace, body.get("rated") is True)
 
     def refusal(self) -> str | None:
         """Why the game cannot be played as asked (None: it can)."""
@@ -70,6 +73,9 @@ class NewGame:
         fixed = [*(["seed"] if self.seed_chosen else []), *spec.fixed_chance(self.options)]
         if fixed and any(s != "me" and s not in spec.bots for s in seats):
             return f"{', '.join(fixed)} fix chance: they may be chosen only for a game against built-in bots (practice)"
+        if self.rated and (fixed or self.has_open_seats or "person" in seats):
+            return ("a rated game from this form is played against built-in bots, with nothing fixed "
+                    "(rated games between people start from a seek)")
         if len(seats) not in spec.seat_counts:
             return f"{spec.name} is played by {sorted(spec.seat_counts)} seats, not {len(seats)}"
         unknown = [s for s in seats if s not in PEOPLE and s not in spec.bots and not _is_open(s)]
@@ -90,12 +96,6 @@ async def new_game_page(request: Request) -> HTMLResponse:
 
 async def api_new_game(request: Request) -> JSONResponse:
     hall = hall_of(request)
-    if hall.start_match is None:
-        raise HTTPException(503, "this server does not start games from the web")
-    address = guard.client(request.scope)
-    if hall.live_games.full(address):
-        raise guard.refusal(request.scope, 429, f"{address} has {hall.live_games.cap} live games already: "
-                                                "wait for one to end")
     body = await guard.read_json(request, hall.limits)
     try:
         game = NewGame.read(body)
@@ -104,13 +104,27 @@ async def api_new_game(request: Request) -> JSONResponse:
     refusal = game.refusal()
     if refusal:
         raise HTTPException(400, refusal)
+    game.name = auth.player_name(request, game.name, game.rated)  # a logged-in person plays as their account
+    return JSONResponse(start_game(request, game))
+
+
+def start_game(request: Request, game: NewGame) -> dict[str, Any]:
+    """Start a checked game for the address of `request` (429 past its live games, 503 on a
+    server that starts none): its id and each browser seat's address (with the seat's token)."""
+    hall = hall_of(request)
+    if hall.start_match is None:
+        raise HTTPException(503, "this server does not start games from the web")
+    address = guard.client(request.scope)
+    if hall.live_games.full(address):
+        raise guard.refusal(request.scope, 429, f"{address} has {hall.live_games.cap} live games already: "
+                                                "wait for one to end")
     browser = [_person(hall, game, index) if seat in PEOPLE else None for index, seat in enumerate(game.seats)]
     match_id = _open_table(hall, game, browser) if game.has_open_seats else _start_match(hall, game, browser)
     hall.seat_people(match_id, browser)
     hall.live_games.started(address, match_id)
-    return JSONResponse({"id": match_id, "seats": [
-        {"seat": i, "token": a.token, "play": f"/play/{match_id}?seat={i}#{a.token}"}
-        for i, a in enumerate(browser) if a is not None]})
+    return {"id": match_id, "rated": game.rated, "seats": [
+        {"seat": i, "name": a.name, "token": a.token, "play": f"/play/{match_id}?seat={i}#{a.token}"}
+        for i, a in enumerate(browser) if a is not None]}
 
 
 async def api_tables(request: Request) -> JSONResponse:
@@ -121,15 +135,18 @@ async def api_tables(request: Request) -> JSONResponse:
 
 def _person(hall: Hall, game: NewGame, index: int) -> BrowserSeat:
     """A browser seat on the hall's clock, with the game's rule for a player out of time."""
-    name = game.name if game.seats[index] == "me" else f"person {index + 1}"
-    return person_seat(game.spec, name, game.seed, hall.decision_timeout, hall.reconnect_grace, hall.bots_threaded)
+    name = game.players.get(index) or (game.name if game.seats[index] == "me" else f"person {index + 1}")
+    return person_seat(game.spec, name, game.seed, game.seconds_per_move or hall.decision_timeout,
+                       hall.reconnect_grace, hall.bots_threaded)
 
 
 def _start_match(hall: Hall, game: NewGame, browser: list[BrowserSeat | None]) -> str:
     """A game of browser seats and built-in bots, run by the hall."""
     agents = [agent or _bot(hall, game, seat, index) for index, (seat, agent) in enumerate(zip(game.seats, browser))]
     match_id = "w" + secrets.token_hex(6)
-    hall.start_match(Match(game.spec, agents, seed=game.seed, options=game.options, match_id=match_id))
+    match = Match(game.spec, agents, seed=game.seed, options=game.options, match_id=match_id)
+    match.record.rated = game.rated
+    hall.start_match(match)
     return match_id
 
 

@@ -18,8 +18,12 @@ form.onsubmit = async (event) => {
   event.preventDefault();
   const body = { game: game.value, name: document.getElementById("name").value,
                  pace: Number(document.getElementById("pace").value) || 0,
+                 rated: document.getElementById("rated")?.checked ?? false,
                  seats: document.getElementById("seats").value.split(",").map((s) => s.trim()).filter(Boolean) };
-  const response = await fetch("/api/games/new", { method: "POST", body: JSON.stringify(body) });
+  // a logged-in person's requests carry the page's CSRF token (docs/security.md)
+  const csrf = document.querySelector("meta[name=csrf-token]")?.content ?? "";
+  const response = await fetch("/api/games/new", { method: "POST", body: JSON.stringify(body),
+                                                   headers: { "X-CSRF-Token": csrf } });
   const data = await response.json();
   if (!response.ok) { document.getElementById("error").textContent = data.detail; return; }
   if (!data.seats.length) { location.href = `/games/${data.id}`; return; }  // bots only: watch them
