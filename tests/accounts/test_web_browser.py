@@ -109,6 +109,8 @@ def test_a_person_registers_plays_a_rated_bot_and_sees_the_rating(browser, serve
     record_id = game_id(page)
     play_turns({name: page})
     assert f"{name}: rank" in page.inner_text("#result")
+    page.wait_for_selector("#rating-changes")  # the game-over view shows what the game did to the ratings
+    assert f"{name} 1500 → " in page.inner_text("#rating-changes")
 
     deadline = time.monotonic() + 120
     while not (changes := get_json(served, f"/api/records/{record_id}/ratings")["changes"]):

@@ -7,6 +7,7 @@
 import { rendererFor, wordsFor } from "/static/board.js";
 import { addCopyButtons } from "/static/copy.js";
 import { appendLog } from "/static/log.js";
+import { showRatingChanges } from "/static/ratings.js";
 
 const root = document.getElementById("play");
 const board = document.getElementById("board");
@@ -80,7 +81,7 @@ async function start() {
       status(frame.message || "this seat was taken over by another tab");
       return;
     }
-    if (frame.type === "end") done = true;
+    if (frame.type === "end") { done = true; showRatingChanges(frame.record, document.getElementById("result")); }
     if (frame.type === "waiting") {
       const open = frame.table ? frame.table.waiting : 0;
       status(frame.table && frame.table.status === "cancelled" ? "the game was cancelled"
