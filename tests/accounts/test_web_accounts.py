@@ -8,7 +8,10 @@ from __future__ import annotations
 
 import asyncio
 import re
+import subprocess
+import sys
 import time
+from pathlib import Path
 
 import pytest
 
@@ -23,6 +26,7 @@ from tests.support.serving import Serve  # noqa: E402
 from tests.support.web_session import WebSession  # noqa: E402
 
 PASSWORD = "correct horse"
+REPO = Path(__file__).resolve().parents[2]
 CONFIG = """
 [accounts]
 login_failures_per_account = 3
@@ -317,3 +321,28 @@ def test_closed_registration(tmp_path):
         session.get("/")
         status, _ = session.form("/account/register", {"name": "hopeful", "password": PASSWORD, "again": PASSWORD})
         assert status == 403 and me(session) is None
+
+
+def test_a_bot_made_on_the_web_plays_a_rated_dominion_game_with_its_token(served):
+    """The whole path of a bot author: a bot and a token made on the web, a seat ticket bought
+    over HTTP, the example bot (a subprocess) joining over TCP with it, its rating on the API."""
+    owner = browser(served)
+    owner.register(fresh("author"), PASSWORD)
+    bot = fresh("dombot")
+    owner.form("/bots/new", {"name": bot})
+    token = re.search(r"thb_[\w-]+", owner.form(f"/bots/{bot}/tokens", {"label": "ci"})[1]).group(0)
+    status, ticket = WebSession(served.url).api("/api/seat-tickets", {"game": "dominion", "rated": True}, csrf=False,
+                                                headers={"Authorization": f"Bearer {token}"})
+    assert status == 200
+    played = subprocess.run([sys.executable, "examples/dominion/bigmoney.py", "--connect",
+                             f"127.0.0.1:{served.ports['dominion']}", "--join", "bigmoney", "ticket", ticket["ticket"]],
+                            cwd=REPO, capture_output=True, text=True, timeout=600)
+    assert played.returncode == 0, played.stderr[-2000:]
+    deadline = time.monotonic() + 120
+    while (answer := owner.api(f"/api/players/{bot}/ratings"))[1].get("ratings", {}).get("dominion") is None:
+        assert time.monotonic() < deadline, answer
+        time.sleep(0.2)
+    standing = answer[1]["ratings"]["dominion"]
+    assert answer[1]["kind"] == "bot" and standing["games"] == 1 and standing["provisional"]
+    status, page = owner.get(f"/profile/{bot}")
+    assert status == 200 and "svg" in page and "bigmoney" in page  # its chart and its opponent
