@@ -102,6 +102,17 @@ def game_id(page) -> str:
 def test_a_person_registers_plays_a_rated_bot_and_sees_the_rating(browser, served):
     name = f"rita{served.ports['http'] % 1000}"
     context, page = person(browser, served, name)
+    # the new-game form: rated, against a bot, its seat the account's (whatever the name field says)
+    page.goto(served.url + "/new")
+    page.select_option("#game", "dominion")
+    page.fill("#name", "someone-else")
+    page.fill("#seats", "me,bigmoney")
+    page.check("#rated")
+    page.click("#start")  # new.js sends the page's CSRF token with the session cookie
+    page.wait_for_selector("#play[data-asked]")
+    assert page.inner_text("#status").startswith(f"{name} (seat 1)")
+    live = get_json(served, f"/api/games/{game_id(page)}")
+    assert live["players"][0]["name"] == name
     page.goto(served.url + "/seeks")
     page.click("button.play-bot[data-game='dominion']")
     page.wait_for_selector("svg[data-board='dominion']")
