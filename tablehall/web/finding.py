@@ -9,6 +9,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from ..accounts.seeks import Rematches, Seeks
+from ..core.identity import Identity
 
 #: started games remembered per account (the newest)
 KEPT = 10
@@ -30,7 +31,5 @@ class Finding:
 
     def forget(self, name: str) -> None:
         """`name` logged out or is gone: its seeks and remembered seats too."""
-        from ..core.identity import Identity
-
         self.seeks.leave(Identity(name))
         self.started.pop(name, None)

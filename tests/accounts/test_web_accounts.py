@@ -346,3 +346,34 @@ def test_a_bot_made_on_the_web_plays_a_rated_dominion_game_with_its_token(served
     assert answer[1]["kind"] == "bot" and standing["games"] == 1 and standing["provisional"]
     status, page = owner.get(f"/profile/{bot}")
     assert status == 200 and "svg" in page and "bigmoney" in page  # its chart and its opponent
+
+
+def test_the_accounts_api_answers_are_valid_against_the_openapi_document(served):
+    jsonschema = pytest.importorskip("jsonschema")
+    from tablehall.web.openapi import document
+
+    def check(path: str, body, method: str = "get") -> None:
+        schema = document()["paths"][path][method]["responses"]["200"]["content"]["application/json"]["schema"]
+        jsonschema.Draft202012Validator({**schema, "components": document()["components"]}).validate(body)
+
+    session = browser(served)
+    check("/api/me", session.api("/api/me")[1])
+    name = fresh("oas")
+    session.register(name, PASSWORD)
+    check("/api/me", session.api("/api/me")[1])
+    bot = fresh("oasbot")
+    session.form("/bots/new", {"name": bot})
+    token = re.search(r"thb_[\w-]+", session.form(f"/bots/{bot}/tokens", {})[1]).group(0)
+    status, ticket = WebSession(served.url).api("/api/seat-tickets", {"game": "catan"}, csrf=False,
+                                                headers={"Authorization": f"Bearer {token}"})
+    check("/api/seat-tickets", ticket, "post")
+    status, started = session.api("/api/play-bot", {"game": "blokus"})
+    assert status == 200 and started["rated"] is True and started["seats"][0]["name"] == name
+    check("/api/play-bot", started, "post")
+    check("/api/seeks", session.api("/api/seeks")[1])
+    check("/api/leaderboards/{game}", session.api("/api/leaderboards/dominion?provisional=1")[1])
+    check("/api/records/{id}/ratings", session.api(f"/api/records/{started['id']}/ratings")[1])
+    status, ratings = session.api(f"/api/players/{name}/ratings")
+    assert status == 200 and ratings["ratings"] == {}
+    check("/api/players/{name}/ratings", ratings)
+    assert session.api("/api/players/nobody-here/ratings")[0] == 404
