@@ -34,8 +34,9 @@ def _start(request: Request, spec: Any, seats: list[str], players: dict[int, str
            seconds: float | None = None, options: dict | None = None) -> dict[str, Any]:
     """Start a game whose browser seats are these accounts'; each account's seat is kept for
     its page."""
-    game = NewGame(spec, seats, "guest", spec.normalize_options(dict(options or {})), secrets.randbits(62), False,
-                   0.0, rated, seconds, players)
+    game = NewGame(spec, seats, name="guest", options=spec.normalize_options(dict(options or {})),
+                   seed=secrets.randbits(62), seed_chosen=False, pace=0.0, rated=rated, seconds_per_move=seconds,
+                   players=players)
     refusal = game.refusal()
     if refusal:
         raise HTTPException(400, refusal)
