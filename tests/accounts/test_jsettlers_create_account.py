@@ -100,9 +100,15 @@ def test_a_client_creates_an_account_and_logs_in_with_it(served):
     assert WebSession(served.url).login("newbie", "a long password")[0] == 200
 
 
-def test_a_server_with_closed_registration_denies_it(tmp_path):
+def test_a_server_with_closed_registration_denies_it_over_jsettlers_and_the_web(tmp_path):
     with Serve(tmp_path, '[accounts]\nregistration = "closed"\n') as server:
         client = Client(server.ports["jsettlers"]).hello()
         client.send("1070|hopeful,a long password,127.0.0.1,\t")
         assert client.status() == "1069|17,This server does not take new accounts."
         client.close()
+        session = WebSession(server.url)
+        status, page = session.get("/account/register")
+        assert status == 200 and "does not take new accounts" in page
+        status, _ = session.form("/account/register", {"name": "hopeful", "password": "a long password",
+                                                       "again": "a long password"})
+        assert status == 403 and session.api("/api/me")[1] == {"account": None}

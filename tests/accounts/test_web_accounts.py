@@ -313,16 +313,6 @@ def test_deleting_an_account_keeps_its_games_under_an_anonymous_name(served, sto
     assert browser(served).register(name, PASSWORD)[0] == 200  # the name is free again
 
 
-def test_closed_registration(tmp_path):
-    with Serve(tmp_path, "[accounts]\nregistration = \"closed\"\n") as server:
-        session = WebSession(server.url)
-        status, page = session.get("/account/register")
-        assert status == 200 and "does not take new accounts" in page
-        session.get("/")
-        status, _ = session.form("/account/register", {"name": "hopeful", "password": PASSWORD, "again": PASSWORD})
-        assert status == 403 and me(session) is None
-
-
 def test_a_bot_made_on_the_web_plays_a_rated_dominion_game_with_its_token(served):
     """The whole path of a bot author: a bot and a token made on the web, a seat ticket bought
     over HTTP, the example bot (a subprocess) joining over TCP with it, its rating on the API."""
