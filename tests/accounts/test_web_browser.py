@@ -99,6 +99,15 @@ def game_id(page) -> str:
     return page.url.split("/play/")[1].split("?")[0]
 
 
+def rating_changes(served, record_id: str) -> list[dict]:
+    """The game's rating changes, once the server has rated it (a bounded wait, polled)."""
+    deadline = time.monotonic() + 120
+    while not (changes := get_json(served, f"/api/records/{record_id}/ratings")["changes"]):
+        assert time.monotonic() < deadline, "the game was not rated"
+        time.sleep(0.2)
+    return changes
+
+
 def test_a_person_registers_plays_a_rated_bot_and_sees_the_rating(browser, served):
     name = f"rita{served.ports['http'] % 1000}"
     context, page = person(browser, served, name)
@@ -123,10 +132,7 @@ def test_a_person_registers_plays_a_rated_bot_and_sees_the_rating(browser, serve
     page.wait_for_selector("#rating-changes")  # the game-over view shows what the game did to the ratings
     assert f"{name} 1500 → " in page.inner_text("#rating-changes")
 
-    deadline = time.monotonic() + 120
-    while not (changes := get_json(served, f"/api/records/{record_id}/ratings")["changes"]):
-        assert time.monotonic() < deadline, "the game was not rated"
-        time.sleep(0.2)
+    changes = rating_changes(served, record_id)
     mine = next(c for c in changes if c["name"] == name)
     assert len(changes) == 2 and mine["before"] == 1500.0 and mine["after"] != 1500.0
     assert get_json(served, f"/api/players/{name}/ratings")["ratings"]["dominion"]["games"] == 1
@@ -168,10 +174,7 @@ def test_two_people_meet_through_a_rated_seek_and_both_ratings_move(browser, ser
     assert game_id(ben) == record_id
     play_turns({ann_name: ann, ben_name: ben})
 
-    deadline = time.monotonic() + 120
-    while not (changes := get_json(served, f"/api/records/{record_id}/ratings")["changes"]):
-        assert time.monotonic() < deadline, "the game was not rated"
-        time.sleep(0.2)
+    changes = rating_changes(served, record_id)
     assert sorted(c["name"] for c in changes) == sorted([ann_name, ben_name])
     assert all(c["after"] != c["before"] or c["score"] == 0.5 for c in changes)
     record = get_json(served, f"/api/records/{record_id}")
@@ -192,3 +195,28 @@ def test_two_people_meet_through_a_rated_seek_and_both_ratings_move(browser, ser
     assert game_id(ben) != record_id
     for context in (ann_context, ben_context):
         context.close()
+
+
+def test_a_rated_blokus_game_against_a_bot_by_clicks(browser, served):
+    name = f"bea{served.ports['http'] % 1000}"
+    context, page = person(browser, served, name)
+    page.goto(served.url + "/seeks")
+    page.click("button.play-bot[data-game='blokus']")
+    page.wait_for_selector("svg[data-board='blokus'], #play")
+    record_id = game_id(page)
+    while True:
+        page.wait_for_selector("#play[data-asked='true'], #play[data-over='true']")
+        if page.get_attribute("#play", "data-over") == "true":
+            break
+        before = page.get_attribute("#play", "data-actions")
+        anchors = page.locator("rect.anchor")
+        if anchors.count():
+            anchors.first.click()
+        else:
+            page.click("#pass")
+        page.wait_for_function(f"document.querySelector('#play').dataset.actions !== '{before}'")
+    page.wait_for_selector("#rating-changes")
+    changes = rating_changes(served, record_id)
+    assert {c["name"] for c in changes} >= {name} and all(c["game"] == "blokus" for c in changes)
+    assert get_json(served, f"/api/players/{name}/ratings")["ratings"]["blokus"]["games"] == 1
+    context.close()
