@@ -1,8 +1,9 @@
 """Accounts in Chromium (Playwright), against `tablehall serve` as a process on SQLite and on
-PostgreSQL: a person registers in the browser, plays a rated Dominion game against the bot
-"play a bot now" picks, and sees the rating change (the game's rating changes, their player
-page with its chart, the leaderboard); two people, each in a browser context of their own,
-meet through a rated seek, play each other by clicks, and both ratings move.  Every decision
+PostgreSQL: a person registers in the browser, plays a rated game of each of the four games
+against the bot "play a bot now" picks (and one from the new-game form), and sees the rating
+change (under the result, on their player page with its chart, on the leaderboard); two
+people, each in a browser context of their own, meet through a rated seek, play each other by
+clicks, both ratings move, and a rematch starts.  Every decision
 is a click on what the page draws; the tests wait for frames, never for time."""
 
 from __future__ import annotations
@@ -22,8 +23,9 @@ if not shutil.which(CHROMIUM) and not os.path.exists(CHROMIUM):
     pytest.skip(f"browser tests need Chromium at {CHROMIUM} (Debian package chromium)", allow_module_level=True)
 
 from tests.support.serving import Serve  # noqa: E402
-from tests.web.policies import dominion_choice  # noqa: E402
-from tests.web.test_browser_play import play_dominion_action  # noqa: E402
+from tests.web.policies import catan_choice, dominion_choice, renaissance_choice  # noqa: E402
+from tests.web.test_browser_play import (play_catan_action, play_dominion_action,  # noqa: E402
+                                         play_renaissance_action, question)
 
 FLAGS = ["--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage", "--disable-background-networking",
          "--disable-component-update", "--disable-sync", "--no-first-run"]
@@ -219,4 +221,34 @@ def test_a_rated_blokus_game_against_a_bot_by_clicks(browser, served):
     changes = rating_changes(served, record_id)
     assert {c["name"] for c in changes} >= {name} and all(c["game"] == "blokus" for c in changes)
     assert get_json(served, f"/api/players/{name}/ratings")["ratings"]["blokus"]["games"] == 1
+    context.close()
+
+
+def catan_move(page, frame: dict, turns: int) -> None:
+    me = frame["view"]["players"][frame["seat"]]
+    play_catan_action(page, catan_choice(frame["legal"], 15 - me["roads_left"], me["hand"]))
+
+
+def renaissance_move(page, frame: dict, turns: int) -> None:
+    play_renaissance_action(page, renaissance_choice(frame["legal"], turns))
+
+
+@pytest.mark.parametrize("game, move", [("catan", catan_move), ("renaissance", renaissance_move)])
+def test_a_rated_game_against_a_bot_by_clicks(browser, served, game, move):
+    """Catan and Masters of Renaissance, rated, against the bot "play a bot now" picks."""
+    name = f"{game[:3]}{served.ports['http'] % 1000}"
+    context, page = person(browser, served, name)
+    page.goto(served.url + "/seeks")
+    page.click(f"button.play-bot[data-game='{game}']")
+    page.wait_for_selector(f"svg[data-board='{game}']")
+    record_id = game_id(page)
+    turns = 0
+    while (frame := question(page)) is not None:
+        move(page, frame, turns)
+        turns += 1
+    page.wait_for_selector("#rating-changes")
+    assert name in page.inner_text("#rating-changes")
+    changes = rating_changes(served, record_id)
+    assert name in {c["name"] for c in changes} and all(c["game"] == game for c in changes)
+    assert get_json(served, f"/api/players/{name}/ratings")["ratings"][game]["games"] == 1
     context.close()
