@@ -7,7 +7,8 @@ ratios with their spread over the rounds (`measure`); docs/benchmarks.md holds t
 
 * a game: `blokus`, `catan`, `dominion` and `renaissance` measure their engine against peers
   where installed; any other game gets `game`: its engine loop against `tablehall play`'s path;
-* `server`: every protocol under load, clients in other processes (`load`);
+* `server`: every protocol under load, clients in other processes (`load`); `journal`: the
+  journal of live games on each server path, against a tree without it;
 * `web`: spectators of one live game and the lobby with many; `arena`: the arena's backends
   and duplicate seeding; `envs`: the learning environments (the envs extra).
 """
@@ -18,7 +19,7 @@ import importlib
 from typing import Sequence
 
 #: the modules of this package that are benchmarks: games with one of their own, other parts
-BENCHES = ("blokus", "catan", "dominion", "renaissance", "server", "web", "arena", "envs")
+BENCHES = ("blokus", "catan", "dominion", "renaissance", "server", "journal", "web", "arena", "envs")
 #: the extra a benchmark needs beyond the core, for the message when it is missing
 EXTRAS = {"web": "web", "arena": "arena", "envs": "envs"}
 

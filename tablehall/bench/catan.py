@@ -58,13 +58,14 @@ def _tally(series: Series) -> Tally:
 
 
 def run_ours(seconds: float, with_observation: bool = False, first_game: int = 0,
-             options: dict | None = None) -> tuple[int, int, float]:
-    """(games, actions, elapsed) for random 4-player games played for about `seconds`, game k
-    seeded k from `first_game` on (with `options`: e.g. the sea board's)."""
+             options: dict | None = None, games_limit: int | None = None) -> tuple[int, int, float]:
+    """(games, actions, elapsed) for random 4-player games played for about `seconds` (or
+    exactly `games_limit` of them), game k seeded k from `first_game` on (with `options`: e.g.
+    the sea board's)."""
     options = SPEC.normalize_options(options or {})
     games = actions = 0
     started = time.process_time()
-    while time.process_time() - started < seconds:
+    while (time.process_time() - started < seconds) if games_limit is None else games < games_limit:
         seed = first_game + games
         state = SPEC.new(4, options, seed)
         bots = [SPEC.bots["random"](derive_seed(seed, s)) for s in range(4)]
@@ -145,7 +146,16 @@ def measure(argv: list[str]) -> dict:
     parser = argparse.ArgumentParser(prog="tablehall bench catan", description=__doc__.splitlines()[0])
     parser.add_argument("--seconds", type=float, default=10.0, help="CPU time per engine (default 10)")
     parser.add_argument("--strong-games", type=int, default=100, help="strong vs 3 random games (default 100)")
+    parser.add_argument("--count-games", type=int, metavar="N",
+                        help="only play games 0..N-1 of the loop and stop: run it under callgrind for "
+                             "instruction counts, and with N=0 for the start-up to subtract")
+    parser.add_argument("--sea", action="store_true", help="with --count-games: the sea board's games")
     args = parser.parse_args(argv)
+    if args.count_games is not None:
+        games, actions, _ = run_ours(0, options={"sea_board": True} if args.sea else None,
+                                     games_limit=args.count_games)
+        print(f"{games} {'sea' if args.sea else 'classic'} games, {actions} actions")
+        return {"games": games, "actions": actions}
 
     peer = catanatron_runner()
     runners = {"tablehall": lambda seconds, first: run_ours(seconds, first_game=first)}

@@ -10,12 +10,14 @@ since the last batch, and the seats that changed hands.  When the game's record 
 journal is dropped.
 
 Writes are grouped, one transaction for what every game of the process played since the last
-one: at the end of the read that played a move, before the read's replies are sent
-(`core.soon`), or on the event loop's next pass; and at most one every `interval` seconds, so a
-server playing a thousand moves a second writes a hundred small transactions, not a thousand.
-What a crash can lose is what was played since the last write: for a game at a person's pace
-(or any game slower than a move per `interval`), at most the action being played, whose
-consequences nobody was sent yet.
+one.  A game at a person's pace (its previous action, or its start, `PERSON_PACE` seconds ago
+or more) is written at the end of the read that played its action, before the read's replies are
+sent (`core.soon`), or on the event loop's next pass: a crash loses at most the action being
+played, whose consequences nobody was sent yet.  Games played faster (machines answering at
+once) are written together every `interval` seconds: a transaction's fixed cost (a commit, on a
+machine whose caches other work keeps cold, costs a hundred times a move's share of the rest) is
+paid twenty times a second, not once a move; a crash may lose what they played in their last
+`interval`, which deterministic bots play again alike.
 """
 
 from __future__ import annotations
@@ -38,8 +40,12 @@ if TYPE_CHECKING:
 log = logging.getLogger("tablehall.journal")
 
 FORMAT = "tablehall-journal/1"
-#: seconds between two writes at least: what a game faster than that may lose in a crash
-INTERVAL = 0.01
+#: seconds between two writes of the games played faster than a person plays: what they may
+#: lose in a crash
+INTERVAL = 0.05
+#: seconds since a game's previous action from which it plays at a person's pace: its action is
+#: written before anyone is told it
+PERSON_PACE = 1.0
 
 
 class Journal:
@@ -51,7 +57,8 @@ class Journal:
         self._started: list[LiveRow] = []
         self._changed: list[GameJournal] = []  # games with actions or handovers not written yet
         self._ended: list[str] = []
-        self._scheduled = False  # a write is queued (`soon`) or timed (`call_later`)
+        self._soon = False  # a write is queued at the end of the read (`soon`)
+        self._timer: asyncio.TimerHandle | None = None  # a write of the faster games, timed
         self._last_write = float("-inf")
         self._resumed: dict[str, int] = {}  # game id -> batches its journal holds (`resuming`)
 
@@ -68,9 +75,9 @@ class Journal:
         self._started.append(row)
         self._schedule()
 
-    def _change(self, game: "GameJournal") -> None:
+    def _change(self, game: "GameJournal", at_once: bool) -> None:
         self._changed.append(game)
-        self._schedule()
+        self._schedule(at_once)
 
     def _end(self, game: "GameJournal", game_id: str) -> None:
         if game.changed:
@@ -79,18 +86,23 @@ class Journal:
         self._ended.append(game_id)
         self._schedule()
 
-    def _schedule(self) -> None:
-        if self._scheduled:
+    def _schedule(self, at_once: bool = False) -> None:
+        """A write at the end of the read (`at_once`, or `interval` after the last write), else
+        one timed for then."""
+        if self._soon:
             return
-        self._scheduled = True
         wait = self._last_write + self.interval - time.monotonic()
-        if wait <= 0:
+        if at_once or wait <= 0:
+            self._soon = True
             soon(self._write_now)
-        else:
-            asyncio.get_running_loop().call_later(wait, self._write_now)
+        elif self._timer is None:
+            self._timer = asyncio.get_running_loop().call_later(wait, self._write_now)
 
     def _write_now(self) -> None:
-        self._scheduled = False
+        self._soon = False
+        if self._timer is not None:
+            self._timer.cancel()
+            self._timer = None
         self.flush()
 
     def flush(self) -> None:
@@ -123,6 +135,7 @@ class GameJournal(MatchListener):
         self.seq = batches or 0  # the number of its next batch
         self.match: "Match | None" = None
         self.changed = False  # queued with the journal for the next write
+        self._last_step = float("-inf")  # when it last played (`PERSON_PACE`)
         self._entries = 0  # actions and handovers written so far (a resumed game: set at the start)
         self._handovers = 0
         self._pending: tuple[int, int] = (0, 0)  # what the batch being written covers
@@ -135,9 +148,14 @@ class GameJournal(MatchListener):
             self.journal._start(live_row(match, self.host))
 
     def on_step(self, match: "Match", step: Step) -> None:
+        now = time.monotonic()  # the start events are no action: its first comes at its own pace
+        person_pace = step.seat is not None and now - self._last_step >= PERSON_PACE
+        self._last_step = now
         if not self.changed:
             self.changed = True
-            self.journal._change(self)
+            self.journal._change(self, person_pace)
+        elif person_pace:
+            self.journal._schedule(at_once=True)
 
     def on_handover(self, match: "Match", seat: int) -> None:
         self.on_step(match, Step(seat, None, (), None))

@@ -87,6 +87,9 @@ class Record:
     ended_at: str = ""
     id: str = ""
     rated: bool = False  # played for ratings (the players chose it when the game was made)
+    # what people wrote at the table (`ChatLine`s as JSON): an annotation, outside the digest,
+    # and written only when there was some, so records of games without chat are as they were
+    chat: list[dict[str, Any]] = field(default_factory=list)
     # read from a file or a store: whether it carried its digest (checked), or not; None: made here
     digest_checked: bool | None = field(default=None, compare=False)
 
@@ -134,8 +137,11 @@ class Record:
 
     def _annotations(self, digest: str) -> dict[str, Any]:
         """What the stored body adds to the canonical one (`ANNOTATIONS`)."""
-        return {"id": self.id, "started_at": self.started_at, "ended_at": self.ended_at,
-                "ms": [e.ms for e in self.entries], "digest": digest}
+        notes = {"id": self.id, "started_at": self.started_at, "ended_at": self.ended_at,
+                 "ms": [e.ms for e in self.entries], "digest": digest}
+        if self.chat:
+            notes["chat"] = self.chat
+        return notes
 
     def canonical_bytes(self) -> bytes:
         return dumps(self.canonical()).encode()
@@ -176,6 +182,7 @@ class Record:
                 ended_at=str(data.get("ended_at", "")),
                 id=str(data.get("id", "")),
                 rated=data.get("rated") is True,
+                chat=[chat_line(line) for line in data.get("chat") or ()],
             )
         except RecordError:
             raise
@@ -212,8 +219,19 @@ class Record:
         return digest, with_actions(actions, head)
 
 
-#: the keys `to_json` adds to the canonical body, in order
-ANNOTATIONS = ("digest", "ended_at", "id", "ms", "started_at")
+#: the keys `to_json` adds to the canonical body, in order ("chat" only when there was chat)
+ANNOTATIONS = ("chat", "digest", "ended_at", "id", "ms", "started_at")
+
+
+def chat_line(data: Mapping[str, Any]) -> dict[str, Any]:
+    """One stored line of a table's chat, checked: who (a seat number, or None for a spectator,
+    and a name), which room ("players" or "spectators"), after how many actions, and the text."""
+    room = str(data["room"])
+    if room not in ("players", "spectators"):
+        raise ValueError(f"chat room {room!r}")
+    seat = data.get("seat")
+    return {"room": room, "seat": None if seat is None else int(seat), "name": str(data["name"]),
+            "after": int(data["after"]), "text": str(data["text"])}
 
 
 class KnownActions:

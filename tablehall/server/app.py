@@ -245,7 +245,7 @@ class Server:
                 Path(self.config.db).parent.mkdir(parents=True, exist_ok=True)
             self.store = open_store(self.config.db)
         self.accounts = open_accounts(self.store, self.config.section("accounts"))
-        self.journal = Journal(self.store) if self.store.keeps_journal else None
+        self.journal = Journal(self.store) if self.store.keeps_journal and self.config.journal else None
         loop = asyncio.get_running_loop()
         explicit = self.service_specs is not None
         bots = named_bots(self.config)

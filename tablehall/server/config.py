@@ -42,6 +42,7 @@ class ServerConfig:
     admin_password: str | None = None
     log_format: str = "text"
     event_loop: str = "auto"  # see EVENT_LOOPS
+    journal: bool = True  # the games in play journaled in the store (false: a crash loses them)
     ports: dict[str, int] = field(default_factory=dict)  # service name -> port (0 = off)
     sections: dict[str, dict[str, Any]] = field(default_factory=dict)  # service name -> options
 
@@ -52,7 +53,7 @@ class ServerConfig:
         return self.sections.get(service, {})
 
 
-_TOP_KEYS = {"host", "db", "admin_password", "log_format", "event_loop", "ports"}
+_TOP_KEYS = {"host", "db", "admin_password", "log_format", "event_loop", "journal", "ports"}
 EVENT_LOOPS = ("auto", "uvloop", "asyncio")
 
 
@@ -83,6 +84,10 @@ def load_config(path: str | Path | None) -> ServerConfig:
         config.event_loop = _string(data, "event_loop", path)
         if config.event_loop not in EVENT_LOOPS:
             raise ConfigError(f"config {path}: event_loop must be one of {', '.join(EVENT_LOOPS)}")
+    if "journal" in data:
+        config.journal = data["journal"]
+        if not isinstance(config.journal, bool):
+            raise ConfigError(f"config {path}: journal must be true or false")
     ports = data.get("ports", {})
     if not isinstance(ports, dict):
         raise ConfigError(f"config {path}: [ports] must be a table")

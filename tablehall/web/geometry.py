@@ -13,7 +13,35 @@ def catan() -> dict[str, Any]:
     """The classic board, and under "six" the 5-6 player board (views name theirs in "frame")."""
     from ..games.catan import geometry as g
 
-    return {**_catan_frame(g.CLASSIC), "six": _catan_frame(g.SIX)}
+    return {**_catan_frame(g.CLASSIC), "six": _catan_frame(g.SIX), "sea": _sea_frames()}
+
+
+def _sea_frames() -> dict[str, Any]:
+    """The sea layouts' frames, by "HEIGHTxWIDTH" (the size a sea view's board names): each hex's
+    centre, JSettlers coordinate and corners, each corner's place, each path's corners and
+    coordinate."""
+    from ..games.catan.sea.board import layout_names, layout_named
+    from ..games.catan.sea.geometry import row_col
+
+    frames = {}
+    for name in layout_names():
+        frame = layout_named(name).frame
+        key = f"{frame.height}x{frame.width}"
+        if key in frames:
+            continue
+        centres = []
+        for js in frame.js_hexes:  # a hex is two columns wide and two rows tall
+            row, col = row_col(js)
+            centres.append((round(col * math.sqrt(3) / 2, 4), round(row * 0.75, 4)))
+        nodes: list[Any] = [None] * frame.node_count
+        for h, corners in enumerate(frame.hex_nodes):
+            x, y = centres[h]
+            for k, node in enumerate(corners):  # clockwise from the top
+                angle = math.radians(60 * k - 90)
+                nodes[node] = (round(x + math.cos(angle), 4), round(y + math.sin(angle), 4))
+        frames[key] = {"hexes": centres, "hex_coords": list(frame.js_hexes), "hex_nodes": frame.hex_nodes,
+                       "nodes": nodes, "edges": [list(e) for e in frame.edges], "edge_coords": list(frame.js_edges)}
+    return frames
 
 
 def _catan_frame(frame) -> dict[str, Any]:

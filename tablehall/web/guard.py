@@ -17,7 +17,6 @@ from typing import Any, Awaitable, Callable, MutableMapping, Sequence
 from starlette.exceptions import HTTPException
 from starlette.middleware import Middleware
 from starlette.requests import Request
-from starlette.responses import JSONResponse, PlainTextResponse, Response
 
 from ..core import jsonbounds
 from ..core.limits import Limits
@@ -224,14 +223,6 @@ class BodyLimit:
                 await refuse(scope, receive, send, 413, too_large)
 
 
-async def error_answer(request: Request, exc: Exception) -> Response:
-    """An HTTP error as the API gives it, ``{"detail": ...}`` (a page's as plain text)."""
-    assert isinstance(exc, HTTPException)
-    if request.url.path.startswith("/api/"):
-        return JSONResponse({"detail": exc.detail}, exc.status_code, headers=exc.headers)
-    return PlainTextResponse(exc.detail, exc.status_code, headers=exc.headers)
-
-
 async def read_json(request: Request, limits: Limits) -> Any:
     """The request's JSON body within the limits (its size is BodyLimit's): 400 for one that
     is not JSON, nests too deeply or holds a number that does not fit."""
@@ -244,7 +235,7 @@ async def read_json(request: Request, limits: Limits) -> Any:
 
 def middleware(limits: Limits, allowed_hosts: Sequence[str], csrf: CsrfPolicy | None = None) -> list[Middleware]:
     """The guards in the order a request meets them."""
-    rules = [("http POST", re.compile(r"(/api/games/new|/api/play-bot|/seeks/bot)\Z"),
+    rules = [("http POST", re.compile(r"(/api/games/(new|[^/]+/rematch)|/api/play-bot|/seeks/bot)\Z"),
               RateLimit(limits.games_per_minute), "new games"),
              ("websocket", re.compile(r"/ws/games/[^/]+/seats/"), RateLimit(limits.seat_joins_per_minute),
               "seat sockets")]

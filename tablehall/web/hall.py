@@ -14,6 +14,7 @@ from ..core.limits import Limits
 from ..core.match import Match
 from ..core.store import RecordStore
 from .auth import Keys
+from .chat import Chats
 from .finding import Finding
 from .live import Watchers
 from .quota import LiveGames
@@ -27,6 +28,8 @@ if TYPE_CHECKING:
 
 #: the names a hall bound to loopback answers to ([web] allowed_hosts adds the public ones)
 LOOPBACK_NAMES = ("127.0.0.1", "localhost", "::1")
+#: ended games whose seats (and how they were made) are kept for a rematch
+KEEP_ENDED = 64
 
 
 @dataclass
@@ -58,7 +61,10 @@ class Hall:
     # the web's own: spectators of each watched match, and browser seats by match (or table) id,
     # of games started from the web or resumed after a restart
     watchers: Watchers = field(default_factory=Watchers)
+    chats: Chats = field(default_factory=Chats)
     people: dict[str, list[BrowserSeat | None]] = field(default_factory=dict)
+    # how each game started from the web was asked for (routes.tables.NewGame), for its rematch
+    made: dict[str, Any] = field(default_factory=dict)
     # accounts (`tablehall.accounts`, None for a store of files), the cookies' key (`auth`), and
     # finding a game: open seeks, rematch offers, the seats started for each account
     accounts: Accounts | None = None
@@ -96,13 +102,18 @@ class Hall:
     def extra(self) -> dict[str, Any]:
         return {"listeners": [vars(l) for l in self.listeners]}
 
-    def seat_people(self, match_id: str, seats: list[BrowserSeat | None]) -> None:
-        """Keep the browser seats of a game just started, if it has any (and forget those of
-        games that ended, or never started)."""
-        for gone in [i for i in self.people if not self.is_live(i)]:
-            del self.people[gone]
+    def seat_people(self, match_id: str, seats: list[BrowserSeat | None], made: Any = None) -> None:
+        """Keep the browser seats of a game just started, if it has any, and how it was asked
+        for (a rematch repeats it); forget those of all but the last `KEEP_ENDED` games that
+        ended, or never started (their players may still ask for a rematch)."""
+        for kept in (self.people, self.made):
+            ended = [i for i in kept if not self.is_live(i)]
+            for gone in ended[:max(0, len(ended) - KEEP_ENDED)]:
+                del kept[gone]
         if any(seats):
             self.people[match_id] = seats
+        if made is not None:
+            self.made[match_id] = made
 
     def person(self, match_id: str, seat: str) -> BrowserSeat | None:
         """The browser seat number `seat` (as a page names it) of a game, if there is one."""

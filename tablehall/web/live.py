@@ -9,10 +9,17 @@ import json
 from typing import Any, Callable
 
 from ..core.match import Match, MatchListener, Step
-from .views import observer_frame
+from .views import history, observer_frame, step_text
 
 #: frames a slow spectator may have waiting; older ones are dropped (each frame is a whole view)
 BACKLOG = 8
+
+
+def offer(queue: asyncio.Queue, text: str) -> None:
+    """Queue a frame for a page, dropping its oldest when the page falls behind."""
+    if queue.full():
+        queue.get_nowait()
+    queue.put_nowait(text)
 
 
 class Spectators(MatchListener):
@@ -24,26 +31,35 @@ class Spectators(MatchListener):
 
     def join(self) -> asyncio.Queue:
         queue: asyncio.Queue = asyncio.Queue(BACKLOG)
+        # the first frame holds the game so far in words (`history`) for the page's log
+        past = {"history": history(self.match, None)}
         if self.match.finished.is_set():  # it ended before this spectator came: its last frame
-            queue.put_nowait(json.dumps(self._last_frame(self.match)))
+            queue.put_nowait(json.dumps({**self._last_frame(self.match), **past}))
             return queue
-        queue.put_nowait(json.dumps(observer_frame(self.match)))
+        self._count(len(self.queues) + 1)
         self.queues.add(queue)
+        queue.put_nowait(json.dumps({**observer_frame(self.match), **past, "spectators": len(self.queues)}))
         return queue
 
     def leave(self, queue: asyncio.Queue) -> None:
-        self.queues.discard(queue)
+        if queue in self.queues:
+            self.queues.discard(queue)
+            self._count(len(self.queues))
+
+    def _count(self, count: int) -> None:
+        """The spectators already watching told how many watch now."""
+        self._push({"type": "spectators", "count": count})
 
     def _push(self, frame: dict[str, Any]) -> None:
+        if "view" in frame:
+            frame["spectators"] = len(self.queues)
         text = json.dumps(frame)
         for queue in self.queues:
-            if queue.full():
-                queue.get_nowait()
-            queue.put_nowait(text)
+            offer(queue, text)
 
     def on_step(self, match: Match, step: Step) -> None:
         if self.queues:
-            self._push(observer_frame(match, events=step.events))
+            self._push(observer_frame(match, events=step.events, moves=step_text(match, step, None)))
 
     def on_end(self, match: Match, record: Any) -> None:
         self._push(self._last_frame(match))
@@ -52,7 +68,9 @@ class Spectators(MatchListener):
 
     @staticmethod
     def _last_frame(match: Match) -> dict[str, Any]:
-        return {**observer_frame(match, "end"), "record": match.record.id}
+        result = match.record.result  # also of a game stopped before its end
+        return {**observer_frame(match, "end"), "record": match.record.id,
+                **({"result": result.to_json()} if result is not None else {})}
 
 
 class Watchers:

@@ -26,7 +26,8 @@ from ..core.game import GameSpec, GameState, IllegalAction
 from ..core.hosting import digest_matches, secret_digest
 from ..core.match import Consequence, Match, MatchListener, SeatPolicy, Step
 from ..core.rng import derive_seed
-from .views import event_json
+from .live import offer
+from .views import event_json, history, step_text
 
 BACKLOG = 8
 STAND_IN = "strong"  # the bot that takes over a person's seat where the game's protocol does that (Catan)
@@ -58,8 +59,8 @@ class BrowserSeat(RemoteAgent):
 
     def __init__(self, name: str, policy: SeatPolicy | None = None, grace: float | None = None,
                  token_hash: str | None = None) -> None:
-        super().__init__(name, "web", on_request=self._asked, on_events=self._changed,
-                         on_rejected=self._refused)
+        # the seat's events come from its `_Follower` (with the step's words), not as an agent's
+        super().__init__(name, "web", on_request=self._asked, on_rejected=self._refused)
         if policy is not None:
             self.policy = policy
         self.grace = grace  # seconds a closed page has to come back (None: forever)
@@ -72,6 +73,7 @@ class BrowserSeat(RemoteAgent):
         self.queue: asyncio.Queue | None = None  # the socket currently holding the seat
         self.describe_table: Callable[[], dict[str, Any]] | None = None  # while the table waits
         self.events: list[dict[str, Any]] = []  # what the seat may see happened since the last frame
+        self.moves: list[dict[str, Any]] = []  # the same steps in words (core.movetext)
         self.decisions = 0  # how many times the runner has asked this seat: a page answers each once
 
     async def start(self, seat: int, match: Match) -> None:
@@ -114,8 +116,9 @@ class BrowserSeat(RemoteAgent):
                  "decision": self.decisions if asked else None,
                  "clock": None if left is None else round(left, 1), "stand_in": self.stood_in,
                  "names": [info.name for info in self.match.record.seats], "events": self.events,
+                 "moves": self.moves,
                  "legal": None if legal is None else [spec.encode_action(a) for a in legal]}
-        self.events = []
+        self.events, self.moves = [], []
         if state.is_over and state.result() is not None:
             frame["result"] = state.result().to_json()
         return {**frame, **extra}
@@ -124,9 +127,11 @@ class BrowserSeat(RemoteAgent):
         queue = self.queue
         if queue is None:
             return  # nobody holds the seat right now: the page gets the whole view when it rejoins
-        if queue.full():
-            queue.get_nowait()
-        queue.put_nowait(json.dumps(frame))
+        offer(queue, json.dumps(frame))
+
+    def tell(self, frame: dict[str, Any]) -> None:
+        """Send the page something besides the game (a chat line)."""
+        self._send(frame)
 
     def attach(self) -> asyncio.Queue:
         """A socket takes the seat (a rejoin replaces the previous socket)."""
@@ -134,7 +139,11 @@ class BrowserSeat(RemoteAgent):
         old, self.queue = self.queue, asyncio.Queue(BACKLOG)
         if old is not None:
             old.put_nowait(json.dumps({"type": "replaced"}))
-        self.queue.put_nowait(json.dumps(self.frame()))
+        if self.match is None:
+            self.queue.put_nowait(json.dumps(self.frame()))
+        else:  # where the game is, and all of it so far in words (the page's log)
+            self.moves = []
+            self.queue.put_nowait(json.dumps(self.frame(history=history(self.match, self.seat))))
         return self.queue
 
     def detach(self, queue: asyncio.Queue) -> None:
@@ -166,8 +175,9 @@ class BrowserSeat(RemoteAgent):
         self.decisions += 1
         self._send(self.frame())
 
-    def _changed(self, seat: int, events: Sequence[Event], state: GameState) -> None:
-        self.events += [event_json(e) for e in events]  # the runner delivers only what the seat may see
+    def _changed(self, events: Sequence[Event], moves: list[dict[str, Any]]) -> None:
+        self.events += [event_json(e) for e in events]
+        self.moves += moves
         # also while the seat is deciding: what it decides about changed (a counter-offer came)
         self._send(self.frame())
 
@@ -176,7 +186,8 @@ class BrowserSeat(RemoteAgent):
 
     async def finish(self, seat: int, result: Any) -> None:
         self._disarm_grace()
-        self._send(self.frame("end", record=self.match.record.id if self.match else ""))
+        # the result also of a game stopped before its end (aborted), which the rules never saw end
+        self._send(self.frame("end", record=self.match.record.id if self.match else "", result=result.to_json()))
 
     # -- the page's side --------------------------------------------------------------------------
     def submit(self, encoded: Any) -> str | None:
@@ -198,22 +209,22 @@ class BrowserSeat(RemoteAgent):
 
 
 class _Follower(MatchListener):
-    """A match listener: once a bot plays a person's seat, the page still follows the game from
-    that seat (the runner no longer delivers to the person, whose agent it is not)."""
+    """A match listener: tells the page each step its seat may see, with the step in words for
+    that seat; also once a bot plays the person's seat (no longer the person's agent)."""
 
     def __init__(self, person: BrowserSeat) -> None:
         self.person = person
 
     def on_step(self, match: Match, step: Step) -> None:
-        if self.person.stood_in:
-            seen = [e for e in step.events if e.audience.admits(self.person.seat)]
-            if seen:
-                self.person._changed(self.person.seat, seen, match.state)
+        seat = self.person.seat
+        seen = [e for e in step.events if e.audience.admits(seat)]
+        if seen:
+            self.person._changed(seen, step_text(match, step, seat))
 
     def on_end(self, match: Match, record: Any) -> None:
         if self.person.stood_in:
             self.person._disarm_grace()
-            self.person._send(self.person.frame("end", record=record.id))
+            self.person._send(self.person.frame("end", record=record.id, result=record.result.to_json()))
 
 
 class PacedBot(BotAgent):

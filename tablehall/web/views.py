@@ -7,7 +7,8 @@ from typing import Any, Callable, Mapping, Sequence
 
 from ..core.events import Event, visible_to
 from ..core.hosting import Table, TableSeat
-from ..core.match import Match
+from ..core.match import Match, Step
+from ..core.movetext import describe, record_moves
 from ..core.records import Entry, Record, replay_steps
 from ..core.registry import get_game
 from ..core.store import RecordSummary, TournamentSummary
@@ -62,13 +63,14 @@ def event_json(event: Event) -> dict[str, Any]:
     return {"kind": event.kind, "data": dict(event.data)}
 
 
-def observer_frame(match: Match, kind: str = "view", events: Sequence[Event] = ()) -> dict[str, Any]:
+def observer_frame(match: Match, kind: str = "view", events: Sequence[Event] = (),
+                   moves: Sequence[dict[str, Any]] = ()) -> dict[str, Any]:
     """What a spectator is sent: the observer's view, the public progress of the match and the
     events an observer may see (`visible_to(events, None)`) since the last frame."""
     state = match.state
     frame = {"type": kind, "view": state.view(None), "to_act": list(state.to_act()),
              "actions": len(match.record.entries),
-             "events": [event_json(e) for e in visible_to(events, None)]}
+             "events": [event_json(e) for e in visible_to(events, None)], "moves": list(moves)}
     if state.is_over and state.result() is not None:
         frame["result"] = state.result().to_json()
     return frame
@@ -104,9 +106,25 @@ def record_json(record: Record) -> dict[str, Any]:
 
 def replay_views(record: Record) -> list[dict[str, Any]]:
     """The observer's view before the first action and after each one, re-run through the
-    rules (`records.replay_steps`: a record that does not replay raises RecordError)."""
-    return [{"view": step.state.view(None), "seat": step.seat, "action": move_json(step.entry)}
-            for step in replay_steps(record, get_game(record.game))]
+    rules (`records.replay_steps`: a record that does not replay raises RecordError), each
+    with its move in words (`core.movetext`)."""
+    spec, names = get_game(record.game), [seat.name for seat in record.seats]
+    return [{"view": step.state.view(None), "seat": step.seat, "action": move_json(step.entry),
+             "text": describe(spec, step.state, step.seat, step.action, step.events, names).to_json()}
+            for step in replay_steps(record, spec)]
+
+
+def step_text(match: Match, step: Step, viewer: int | None) -> list[dict[str, Any]]:
+    """A live step in words for `viewer` (a seat, or None for observers): none when it says nothing."""
+    names = [seat.name for seat in match.record.seats]
+    text = describe(match.spec, match.state, step.seat, step.action, step.events, names, viewer)
+    return [text.to_json()] if text.lines else []
+
+
+def history(match: Match, viewer: int | None) -> list[dict[str, Any]]:
+    """Every step of a live match so far in words for `viewer`: what a page opened mid-game
+    shows in its log (re-run through the rules from the record)."""
+    return [m.text.to_json() for m in record_moves(match.record, match.spec, viewer) if m.text.lines]
 
 
 def move_json(entry: Entry | None) -> Any:

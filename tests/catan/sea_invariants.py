@@ -47,6 +47,8 @@ def check_sea_invariants(st: SeaState, routes: bool = True) -> None:
         assert st.reach[s] == road_reach, s
         assert st.ship_reach[s] == ship_reach, s
         assert st.road_nodes[s] == nodes, s
+        tips = sum(1 << e for e in ships if st._open_end(s, e) >= 0)
+        assert st.ship_tips[s] == tips, s  # kept as pieces come and go
         for e in ships:  # ships on the sea (or where fog was), off nobody's hands
             assert any(board.terrain[h] in (WATER, FOG) for h in geo.edge_hexes[e]) or st.scenario.fog
         for e in roads:

@@ -115,3 +115,45 @@ def test_a_suspended_game_rebuilt_from_its_journal_ends_as_if_never_stopped(stor
     assert [e.action for e in stored.entries] == [e.action for e in whole.entries]
     assert replay(stored, spec).matches
     assert store.journaled_games() == [], "the record replaces the journal"
+
+
+def test_an_action_at_a_persons_pace_is_written_at_once_and_faster_ones_together(store):
+    """An action a second or more after the game's previous one is written before the loop's
+    next pass (before its replies go out); one that follows at once waits for the timed write,
+    here far off, and goes with the next action at a person's pace."""
+    from tablehall.core.journal import PERSON_PACE
+    from tablehall.core.match import Step
+    from tablehall.core.records import Entry
+
+    spec = get_game("dominion")
+    match = Match(spec, bots(spec, ["bigmoney", "random"], 1), seed=1, match_id="paced")
+    journal = Journal(store, interval=600)
+
+    def journaled() -> int:
+        return len(read_journal(store.journaled_games()[0])[0].entries)
+
+    def play(seat: int) -> None:
+        entry = Entry(seat, ["end"])
+        match.record.entries.append(entry)
+        follower.on_step(match, Step(seat, ("end",), (), entry))
+
+    async def run() -> list[int]:
+        follower.on_start(match)
+        follower.on_step(match, Step(None, None, (), None))  # the start events: no action
+        await asyncio.sleep(0)
+        seen = [journaled()]
+        await asyncio.sleep(PERSON_PACE)
+        play(0)  # a person's pace
+        await asyncio.sleep(0)
+        seen.append(journaled())
+        play(1)  # at once: waits
+        await asyncio.sleep(0)
+        seen.append(journaled())
+        await asyncio.sleep(PERSON_PACE)
+        play(0)
+        await asyncio.sleep(0)
+        seen.append(journaled())
+        return seen
+
+    follower = journal.follow(match, "web")
+    assert asyncio.run(run()) == [0, 1, 1, 3]

@@ -35,6 +35,7 @@ from tablehall.games.catan.jsettlers import (
     ServerPing,
     SitDown,
     StartGame,
+    Turn,
     UpdateRobotParams,
     Version,
     encode_frame,
@@ -63,14 +64,22 @@ async def robot(port: int, name: str, cookie: str, oracle: Callable[[str], objec
                 version: int = 2700, bot: str = "random", offer_rate: float = 0.05,
                 silent_after: int | None = None, leave_after: int | None = None,
                 create: str | None = None, bot_game: int = 0,
-                take_over: tuple[str, int, Callable[[], bool]] | None = None) -> Outcome:
+                take_over: tuple[str, int, Callable[[], bool]] | None = None, options: str = "PL=4",
+                decide: Callable[[object, int], tuple] | None = None, poll: float | None = None,
+                last: bool = False) -> Outcome:
     """Play until the game this client is in is deleted (or the server closes).
 
     `silent_after` / `leave_after`: stop answering (staying connected) / disconnect after that
-    many requests.  `create`: log in as a human, create that game and sit (seat 0) and start
-    it, or with `bot_game` > 0 start a robots-only game of that many seats and watch.
+    many requests.  `create`: log in as a human, create that game (with `options`) and sit
+    (seat 0) and start it, or with `bot_game` > 0 start a robots-only game of that many seats and watch.
     `take_over` = (game, pn, when): log in as a person, join that game under way and, once
-    `when()` holds, sit in seat pn (a robot's: take it over) and play it."""
+    `when()` holds, sit in seat pn (a robot's: take it over, or its own seat again after a
+    restart) and play it.  `options`: the game's, as created.  `decide(state, seat)`: the action
+    instead of the bot's (a function of the game alone decides alike when asked again).  `poll`:
+    look at the oracle again after that many seconds without a message too (an oracle that
+    follows the game from outside, a step behind the messages).  `last`: answer only once every
+    other seat asked with it has answered (discards after a seven), so that the order of the
+    actions never hangs on which answer comes first."""
     outcome = Outcome(name)
     rng = Rng(seed)
     brain = SPEC.bots[bot](seed)
@@ -82,6 +91,7 @@ async def robot(port: int, name: str, cookie: str, oracle: Callable[[str], objec
     requests = 0
     is_robot = create is None and take_over is None
     asked_to_sit = False
+    sat = create is not None and not bot_game  # asked to sit down: no request goes before it
 
     def send(wire: str) -> None:
         outcome.sent.append(wire)
@@ -98,17 +108,26 @@ async def robot(port: int, name: str, cookie: str, oracle: Callable[[str], objec
     else:
         game, pn = create, (-1 if bot_game else 0)
         send(Version(version, text, "JM", ";6pl;sb;sc=2700;", "en_US").to_cmd())
-        send(NewGameWithOptionsRequest(name, "", "\t", game, "PL=4").to_cmd())
+        send(NewGameWithOptionsRequest(name, "", "\t", game, options).to_cmd())
         if bot_game:
             send(GameTextMsg(game, name, f"*STARTBOTGAME* {bot_game}").to_cmd())
         else:
             send(SitDown(game, name, 0, False).to_cmd())
             send(StartGame(game).to_cmd())
+    silent = 0.0
     try:
         while not outcome.deleted:
-            chunk = await asyncio.wait_for(reader.read(65536), timeout=30)
-            if not chunk:
-                break
+            try:
+                chunk = await asyncio.wait_for(reader.read(65536), timeout=poll or 30)
+            except asyncio.TimeoutError:
+                silent += poll or 30
+                if poll is None or silent >= 30:
+                    raise
+                chunk = b""
+            else:
+                if not chunk:
+                    break
+                silent = 0.0
             decoder.feed(chunk)
             for wire in decoder:
                 outcome.received.append(wire)
@@ -122,9 +141,11 @@ async def robot(port: int, name: str, cookie: str, oracle: Callable[[str], objec
                     send(JoinGame(name, "", "\t", game).to_cmd())
                 elif isinstance(message, GameMembers) and message.game == game and is_robot:
                     send(SitDown(game, "\t", pn, True).to_cmd())
+                    sat = True
                 elif isinstance(message, SitDown) and message.game == game and message.nickname == name:
                     pn = message.pn  # a person's seat, once the server has seated it
-                elif isinstance(message, GameState) and message.state == Phase.OVER and message.game == game:
+                elif (isinstance(message, (GameState, Turn)) and message.game == game
+                      and (message.state if isinstance(message, GameState) else message.game_state) == Phase.OVER):
                     outcome.saw_game_over = True
                     if not is_robot:
                         send(LeaveGame(name, "-", game).to_cmd())  # a human leaves: the game goes
@@ -138,8 +159,8 @@ async def robot(port: int, name: str, cookie: str, oracle: Callable[[str], objec
                     waiting_since = -1  # refused: decide again
             if take_over is not None and not asked_to_sit and take_over[2]():
                 send(SitDown(game, "\t", take_over[1], False).to_cmd())
-                asked_to_sit = True
-            if game is None or outcome.deleted or pn < 0 or requests == silent_after:
+                asked_to_sit = sat = True
+            if game is None or outcome.deleted or pn < 0 or not sat or requests == silent_after:
                 continue
             if requests == leave_after:
                 break
@@ -153,8 +174,10 @@ async def robot(port: int, name: str, cookie: str, oracle: Callable[[str], objec
             if seat not in state.to_act() or state.action_count == waiting_since:
                 continue
             if state.offers[seat] is not None and len(state.to_act()) > 1:
+                continue
+            if last and len(state.to_act()) > 1:
                 continue  # our offer is open: wait for the answers, as JSettlers robots do
-            action = _choose(brain, state, seat, rng, offer_rate)
+            action = decide(state, seat) if decide is not None else _choose(brain, state, seat, rng, offer_rate)
             if play.room.seats[pn] != name:
                 continue  # not (or no longer) our seat
             who = Request(seat, pn, is_robot, play.pns, game, play.room.seat_count)

@@ -230,13 +230,14 @@ def test_an_older_client_is_told_about_newer_options():
     assert replies[-2].startswith("1082|VP|3|")
 
 
-def test_localized_strings_and_scenarios_have_nothing_to_add():
+def test_localized_strings_have_nothing_to_add_and_scenarios_are_described():
     conn, _, _ = connect()
     say(conn, ROBOT_2700)
     assert say(conn, LocalizedStrings("S", LocalizedStrings.FLAG_REQ_ALL).to_cmd()) == ["1100|S|4"]
     assert say(conn, "1100|X|0") == ["1100|X|1"]
-    assert say(conn, ScenarioInfo(("[", "SC_FOG", "?")).to_cmd()) == ["1101|SC_FOG|0|-2", "1101|-"]
-    assert say(conn, "1101|?") == ["1101|-"]
+    assert say(conn, ScenarioInfo(("[", "SC_NSHO", "SC_ZZZ", "?")).to_cmd()) == [
+        "1101|SC_NSHO|2000|2000|_SC_SEAC=t,SBL=t,VP=t13|New Shores|\t", "1101|SC_ZZZ|0|-2", "1101|-"]
+    assert say(conn, "1101|?") == ["1101|-"]  # every scenario is of 2.0.00: none changed since
 
 
 def test_pings_and_ignored_input():

@@ -86,7 +86,9 @@ def test_game_creation_refusals():
     act(alice, "1078|alice,\t,\t,g1,PL=4")
     refusals = {
         "1078|alice,\t,\t,g1,PL=4": "1069|11,A game with this name already exists, please choose a different name.",
-        "1078|alice,\t,\t,g2,SBL=t,PL=4": "1069|9,Unknown game option(s) were requested, cannot create this game. SBL",
+        "1078|alice,\t,\t,g2,PLAY_FO=t,PL=4": "1069|9,Unknown game option(s) were requested, cannot create this game. PLAY_FO",
+        "1078|alice,\t,\t,g4,SBL=t,_SC_FOG=t": "1069|10,Cannot create this game: _SC_FOG: played only with the scenario that sets it",
+        "1078|alice,\t,\t,g5,SC=SC_ZZZ": "1069|10,Cannot create this game: SC: no scenario 'SC_ZZZ'",
         "1078|alice,\t,\t,g3,PL=x": "1069|10,Cannot create this game: PL: 'x' is not a number",
         "1078|alice,\t,\t,*,PL=4": "1069|12,This name is not permitted, please choose a different name.",
         "1078|alice,\t,\t,?game,PL=4": "1069|12,This name is not permitted, please choose a different name.",

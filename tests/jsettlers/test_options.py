@@ -8,6 +8,7 @@ import pytest
 from tablehall.games.catan.jsettlers.engine_rules import ENGINE_KEYS, engine_offer, engine_options
 from tablehall.games.catan.jsettlers.options import (
     ALL_OPTIONS,
+    SCENARIO_FLAG_KEYS,
     CLASSIC_OFFER,
     FLAG_OPPORTUNISTIC,
     KNOWN_OPTIONS,
@@ -147,7 +148,7 @@ def test_engine_offer_follows_the_engine():
     offer = engine_offer({"vp_to_win": 10, "domestic_trades": True}, (2, 3, 4))
     assert offer == Offer(4, frozenset({"PL", "VP", "NT"}))
     every_rule = {engine_key: None for engine_key, _ in ENGINE_KEYS.values()}
-    assert engine_offer(every_rule, (2, 3, 4, 5, 6)) == Offer(6, FULL.rules | {"BC"})
+    assert engine_offer(every_rule, (2, 3, 4, 5, 6)) == Offer(6, FULL.rules | {"BC", "SBL", "SC", *SCENARIO_FLAG_KEYS})
     assert engine_options("PL=4,VP=t12,NT=t,RD=t", {"vp_to_win": 10, "domestic_trades": True}) == {
         "vp_to_win": 12, "domestic_trades": False}
     assert engine_options("PL=6,UB=t,UBL=t3,N7=t5,N7C=t,RD=t,PLB=t,PLP=t,BC=t4", every_rule) == {

@@ -46,13 +46,14 @@ def robot_command(port: int, name: str) -> list[str]:
     return [*shlex.split(COMMAND), *values.values()]
 
 
-def trial(tmp_path, robots: int, games: int) -> tuple[int, int]:
-    """(games tablehall's bots won, games played) with `robots` JSettlers robots per game."""
+def trial(tmp_path, robots: int, games: int, options: str = "") -> tuple[int, int]:
+    """(games tablehall's bots won, games played) with `robots` JSettlers robots per game, of
+    the JSettlers `options` beside the players (a sea board, a scenario)."""
     store = SqliteStore(tmp_path / "trial.sqlite")
 
     async def scenario():
         section = {"robot_cookie": COOKIE, "bot": "strong", "robot_games": games, "robot_game_robots": robots,
-                   "robot_timeout": 120}
+                   "robot_timeout": 120, "robot_game_options": options}
         server = Server(ServerConfig(sections={"jsettlers": section}), store=store, services=[JSETTLERS])
         await server.start()
         port = server.port("jsettlers")

@@ -479,3 +479,68 @@ def test_a_renaissance_player_logs_in_again_after_a_kill_and_the_game_ends_as_if
 
 def game_actions(server: Serve, game_id: str) -> int:
     return json.loads(server.get(f"/api/games/{game_id}"))["actions"]
+
+
+#: a game of each host journaled mid-way (host, game, built-in bots, actions before the stop)
+HOSTS = [("sc", "blokus", ("random", "random"), 8), ("dominion", "dominion", ("bigmoney", "random"), 30),
+         ("renaissance", "renaissance", ("random", "greedy"), 30), ("jsettlers", "catan", ("random", "random"), 40),
+         ("web", "catan", ("random", "strong"), 40)]
+
+
+def test_the_log_says_which_games_were_resumed_and_which_ended_and_why_for_every_protocol(tmp_path):
+    """A store whose journal holds a game of every host, each stopped mid-way as a stopping
+    server leaves it (real matches, suspended): the next start logs `game resumed` for each game
+    whose host plays on (with the actions it resumed from) and, for the contest's, `game end`,
+    aborted, with the reason; then each resumed game's `game end` as it finishes."""
+    from ..core.test_journal import SuspendAfter, bots, run_and_flush
+    from tablehall.core.journal import Journal
+
+    store = open_store(str(tmp_path / "records.sqlite"))
+    journal = Journal(store, interval=0)
+    for index, (host, game, names, stop) in enumerate(HOSTS):
+        spec = get_game(game)
+        match = Match(spec, bots(spec, list(names), index), seed=index, store=store, match_id=f"{host}-game")
+        match.add_listener(journal.follow(match, host))
+        match.add_listener(SuspendAfter(stop))
+        asyncio.run(run_and_flush(match, journal))
+    assert sorted(g.id for g in store.journaled_games()) == sorted(f"{host}-game" for host, *_ in HOSTS)
+    store.close()
+    with Serve(tmp_path) as server:
+        server.wait_for_log('game end id=sc-game game=blokus status=aborted cause=aborted')
+        for host, game, _, stop in HOSTS[1:]:
+            server.wait_for_log(f"game resumed id={host}-game game={game}")
+            server.wait_for_log(f"game end id={host}-game game={game} status=finished")
+        lines = server.log().splitlines()
+    [aborted] = [line for line in lines if "game end id=sc-game" in line]
+    assert 'reason="server restart"' in aborted and "actions=8" in aborted
+    for host, game, _, stop in HOSTS[1:]:
+        [resumed] = [line for line in lines if f"game resumed id={host}-game" in line]
+        assert f"actions={stop}" in resumed, resumed
+    assert "Traceback" not in "\n".join(lines)
+
+
+def test_a_server_configured_with_journal_false_keeps_no_journal(tmp_path):
+    """`journal = false` (what the journal's cost is measured against): the games in play are
+    not journaled; anything but true or false is refused at start."""
+    from tablehall.server.app import Server
+    from tablehall.server.config import ConfigError, load_config
+
+    path = tmp_path / "serve.toml"
+    path.write_text(f'journal = false\ndb = "{tmp_path / "records.sqlite"}"\n')
+    config = load_config(path)
+    assert config.journal is False and load_config(None).journal is True
+
+    async def journal_of(config):
+        server = Server(config, services=[])
+        await server.start()
+        try:
+            return server.journal
+        finally:
+            await server.stop()
+
+    assert asyncio.run(journal_of(config)) is None
+    path.write_text(f'db = "{tmp_path / "records.sqlite"}"\n')
+    assert asyncio.run(journal_of(load_config(path))) is not None
+    path.write_text('journal = "no"\n')
+    with pytest.raises(ConfigError, match="journal must be true or false"):
+        load_config(path)

@@ -40,6 +40,16 @@ def test_a_game_s_board_module_is_the_file_its_spec_names_in_its_package(web, ga
     assert any(fnmatch.fnmatch(declared, pattern) for pattern in package_data), "an install would leave it out"
 
 
+def test_a_module_beside_a_board_module_is_served_and_nothing_else(web):
+    kind, text = fetch(f"{web.url}/boards/catan/sea_board.js")  # Catan's board imports the sea board's
+    assert kind.startswith("text/javascript")
+    assert text == (game_file("catan", "web/sea_board.js")).read_text()
+    for path in ("/boards/catan/nothing.js", "/boards/catan/..%2Fboard.js", "/boards/catan/Board.js",
+                 "/boards/chess/sea_board.js"):
+        status, _ = web.get(path)
+        assert status == 404, path
+
+
 def test_a_game_that_is_not_served_has_no_board(web):
     status, body = web.get("/boards/chess.js")
     assert status == 404

@@ -22,16 +22,42 @@ FLAGS = ["--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage", "--disable-
 WAIT = 60_000  # ms: generous bounds for a busy machine, never a measure of speed
 
 
+DESKTOP = {"viewport": {"width": 1366, "height": 900}}
+PHONE = {"viewport": {"width": 390, "height": 844}, "has_touch": True, "is_mobile": True, "device_scale_factor": 2}
+
+
+def new_page(browser, size: dict):
+    """A page of its own context (its own storage) at a screen size; Playwright's
+    wait_for_function evaluates strings, which the pages' CSP forbids (test_csp.py loads every
+    page under the CSP)."""
+    page = browser.new_context(bypass_csp=True, **size).new_page()
+    page.set_default_timeout(WAIT)
+    return page
+
+
 @pytest.fixture(scope="module")
 def page():
+    """A desktop page (1366x900) of the module's browser."""
     with sync_api.sync_playwright() as playwright:
         browser = playwright.chromium.launch(executable_path=CHROMIUM, args=FLAGS)
-        # Playwright's wait_for_function evaluates strings, which the pages' CSP forbids;
-        # test_csp.py loads every page under the CSP
-        page = browser.new_page(viewport={"width": 1280, "height": 900}, bypass_csp=True)
-        page.set_default_timeout(WAIT)
-        yield page
+        yield new_page(browser, DESKTOP)
         browser.close()
+
+
+@pytest.fixture(scope="module")
+def phone(page):
+    """A phone (390x844 with touch) in the same browser; tests tap on it (`press`)."""
+    phone = new_page(page.context.browser, PHONE)
+    yield phone
+    phone.context.close()
+
+
+def press(page, locator) -> None:
+    """Tap on a touch screen, click elsewhere."""
+    if page.viewport_size["width"] < 600:
+        locator.tap()
+    else:
+        locator.click()
 
 
 @pytest.mark.parametrize("game", sorted(GAMES))

@@ -10,13 +10,15 @@ import json
 import urllib.request
 from collections import Counter
 
+import pytest
+
 from .policies import catan_choice, dominion_choice, renaissance_choice
-from .test_browser import RESOURCES, WAIT, click_on_board, page  # noqa: F401 - `page` is a fixture
+from .test_browser import RESOURCES, WAIT, click_on_board, page, phone, press  # noqa: F401 - fixtures
 
 
-def start(page, web, game: str, seats: list[str], seed: int, name: str = "carla") -> dict:
+def start(page, web, game: str, seats: list[str], seed: int, name: str = "carla", options: dict | None = None) -> dict:
     """A seeded game against built-in bots through the API; the page opens the person's seat."""
-    body = json.dumps({"game": game, "seats": seats, "name": name, "seed": seed}).encode()
+    body = json.dumps({"game": game, "seats": seats, "name": name, "seed": seed, "options": options or {}}).encode()
     request = urllib.request.Request(web.url + "/api/games/new", method="POST", data=body)
     with urllib.request.urlopen(request, timeout=60) as response:
         created = json.loads(response.read())
@@ -38,8 +40,15 @@ def clicks(page, *selectors: str) -> None:
     make the game move on."""
     before = page.get_attribute("#play", "data-actions")
     for selector in selectors:
-        page.locator(selector).first.click()
+        press(page, page.locator(selector).first)
     page.wait_for_function(f"document.querySelector('#play').dataset.actions !== '{before}'")
+
+
+def open_trade(page) -> None:
+    """Unfold the trade panel (folded until opened; it stays open across frames)."""
+    page.wait_for_selector("#trade")
+    if not page.locator("#trade").evaluate("d => d.open"):
+        page.click("#trade > summary")
 
 
 def record_of(web, game_id: str):
@@ -72,6 +81,7 @@ def play_catan_action(page, action: list) -> None:
     elif kind == "bank_trade":
         give = next(r for r, n in enumerate(action[1]) if n)
         get = next(r for r, n in enumerate(action[2]) if n)
+        open_trade(page)
         clicks(page, f"button.bank-give[data-resource='{give}']", f"button.bank-get[data-resource='{get}']")
     else:
         raise AssertionError(f"no control for {action}")
@@ -154,6 +164,7 @@ def test_two_people_trade_in_the_browser_offer_counter_accept_reject_withdraw(we
     give, get = play_until_they_can_trade(match, ann, ben)
     ann_hand = question(ann)["view"]["players"][0]["hand"]
     # ann offers 1 <give> for 2 <get> to ben only
+    open_trade(ann)
     ann.click(f"#offer-dialog .give-{RESOURCES[give]} button.more")
     ann.click(f"#offer-dialog .get-{RESOURCES[get]} button.more")
     ann.click(f"#offer-dialog .get-{RESOURCES[get]} button.more")
@@ -211,7 +222,7 @@ def play_dominion_action(page, action: list, frame: dict) -> None:
         # nothing to gain) is played at the click, with no dialog (dominion.js playCard)
         clicks(page, *steps)
     elif kind == "buy":
-        steps = [f"svg[data-board='dominion'] g.buyable[data-card='{action[1][0]}']"]
+        steps = [f"[data-board='dominion'] .buyable[data-card='{action[1][0]}']"]
         if frame["view"]["buys"] > 1:
             steps.append("#buy")
         clicks(page, *steps)
@@ -223,9 +234,12 @@ def play_dominion_action(page, action: list, frame: dict) -> None:
         clicks(page, "#pass")
 
 
-def test_a_person_plays_a_whole_dominion_game_by_clicks(web, page, artifacts):
+@pytest.mark.parametrize("screen", ["page", "phone"])
+def test_a_person_plays_a_whole_dominion_game_by_clicks(web, request, artifacts, screen):
+    """At 1366x900 by clicks, and at 390x844 by taps."""
+    page, size = request.getfixturevalue(screen), "" if screen == "page" else "-phone"
     created = start(page, web, "dominion", ["me", "random", "bigmoney"], seed=4)
-    page.wait_for_selector("svg[data-board='dominion']")
+    page.wait_for_selector("[data-board='dominion']")
     bought, made, shots = set(), [], set()
     while (frame := question(page)) is not None:
         action = dominion_choice(frame["legal"], bought)
@@ -235,13 +249,14 @@ def test_a_person_plays_a_whole_dominion_game_by_clicks(web, page, artifacts):
             if action[0] == "play":
                 page.click(f"button.hand-card.playable[data-card='{label}']")  # open its dialog for the picture
                 page.wait_for_selector("#choice-dialog")
-            page.screenshot(path=str(artifacts / f"play-dominion-{label}.png"), full_page=True)
+            page.screenshot(path=str(artifacts / f"play-dominion-{label}{size}.png"), full_page=True)
             if action[0] == "play":
                 page.click("#choice-dialog button.cancel")
         play_dominion_action(page, action, frame)
         made.append(action)
     assert "Game over." in page.inner_text("#result") and "carla: rank" in page.inner_text("#result")
-    page.screenshot(path=str(artifacts / "play-dominion-over.png"), full_page=True)
+    assert page.locator("#summary .ranks tr[data-seat]").count() == 3 and page.locator("#replay-link").count() == 1
+    page.screenshot(path=str(artifacts / f"play-dominion-over{size}.png"), full_page=True)
     record = record_of(web, created["id"])
     mine = [e.action for e in record.entries if e.seat == 0 and e.forfeit is None]
     assert mine == made  # each click sequence sent exactly the intended action
@@ -260,43 +275,19 @@ def play_renaissance_action(page, action: list) -> None:
         attr = "row" if action[1] == "row" else "column"
         clicks(page, f"text.market-{attr}[data-{attr}='{action[2]}']")
     elif kind == "buy":
-        clicks(page, f"rect.dev-card[data-level='{action[1]}'][data-colour='{action[2]}']")
+        clicks(page, f".dev-card.legal[data-level='{action[1]}'][data-colour='{action[2]}']")
     elif kind == "place" and action[1] > 0:
         clicks(page, f"text.depot.legal[data-depot='{action[1]}']")
     elif kind == "slot":
         clicks(page, f"text.slot.legal[data-slot='{action[1]}']")
     else:
-        clicks(page, f"#controls button.action:text-is('{describe_renaissance(action)}')")
+        clicks(page, f"#controls button.action[data-action='{json.dumps(action, separators=(',', ':'))}']")
 
 
-def describe_renaissance(a: list) -> str:
-    """The button's words (renaissance.js `describe`)."""
-    kind = a[0]
-    if kind == "keep":
-        return f"keep leaders #{a[1]} and #{a[2]}"
-    if kind == "pick":
-        return f"take 1 {a[1]}"
-    if kind == "white":
-        return f"white marble: {a[1]}" if a[1] else "white marble: nothing"
-    if kind == "place":
-        return "discard the marble (others gain faith)"
-    if kind == "move":
-        return f"swap depots {a[1]} and {a[2]}"
-    if kind == "pay":
-        return f"pay 1 {a[2]} from the {a[1]}"
-    if kind == "output":
-        return f"produce 1 {a[1]}"
-    if kind == "produce":
-        return {"base": "base production (2 of any -> 1 of any)"}.get(a[1]) or (
-            f"produce with slot {a[2]}" if a[1] == "slot" else f"produce with leader #{a[2]}")
-    if kind == "activate":
-        return f"activate leader #{a[1]}"
-    if kind == "discard":
-        return f"discard leader #{a[1]} (1 faith)"
-    return "end the turn"
-
-
-def test_a_person_plays_a_whole_renaissance_game_against_two_bots(web, page, artifacts):
+@pytest.mark.parametrize("screen", ["page", "phone"])
+def test_a_person_plays_a_whole_renaissance_game_against_two_bots(web, request, artifacts, screen):
+    """At 1366x900 by clicks, and at 390x844 by taps."""
+    page, size = request.getfixturevalue(screen), "" if screen == "page" else "-phone"
     created = start(page, web, "renaissance", ["me", "greedy", "random"], seed=7)
     page.wait_for_selector("svg[data-board='renaissance']")
     made, shots = Counter(), set()
@@ -304,11 +295,11 @@ def test_a_person_plays_a_whole_renaissance_game_against_two_bots(web, page, art
         action = renaissance_choice(frame["legal"], made["end"])
         if action[0] in ("market", "place", "buy", "slot", "produce") and action[0] not in shots:
             shots.add(action[0])
-            page.screenshot(path=str(artifacts / f"play-renaissance-{action[0]}.png"), full_page=True)
+            page.screenshot(path=str(artifacts / f"play-renaissance-{action[0]}{size}.png"), full_page=True)
         play_renaissance_action(page, action)
         made[action[0]] += 1
-    assert "Game over." in page.inner_text("#result")
-    page.screenshot(path=str(artifacts / "play-renaissance-over.png"), full_page=True)
+    assert "Game over." in page.inner_text("#result") and page.locator("#summary .ranks tr[data-seat]").count() == 3
+    page.screenshot(path=str(artifacts / f"play-renaissance-over{size}.png"), full_page=True)
     record = record_of(web, created["id"])
     assert record.status == "finished" and len(record.seats) == 3
     mine = Counter(e.action[0] for e in record.entries if e.seat == 0 and e.forfeit is None)
@@ -361,7 +352,7 @@ def test_a_person_opens_a_seat_for_a_dominion_bot_and_plays_it(web, page, artifa
     bot = subprocess.Popen([sys.executable, *command.split()[1:]], cwd=repo, stdout=subprocess.DEVNULL,
                            stderr=subprocess.PIPE)
     try:
-        page.wait_for_selector("svg[data-board='dominion']")
+        page.wait_for_selector("[data-board='dominion']")
         assert page.get_attribute("#play", "data-waiting") is None
         bought: set = set()
         while (frame := question(page)) is not None:
@@ -392,9 +383,15 @@ def test_a_closed_tab_rejoins_its_seat_and_a_second_tab_takes_it_over(web, page,
     other = page.context.browser.new_page(viewport={"width": 1280, "height": 900}, bypass_csp=True)
     other.goto(address)
     question(other)
-    page.wait_for_function("document.querySelector('#status').textContent.includes('taken over')")
+    page.wait_for_selector("#play.replaced #take-back")  # the older tab is greyed out, with a way back
+    page.screenshot(path=str(artifacts / "play-second-tab.png"), full_page=True)
     play_dominion_action(other, dominion_choice(question(other)["legal"], set()), question(other))
     assert other.get_attribute("#play", "data-actions") != str(first["actions"])
+    # the first tab takes the seat back: it plays again, and the other is greyed out in turn
+    page.click("#take-back")
+    page.wait_for_selector("#play:not(.replaced)")
+    other.wait_for_selector("#play.replaced #take-back")
+    assert question(page)["legal"]
     other.close()
     [match] = [m for m in web.server.live_matches() if m.id == created["id"]]
     web.loop.call_soon_threadsafe(match.abort, "rejoined enough")
@@ -407,7 +404,7 @@ def test_the_lobby_starts_a_bot_game_to_watch_live(web, page, artifacts):
     assert page.input_value("#seats") == "bigmoney,engine" and page.input_value("#pace") == "0.5"
     page.fill("#pace", "0.2")
     page.click("#start")
-    page.wait_for_selector("#live svg[data-board='dominion']")
+    page.wait_for_selector("#live [data-board='dominion']")
     page.wait_for_function("Number(document.querySelector('#live').dataset.actions) >= 3")
     assert page.locator("#log li").count() >= 3
     page.screenshot(path=str(artifacts / "live-dominion.png"), full_page=True)
@@ -431,7 +428,7 @@ def test_a_game_with_another_person_gives_the_address_of_their_seat(web, page, a
     friend.goto(address)
     page.click("#my-seat")
     for who in (page, friend):
-        who.wait_for_selector("svg[data-board='dominion']")
+        who.wait_for_selector("[data-board='dominion']")
     assert "(seat 2)" in friend.inner_text("#status") and "(seat 1)" in page.inner_text("#status")
     game_id = address.split("/play/")[1].split("?")[0]
     friend.close()

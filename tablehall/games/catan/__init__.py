@@ -102,7 +102,11 @@ JSETTLERS_SETTINGS = {
     "robot_games": Setting(0, "robots-only games tablehall starts itself when robots are idle"),
     "robot_game_robots": Setting(4, "connected robots per such game (the other seats: tablehall bots)"),
     "robot_game_seats": Setting(4, "seats of such games (5 or 6: the 5-6 player rules)"),
+    "robot_game_options": Setting("", "more JSettlers options of such games (e.g. SBL=t, SC=SC_FOG)", kind=str),
     "seed": Setting(None, "a fixed seed for every game (tests); unset: random", kind=int),
+    "rejoin_grace": Setting(120.0, "seconds a game resumed after a restart waits for a client to sit down again "
+                                   "at its seat (a person under its nickname, a robot's seat: any robot), then a "
+                                   "tablehall bot plays it; 0: forever"),
     "accounts": Setting({}, "[jsettlers.accounts] nickname = \"password\" for names that need one", kind=dict),
 }
 

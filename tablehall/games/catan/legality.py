@@ -3,7 +3,8 @@
 Mixed into `rules.CatanState`; every method reads the state's attributes (declared in
 `fields.CatanFields`) and changes nothing.  Whose turn and which phases an action needs is data
 (`TURN_PHASES`, checked by the engine first); then the kind's check (named in `rules.RULES`)
-raises `IllegalAction` with a stable code and a precise reason.  Listing a seat's moves reads its cards through `cards_known_to`, which lets an
+raises `IllegalAction` with a stable code and a reason in words a player reads (the refused
+seat is "you"; others are named by their seat numbers as the page shows them).  Listing a seat's moves reads its cards through `cards_known_to`, which lets an
 observation list them before dealing the cards hidden from that seat (see `views`).
 """
 
@@ -15,7 +16,8 @@ from typing import Sequence
 from tablehall.core import IllegalAction
 
 from . import actions as A
-from .constants import (CITY, COST_DEV, DEV_NAMES, KNIGHT, MONOPOLY, PIECE_COST, PIECE_FROM_NAME, PIECE_NAMES, ROAD,
+from .constants import (CITY, COST_DEV, DEV_NAMES, KNIGHT, MONOPOLY, PIECE_COST, PIECE_FROM_NAME, PIECE_NAMES,
+                        RESOURCE_NAMES, ROAD,
                         ROAD_BUILDING, SETTLEMENT, YEAR_OF_PLENTY, START1A, START1B, START2A,
                         START2B, ROLL_OR_CARD, PLAY1, PLACING_ROAD, PLACING_SETTLEMENT,
                         PLACING_CITY, PLACING_ROBBER, PLACING_FREE_ROAD1, PLACING_FREE_ROAD2,
@@ -184,32 +186,41 @@ class Legality(CatanFields):
         """Raise unless it is `seat`'s turn and the game is in one of `phases`."""
         if self.phase not in phases:
             if self.phase is SPECIAL_BUILDING and seat == self.current:
-                raise IllegalAction("NOT_NOW", "in a special building turn a player may only build, buy development "
-                                               "cards, undo its last build or end the turn (no rolling, trading or "
+                raise IllegalAction("NOT_NOW", "In a special building turn you may only build, buy development cards, "
+                                               "undo your last build or end the turn (no rolling, trading or "
                                                "playing cards)")
-            names = " or ".join(p.name for p in phases)
-            raise IllegalAction("NOT_NOW", f"not allowed in phase {self.phase.name} (needs {names})")
+            raise IllegalAction("NOT_NOW", self._waiting_for(seat))
         if seat != self.current:
-            raise IllegalAction("NOT_YOUR_TURN", f"it is seat {self.current}'s turn, not seat {seat}'s")
+            raise IllegalAction("NOT_YOUR_TURN", f"It is {seat_word(self.current)}'s turn, not yours")
+
+    def _waiting_for(self, seat: int) -> str:
+        """What the game waits for now, told to `seat` (who asked for something else)."""
+        if self.phase is WAITING_FOR_DISCARDS:
+            return "Players holding more than 7 cards discard half of them first"
+        if self.phase is OVER:
+            return "The game is over"
+        if seat != self.current:
+            return f"It is {seat_word(self.current)}'s turn"
+        return WAITING[self.phase]
 
     def _need_cost(self, seat: int, cost: Sequence[int], what: str) -> None:
         if not self.can_afford(seat, cost):
-            raise IllegalAction("CANNOT_AFFORD", f"seat {seat} cannot pay for {what}")
+            raise IllegalAction("CANNOT_AFFORD", f"You do not have the cards for {what}")
 
     def _check_settlement(self, seat: int, action: tuple) -> None:
         node = action[1]
         if not 0 <= node < self.geo.node_count:
-            raise IllegalAction("BAD_LOCATION", f"no intersection {node}")
+            raise IllegalAction("BAD_LOCATION", "There is no such corner on the board")
         if self.node_owner[node] >= 0:
-            raise IllegalAction("OCCUPIED", f"intersection {node} is taken")
+            raise IllegalAction("OCCUPIED", "That corner is taken")
         if self.blocked >> node & 1:
-            raise IllegalAction("DISTANCE_RULE", f"intersection {node} is next to a building")
+            raise IllegalAction("DISTANCE_RULE", "That corner is next to a building: settlements stand at least two roads apart")
         if self.pieces[seat][SETTLEMENT] == 0:
-            raise IllegalAction("NO_PIECES", "no settlements left")
+            raise IllegalAction("NO_PIECES", "You have no settlements left")
         phase = self.phase
         if phase is PLAY1 or phase is PLACING_SETTLEMENT or phase is SPECIAL_BUILDING:
             if not self.road_nodes[seat] >> node & 1:
-                raise IllegalAction("NOT_CONNECTED", f"intersection {node} is not on one of your roads")
+                raise IllegalAction("NOT_CONNECTED", "That corner is not on one of your roads")
             if phase is not PLACING_SETTLEMENT:
                 self._need_cost(seat, PIECE_COST[SETTLEMENT], "a settlement")
 
@@ -217,88 +228,88 @@ class Legality(CatanFields):
         edge = action[1]
         phase = self.phase
         if not 0 <= edge < self.geo.edge_count:
-            raise IllegalAction("BAD_LOCATION", f"no path {edge}")
+            raise IllegalAction("BAD_LOCATION", "There is no such path on the board")
         if self.occupied_edges >> edge & 1:
-            raise IllegalAction("OCCUPIED", f"path {edge} has a road")
+            raise IllegalAction("OCCUPIED", "That path has a road already")
         if self.pieces[seat][ROAD] == 0:
-            raise IllegalAction("NO_PIECES", "no roads left")
+            raise IllegalAction("NO_PIECES", "You have no roads left")
         if phase is START1B or phase is START2B:
             if not self.geo.node_edge_mask[self.last_settlement] >> edge & 1:
-                raise IllegalAction("NOT_CONNECTED", "the setup road must touch the settlement just placed")
+                raise IllegalAction("NOT_CONNECTED", "The starting road must touch the settlement just placed")
         elif not self.reach[seat] >> edge & 1:
-            raise IllegalAction("NOT_CONNECTED", f"path {edge} does not touch your network")
+            raise IllegalAction("NOT_CONNECTED", "That path does not touch your roads or buildings")
         if phase is PLAY1 or phase is SPECIAL_BUILDING:
             self._need_cost(seat, PIECE_COST[ROAD], "a road")
 
     def _check_city(self, seat: int, action: tuple) -> None:
         node = action[1]
         if not 0 <= node < self.geo.node_count or self.node_owner[node] != seat or self.node_level[node] != 1:
-            raise IllegalAction("BAD_LOCATION", f"you have no settlement at intersection {node}")
+            raise IllegalAction("BAD_LOCATION", "You have no settlement there to make a city of")
         if self.pieces[seat][CITY] == 0:
-            raise IllegalAction("NO_PIECES", "no cities left")
+            raise IllegalAction("NO_PIECES", "You have no cities left")
         if self.phase is PLAY1 or self.phase is SPECIAL_BUILDING:
             self._need_cost(seat, PIECE_COST[CITY], "a city")
 
     def _check_build(self, seat: int, action: tuple) -> None:
         piece = action[1]
         if piece not in (ROAD, SETTLEMENT, CITY):
-            raise IllegalAction("BAD_ACTION", f"unknown piece {piece}")
+            raise IllegalAction("BAD_ACTION", "There is no such piece")
         if self.pieces[seat][piece] == 0:
-            raise IllegalAction("NO_PIECES", f"no {PIECE_NAMES[piece]}s left")
+            raise IllegalAction("NO_PIECES", f"You have no {PIECE_NAMES[piece]}s left")
         self._need_cost(seat, PIECE_COST[piece], "a " + PIECE_NAMES[piece])
         spots = (self.reach[seat] & ~self.occupied_edges if piece == ROAD
                  else self.road_nodes[seat] & ~self.blocked if piece == SETTLEMENT
                  else self.city_spots(seat))
         if not spots:
-            raise IllegalAction("BAD_LOCATION", f"nowhere to place a {PIECE_NAMES[piece]}")
+            raise IllegalAction("BAD_LOCATION", f"There is nowhere to place a {PIECE_NAMES[piece]}")
 
     def _check_buy_dev(self, seat: int, action: tuple) -> None:
         if not self.deck:
-            raise IllegalAction("DECK_EMPTY", "no development cards left")
+            raise IllegalAction("DECK_EMPTY", "The development cards are all bought")
         self._need_cost(seat, COST_DEV, "a development card")
 
     def _check_play_dev(self, seat: int, action: tuple) -> None:
         card = action[1]
         if card not in (KNIGHT, ROAD_BUILDING, YEAR_OF_PLENTY, MONOPOLY):
-            raise IllegalAction("BAD_ACTION", f"card {card} cannot be played")
+            raise IllegalAction("BAD_ACTION", "That card cannot be played")
         if self.dev_played:
-            raise IllegalAction("ONE_CARD_PER_TURN", "a development card was already played this turn")
+            raise IllegalAction("ONE_CARD_PER_TURN", "You have played a development card this turn already")
         if not self.dev_old[seat][card]:
             if self.dev_new[seat][card]:
-                raise IllegalAction("CARD_TOO_NEW", f"a {DEV_NAMES[card]} bought this turn cannot be played yet")
-            raise IllegalAction("NO_CARD", f"seat {seat} has no {DEV_NAMES[card]} card")
+                raise IllegalAction("CARD_TOO_NEW", f"A {_card(card)} bought this turn can be played from your next turn on")
+            raise IllegalAction("NO_CARD", f"You have no {_card(card)} card")
         if card == ROAD_BUILDING and not (self.pieces[seat][ROAD] and self.reach[seat] & ~self.occupied_edges):
-            raise IllegalAction("NOT_NOW", "no road can be placed")
+            raise IllegalAction("NOT_NOW", "There is nowhere to place a road")
         if card == YEAR_OF_PLENTY and sum(self.bank) < 2:
-            raise IllegalAction("BANK_EMPTY", "the bank has fewer than 2 cards")
+            raise IllegalAction("BANK_EMPTY", "The bank has fewer than 2 cards")
 
     def _check_pick_resources(self, seat: int, action: tuple) -> None:
         a, b = action[1], action[2]
         if not (0 <= a < 5 and 0 <= b < 5):
-            raise IllegalAction("BAD_ACTION", "resources are 0..4")
+            raise IllegalAction("BAD_ACTION", "There is no such resource")
         if self.bank[a] < 1 + (a == b) or self.bank[b] < 1:
-            raise IllegalAction("BANK_EMPTY", "the bank does not have those resources")
+            raise IllegalAction("BANK_EMPTY", "The bank does not have those resources")
 
     def _check_monopoly(self, seat: int, action: tuple) -> None:
         if not 0 <= action[1] < 5:
-            raise IllegalAction("BAD_ACTION", "resources are 0..4")
+            raise IllegalAction("BAD_ACTION", "There is no such resource")
 
     def _check_discard(self, seat: int, action: tuple) -> None:
         if self.phase is not WAITING_FOR_DISCARDS or not self.discards[seat]:
-            raise IllegalAction("NOT_NOW", f"seat {seat} has nothing to discard")
+            raise IllegalAction("NOT_NOW", "You have nothing to discard")
         counts = action[1]
         if min(counts) < 0 or sum(counts) != self.discards[seat]:
-            raise IllegalAction("BAD_DISCARD", f"seat {seat} must discard exactly {self.discards[seat]} cards")
+            raise IllegalAction("BAD_DISCARD", f"Discard exactly {self.discards[seat]} cards")
         if not self.can_afford(seat, counts):
-            raise IllegalAction("BAD_DISCARD", "cannot discard cards not in hand")
+            raise IllegalAction("BAD_DISCARD", "You cannot discard cards you do not hold")
 
     def _check_robber(self, seat: int, action: tuple) -> None:
         if not 0 <= action[1] < self.geo.hex_count:
-            raise IllegalAction("BAD_LOCATION", f"no land hex {action[1]}")
+            raise IllegalAction("BAD_LOCATION", "There is no such land hex")
         if action[1] == self.robber:
-            raise IllegalAction("BAD_LOCATION", "the robber must move to another hex")
+            raise IllegalAction("BAD_LOCATION", "The robber must move to another hex")
         if action[1] in self.robber_barred:
-            raise IllegalAction("DESERT", "the robber may not go back to the desert in this game")
+            raise IllegalAction("DESERT", "The robber may not go back to the desert in this game")
         if self.steals_used < len(self.steal_script):
             victims = self._victims_at(action[1], seat)
             if len(victims) == 1:
@@ -318,11 +329,11 @@ class Legality(CatanFields):
 
     def _check_scripted_steal(self, victim: int) -> None:
         if self.steals_used < len(self.steal_script) and not self.hands[victim][self.steal_script[self.steals_used]]:
-            raise IllegalAction("SCRIPT", f"the scripted steal takes a resource seat {victim} does not have")
+            raise IllegalAction("SCRIPT", f"The scripted steal takes a resource {seat_word(victim)} does not have")
 
     def _check_rob(self, seat: int, action: tuple) -> None:
         if action[1] not in self.victims:
-            raise IllegalAction("BAD_VICTIM", f"seat {action[1]} cannot be robbed (choose from {list(self.victims)})")
+            raise IllegalAction("BAD_VICTIM", f"You cannot rob {seat_word(action[1])}: choose " + " or ".join(seat_word(v) for v in self.victims))
         self._check_scripted_steal(action[1])
 
     def _check_bank_trade(self, seat: int, action: tuple) -> None:
@@ -339,25 +350,25 @@ class Legality(CatanFields):
         for r in range(5):
             g, t = give[r], get[r]
             if g < 0 or t < 0 or (g and t):
-                raise IllegalAction("BAD_TRADE", "give and get must be disjoint, non-negative amounts")
+                raise IllegalAction("BAD_TRADE", "Give some resources and get others, none of them in both")
             if g % ratios[r]:
-                raise IllegalAction("BAD_TRADE", f"each resource given must be a multiple of its ratio {ratios}")
+                raise IllegalAction("BAD_TRADE", "Give the bank each resource in lots of its rate: " + ", ".join(f"{n}:1 {RESOURCE_NAMES[r]}" for r, n in enumerate(ratios)))
             if bank[r] < t:
-                raise IllegalAction("BANK_EMPTY", "the bank does not have those resources")
+                raise IllegalAction("BANK_EMPTY", "The bank does not have those resources")
             lots += g // ratios[r]
         if lots == 0 or lots != sum(get):
-            raise IllegalAction("BAD_TRADE", f"giving {lots} lot(s) buys exactly that many resources")
+            raise IllegalAction("BAD_TRADE", f"Each lot given to the bank buys exactly one resource ({lots} given)")
         self._need_cost(seat, give, "that trade")
 
     def _check_offer(self, seat: int, action: tuple) -> None:
         self._need_trading()
         give, get, to = action[1], action[2], action[3]
         if any(x < 0 for x in give + get) or not sum(give) or not sum(get) or any(give[r] and get[r] for r in range(5)):
-            raise IllegalAction("BAD_TRADE", "an offer gives and asks for different, non-empty resources")
+            raise IllegalAction("BAD_TRADE", "An offer gives some resources and asks for others, none of them in both")
         if not to or any(not 0 <= s < self.seat_count or s == seat or s in self.out for s in to):
-            raise IllegalAction("BAD_TRADE", "offer to one or more other players")
+            raise IllegalAction("BAD_TRADE", "Offer to one or more other players")
         if seat != self.current and to != (self.current,):
-            raise IllegalAction("NOT_YOUR_TURN", "outside your turn you may offer only to the player whose turn it is")
+            raise IllegalAction("NOT_YOUR_TURN", "Outside your turn you may offer only to the player whose turn it is")
         self._need_cost(seat, give, "that offer")
 
     def _check_accept(self, seat: int, action: tuple) -> None:
@@ -365,28 +376,59 @@ class Legality(CatanFields):
         offerer = action[1]
         offer = self.offers[offerer] if 0 <= offerer < self.seat_count else None
         if offer is None or seat not in offer[2]:
-            raise IllegalAction("NO_OFFER", f"seat {offerer} has no offer to seat {seat}")
+            raise IllegalAction("NO_OFFER", f"{seat_word(offerer).capitalize()} has no offer for you")
         if self.current not in (seat, offerer):
-            raise IllegalAction("NOT_YOUR_TURN", "trades must involve the player whose turn it is")
+            raise IllegalAction("NOT_YOUR_TURN", "Trades must involve the player whose turn it is")
         if not self.can_afford(offerer, offer[0]):
-            raise IllegalAction("CANNOT_AFFORD", f"seat {offerer} no longer has what it offered")
+            raise IllegalAction("CANNOT_AFFORD", f"{seat_word(offerer).capitalize()} no longer has what they offered")
         self._need_cost(seat, offer[1], "that trade")
 
     def _check_reject(self, seat: int, action: tuple) -> None:
         self._need_trading()
         if not any(o is not None and seat in o[2] for o in self.offers):
-            raise IllegalAction("NO_OFFER", f"no offer was made to seat {seat}")
+            raise IllegalAction("NO_OFFER", "No offer was made to you")
 
     def _check_withdraw(self, seat: int, action: tuple) -> None:
         self._need_trading()
         if self.offers[seat] is None:
-            raise IllegalAction("NO_OFFER", f"seat {seat} has no offer to withdraw")
+            raise IllegalAction("NO_OFFER", "You have no offer to withdraw")
 
     def _need_trading(self) -> None:
         if not self.trading:
-            raise IllegalAction("NO_TRADING", "trading between players is off in this game")
+            raise IllegalAction("NO_TRADING", "Trading between players is off in this game")
         if self.phase is not PLAY1:
-            raise IllegalAction("NOT_NOW", f"trades are made after the roll, not in phase {self.phase.name}")
+            raise IllegalAction("NOT_NOW", "Trades are made after the roll, before the turn ends")
+
+
+#: what the game waits for, said to the player whose turn it is when it asks for something else
+WAITING: dict[Phase, str] = {
+    START1A: "Place your first settlement now",
+    START1B: "Place the road beside your first settlement now",
+    START2A: "Place your second settlement now",
+    START2B: "Place the road beside your second settlement now",
+    ROLL_OR_CARD: "Roll the dice first",
+    PLAY1: "The dice are rolled: build, trade, play a card or end your turn",
+    PLACING_ROAD: "Place the road you are building first (or cancel it)",
+    PLACING_SETTLEMENT: "Place the settlement you are building first (or cancel it)",
+    PLACING_CITY: "Place the city you are building first (or cancel it)",
+    PLACING_ROBBER: "Move the robber first",
+    PLACING_FREE_ROAD1: "Place your two free roads first",
+    PLACING_FREE_ROAD2: "Place your second free road first",
+    WAITING_FOR_ROB_CHOOSE_PLAYER: "Choose whom to rob first",
+    WAITING_FOR_DISCOVERY: "Choose two resources from the bank first",
+    WAITING_FOR_MONOPOLY: "Name the resource you take by monopoly first",
+    SPECIAL_BUILDING: "In a special building turn you may only build, buy development cards or end the turn",
+}
+
+
+def seat_word(seat: int) -> str:
+    """A seat as a refusal names it: the seat numbers people read on the page (the rules know
+    no names)."""
+    return f"seat {seat + 1}"
+
+
+def _card(card: int) -> str:
+    return DEV_NAMES[card].replace("_", " ")
 
 
 def covers(hand: Sequence[int], cost: Sequence[int]) -> bool:

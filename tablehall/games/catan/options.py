@@ -97,7 +97,7 @@ def normalize_options(options: dict[str, Any]) -> dict[str, Any]:
     if six_board and out["layout"] == "beginner" and not out["board"]:
         problems.append("the beginner layout is a classic board; 5-6 player boards are random or explicit")
     try:
-        if out["board"]:
+        if out["board"] and not out["sea_board"]:  # a sea board's text is checked on its layout
             board = Board.from_text(out["board"])
             if six_board and board.frame.name != "six":
                 problems.append("the 5-6 player board has 30 hexes; the board given has 19")
@@ -135,8 +135,15 @@ def _sea_problems(out: dict[str, Any], given: dict[str, Any]) -> list[str]:
     if not out["sea_board"]:
         return []
     problems = []
-    if out["board"] or out["layout"] != "random":
-        problems.append("sea boards are dealt at random on their layout (no explicit or beginner board)")
+    if out["layout"] != "random":
+        problems.append("sea boards are dealt at random on their layout, or given as a sea board's text")
+    if out["board"]:
+        from .sea.board import LayoutError as SeaLayoutError, board_from_text, layout_for
+
+        try:
+            board_from_text(out["board"], layout_for(scenario, out["six_player_board"] or out["max_players"] > 4))
+        except SeaLayoutError as error:
+            problems.append(str(error))
     if out["undo_builds"]:
         problems.append("undo_builds is not played on the sea board")
     return problems

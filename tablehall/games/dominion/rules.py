@@ -567,6 +567,7 @@ class DominionState(GameState):
                 "top_discard": NAMES[p.discard[-1]] if p.discard else None,
                 "play": names(p.play),
                 "turns": p.turns,
+                "vp": p.vp(),  # public: every gain and trash is seen by all
                 "out": None if self.out[s] is None else self.out[s].value,
             })
         return {

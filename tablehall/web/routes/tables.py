@@ -1,5 +1,6 @@
-"""Games started from the web: the new-game form, `POST /api/games/new`, and the tables whose
-seats wait for clients of a game's protocol (`GET /api/tables`).
+"""Games started from the web: the new-game form, `POST /api/games/new`, a game's rematch
+(`POST /api/games/{id}/rematch`), and the tables whose seats wait for clients of a game's
+protocol (`GET /api/tables`).
 
 A seat is "me"/"person" (a browser seat, with a token), a built-in bot, or "open"/"open:NAME"
 (held for a client of the game's protocol: the game's service hosts such a game as a table,
@@ -8,7 +9,7 @@ which starts when every open seat is taken)."""
 from __future__ import annotations
 
 import secrets
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any
 
 from starlette.exceptions import HTTPException
@@ -89,13 +90,22 @@ class NewGame:
 
 
 async def new_game_page(request: Request) -> HTMLResponse:
-    bots = {g: sorted(get_game(g).bots) for g in game_names()}
-    counts = {g: sorted(get_game(g).seat_counts) for g in game_names()}
-    return page("new.html", request, bots=bots, counts=counts)
+    return page("new.html", request, choices={g: form_choices(get_game(g)) for g in game_names()})
+
+
+def form_choices(spec: GameSpec) -> dict[str, Any]:
+    """What the form offers for a game: its seat counts, bots and options (each with its
+    default and the game's own help)."""
+    defaults = spec.normalize_options({})
+    return {"title": spec.title, "counts": sorted(spec.seat_counts), "default_count": spec.default_seat_count,
+            "bots": sorted(spec.bots),
+            "options": [{"name": name, "default": value, "help": spec.option_help.get(name, "")}
+                        for name, value in defaults.items()]}
 
 
 async def api_new_game(request: Request) -> JSONResponse:
     hall = hall_of(request)
+    address = _may_start(request, hall)
     body = await guard.read_json(request, hall.limits)
     try:
         game = NewGame.read(body)
@@ -105,22 +115,53 @@ async def api_new_game(request: Request) -> JSONResponse:
     if refusal:
         raise HTTPException(400, refusal)
     game.name = auth.player_name(request, game.name, game.rated)  # a logged-in person plays as their account
-    return JSONResponse(start_game(request, game))
+    return JSONResponse(_launch(hall, game, address))
 
 
 def start_game(request: Request, game: NewGame) -> dict[str, Any]:
     """Start a checked game for the address of `request` (429 past its live games, 503 on a
     server that starts none): its id and each browser seat's address (with the seat's token)."""
     hall = hall_of(request)
+    return _launch(hall, game, _may_start(request, hall))
+
+
+async def api_rematch(request: Request) -> JSONResponse:
+    """The same seats, bots, options and pace as a game started from the web, with a new seed:
+    asked by one of its people (the seat and its token; a rated game's, logged in).  A game
+    between accounts is rematched by agreement instead (routes.finding)."""
+    hall, match_id = hall_of(request), request.path_params["id"]
+    address = _may_start(request, hall)
+    body = await guard.read_json(request, hall.limits)
+    seat = hall.person(match_id, str(body.get("seat")) if isinstance(body, dict) else "")
+    if seat is None or not isinstance(body.get("token"), str) or not seat.admits(body["token"]):
+        raise HTTPException(403, "only a person seated in this game (its seat and token) may ask for a rematch")
+    asked = hall.made.get(match_id)
+    if asked is None:
+        raise HTTPException(404, "this game was not started from this hall's form, or too long ago")
+    if asked.players:  # a token would hand its holder the other accounts' seats
+        raise HTTPException(409, "a game between accounts is rematched when its players agree: offer it on /seeks")
+    if asked.rated and auth.player_name(request, asked.name, True) != asked.name:
+        raise HTTPException(403, "a rated game's rematch is asked by its player, logged in")
+    return JSONResponse(_launch(hall, replace(asked, seed=secrets.randbits(62), seed_chosen=False), address))
+
+
+def _may_start(request: Request, hall: Hall) -> str:
+    """The address asking for a new game, if this hall starts games and it has room for one more."""
     if hall.start_match is None:
         raise HTTPException(503, "this server does not start games from the web")
     address = guard.client(request.scope)
     if hall.live_games.full(address):
         raise guard.refusal(request.scope, 429, f"{address} has {hall.live_games.cap} live games already: "
                                                 "wait for one to end")
+    return address
+
+
+def _launch(hall: Hall, game: NewGame, address: str) -> dict[str, Any]:
+    """Start the game (or open its table): its id and each browser seat's address (with the
+    seat's token)."""
     browser = [_person(hall, game, index) if seat in PEOPLE else None for index, seat in enumerate(game.seats)]
     match_id = _open_table(hall, game, browser) if game.has_open_seats else _start_match(hall, game, browser)
-    hall.seat_people(match_id, browser)
+    hall.seat_people(match_id, browser, made=game)
     hall.live_games.started(address, match_id)
     return {"id": match_id, "rated": game.rated, "seats": [
         {"seat": i, "name": a.name, "token": a.token, "play": f"/play/{match_id}?seat={i}#{a.token}"}
@@ -181,5 +222,6 @@ def _is_open(seat: str) -> bool:
 routes = [
     Route("/new", new_game_page),
     Route("/api/games/new", api_new_game, methods=["POST"]),
+    Route("/api/games/{id}/rematch", api_rematch, methods=["POST"]),
     Route("/api/tables", api_tables),
 ]

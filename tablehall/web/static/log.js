@@ -1,30 +1,36 @@
-// The game's log: the events a page was sent (only those its seat, or an observer, may see),
-// newest first, in plain words built from each event's kind and data.
-const KEEP = 200;
+// The game's log: each step in words, as the server tells it (the game's own move text, for
+// the page's seat or for observers: only what that viewer may see), newest first.  A board
+// module may export figure(data) to draw a step's small figure (a Blokus piece) beside it.
+const KEEP = 400;
 
-function plainWords(value) {
-  if (Array.isArray(value)) return value.map(plainWords).join(" ");
-  if (value && typeof value === "object") return Object.entries(value).map(([k, v]) => `${k} ${plainWords(v)}`).join(", ");
-  return String(value);
-}
-
-// a game module may export `words(key, value, names)`: its own phrasing of a value, or undefined
-export function describe(event, names, gameWords = () => undefined) {
-  const words = (k, v) => gameWords(k, v, names) ?? plainWords(v);
-  const data = event.data || {};
-  const who = typeof data.seat === "number" ? (names[data.seat] ?? `seat ${data.seat + 1}`) + " " : "";
-  const rest = Object.entries(data)
-    .filter(([k, v]) => k !== "seat" && k !== "supply" && v !== null && !(Array.isArray(v) && !v.length))
-    .map(([k, v]) => `${k} ${words(k, v)}`).join(", ");
-  return `${who}${event.kind}${rest ? ": " + rest : ""}`;
-}
-
-export function appendLog(list, events, names, gameWords) {
-  for (const event of events || []) {
-    const item = document.createElement("li");
-    item.className = `event event-${event.kind}`;
-    item.textContent = describe(event, names, gameWords);
-    list.prepend(item);
+function item(move, figure) {
+  const li = document.createElement("li");
+  li.className = "move";
+  if (move.figure && figure) {
+    const drawing = figure(move.figure);
+    if (drawing) li.appendChild(drawing);
   }
+  for (const line of move.lines) {
+    const span = document.createElement("span");
+    span.className = "line";
+    span.textContent = line;
+    li.appendChild(span);
+  }
+  return li;
+}
+
+// newest first: the moves of one frame, oldest of them at the bottom
+export function appendMoves(list, moves, figure) {
+  for (const move of moves || []) list.prepend(item(move, figure));
   while (list.children.length > KEEP) list.lastChild.remove();
+}
+
+// the whole game so far (a page opened or reloaded mid-game)
+export function showHistory(list, moves, figure) {
+  list.replaceChildren();
+  appendMoves(list, moves.slice(-KEEP), figure);
+}
+
+export function moveItem(move, figure) {
+  return item(move, figure);
 }

@@ -1,12 +1,15 @@
-// The replay viewer: every observer view of a record, stepped with buttons, slider and keys.
-import { rendererFor } from "/static/board.js";
+// The replay viewer: every observer view of a record, stepped with buttons, slider and keys,
+// each move in words (the game's move text); the last step is drawn with the game's result.
+// Stepping keeps the board in view (on a phone the move list is below it).
+import { figureFor, rendererFor } from "/static/board.js";
+import { moveItem } from "/static/log.js";
 
 const root = document.getElementById("replay");
 const board = document.getElementById("board");
 const slider = document.getElementById("slider");
 const moves = document.getElementById("moves");
 const position = document.getElementById("position");
-let steps = [], at = 0, render, players = [];
+let steps = [], at = 0, render, players = [], result = null;
 
 function show(index) {
   at = Math.max(0, Math.min(steps.length - 1, index));
@@ -14,35 +17,35 @@ function show(index) {
   const step = steps[at];
   render(board, step.view, { seat: null, names: players, legal: null, act: () => {}, events: [],
                              previous: at > 0 ? steps[at - 1].view : null,
-                             result: at === steps.length - 1 ? root.dataset.result : null });
+                             result: at === steps.length - 1 ? result : null });
   position.textContent = `${at} / ${steps.length - 1}`;
   moves.querySelectorAll("li").forEach((li, i) => li.classList.toggle("current", i + 1 === at));
   const current = moves.children[at - 1];
-  if (current) current.scrollIntoView({ block: "nearest" });
+  // scroll the list itself, never the page: the board stays where the person looks
+  if (current) moves.scrollTop = current.offsetTop - moves.offsetTop - moves.clientHeight / 2;
   document.getElementById("result").textContent = at === steps.length - 1 ? root.dataset.resultText : "";
 }
 
-function describe(step) {
-  const who = step.seat === null ? "" : (players[step.seat] ?? `seat ${step.seat}`);
-  return `${who}: ${JSON.stringify(step.action)}`;
-}
-
 async function start() {
-  const response = await fetch(`/api/records/${root.dataset.record}/replay`);
+  // the steps and the board's module load side by side
+  const game = root.dataset.game;
+  const [response, renderer, figure] = await Promise.all([
+    fetch(`/api/records/${root.dataset.record}/replay`), rendererFor(game), figureFor(game)]);
   const data = await response.json();
   if (!response.ok) { board.textContent = data.detail || "this record cannot be replayed"; return; }
   steps = data.steps; players = data.players;
-  render = await rendererFor(data.game);
-  const result = data.result;
+  render = renderer;
+  result = data.result;
   root.dataset.resultText = result ? `Result (${result.cause}): ` + result.seats.map((s) =>
     `${players[s.seat]} rank ${s.rank}, score ${s.score}${s.cause ? " (" + s.cause + ")" : ""}`).join("; ") : "no result";
   slider.max = steps.length - 1;
-  for (const step of steps.slice(1)) {
-    const li = document.createElement("li");
-    li.textContent = describe(step);
-    li.addEventListener("click", () => show(steps.indexOf(step)));
+  steps.slice(1).forEach((step, i) => {
+    const text = step.text.lines.length ? step.text : { lines: [`${players[step.seat] ?? "—"}: ${JSON.stringify(step.action)}`] };
+    const li = moveItem(text, figure);
+    li.tabIndex = -1;
+    li.addEventListener("click", () => show(i + 1));
     moves.appendChild(li);
-  }
+  });
   document.getElementById("first").onclick = () => show(0);
   document.getElementById("prev").onclick = () => show(at - 1);
   document.getElementById("next").onclick = () => show(at + 1);

@@ -12,7 +12,9 @@ from __future__ import annotations
 from ..board import Board
 from ..constants import DESERT, GENERIC_HARBOR
 from ..geometry import COAST, HEX_COUNT, HEX_FROM_JS, JS_BOARD_HEXES, JS_HEXES, SIX, harbor_facing
+from ..sea.board import SeaBoard
 from .game_messages import BoardLayout, BoardLayout2
+from .sea_layout import board_layout as sea_board_layout
 
 DESERT_VALUE = 0
 WATER_VALUE = 6
@@ -137,7 +139,9 @@ def board_from_six_layout(message: BoardLayout2) -> Board:
 
 def layout_message(game: str, state) -> BoardLayout | BoardLayout2:
     """The board as the Java server sends it: `BoardLayout` for the classic board, `BoardLayout2`
-    (encoding 2) for the 6-player board."""
+    (encoding 2) for the 6-player board, (encoding 3) for a sea board."""
+    if isinstance(state.board, SeaBoard):
+        return sea_board_layout(game, state.board, state.robber, state.pirate)
     geo = getattr(state, "geo", None)
     if geo is not None and getattr(geo, "name", "classic") == "six":
         return six_player_layout(game, state)

@@ -68,6 +68,7 @@ from .game_messages import JoinGame
 from .framing import FrameDecoder, FrameError, FrameTooLong, encode_frame
 from .message import MESSAGE_TYPES, MalformedMessage, Message, Unknown, is_single_line_and_safe, parse_cmd
 from .engine_rules import served_offer
+from .scenario_options import scenario_info
 from .options import Offer, option_infos, packed_defaults, unoffered_infos
 
 #: JSettlers versions this server can announce: number -> (text, build)
@@ -555,8 +556,8 @@ class ServerConnection:
         self.send(LocalizedStrings(message.string_type, flags))
 
     def _on_scenario_info(self, message: ScenarioInfo) -> None:
-        # No scenarios here: every key asked about is unknown, and there are no changes.
-        replies = [ScenarioInfo.unknown_key(key) for key in message.requested_keys]
+        # Every scenario is of version 2000, so none changed for a client that knows scenarios.
+        replies = [scenario_info(key) for key in message.requested_keys]
         if message.wants_any_changed:
             replies.append(ScenarioInfo.no_more())
         self.send(*replies)

@@ -163,10 +163,14 @@ class SimpleActionType(IntEnum):
     TRADE_SUCCESSFUL = 2
     RSRC_TYPE_MONOPOLIZED = 3
     BOARD_EDGE_SET_SPECIAL = 4
+    SC_PIRI_FORT_ATTACK_RESULT = 1001
+    TRADE_PORT_REMOVED = 1002
 
 
 class SimpleRequestType(IntEnum):
     PROMPT_PICK_RESOURCES = 1
+    SC_PIRI_FORT_ATTACK = 1000
+    TRADE_PORT_PLACE = 1001
 
 
 class PickResourcesReason(IntEnum):

@@ -10,7 +10,7 @@ from __future__ import annotations
 from typing import Any, Callable, Mapping
 
 from .. import SPEC
-from .options import KNOWN_OPTIONS, Offer, OptionValue, parse_options
+from .options import KNOWN_OPTIONS, SCENARIO_FLAG_KEYS, Offer, OptionValue, parse_options
 
 try:  # the engine's option table (catan.options once the engine has the JSettlers 2.7.00 rules)
     from ..options import DEFAULT_OPTIONS
@@ -31,6 +31,8 @@ ENGINE_KEYS: dict[str, tuple[str, _Convert]] = {
     "BC": ("break_clumps", lambda v: v.number if v.flag else None),
     "UB": ("undo_builds", lambda v: True if v.flag else None),
     "UBL": ("undo_limit", lambda v: v.number if v.flag else 0),  # unchecked: no limit
+    "SBL": ("sea_board", lambda v: True if v.flag else None),
+    "SC": ("scenario", lambda v: v.text or None),  # its _SC_* flags follow from the key
 }
 
 
@@ -38,6 +40,8 @@ def engine_offer(defaults: Mapping[str, Any] = DEFAULT_OPTIONS, seat_counts=SPEC
     """The options tablehall offers: PL up to the engine's most seats, and each option whose
     engine rule exists."""
     rules = {"PL", "NT", "VP"} | {key for key, (engine_key, _) in ENGINE_KEYS.items() if engine_key in defaults}
+    if "SC" in rules:
+        rules |= set(SCENARIO_FLAG_KEYS)
     return Offer(max_players=max(seat_counts), rules=frozenset(rules))
 
 

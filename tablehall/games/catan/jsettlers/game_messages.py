@@ -421,6 +421,105 @@ class RevealFogHex(FieldMessage):
     dice_number: int
 
 
+@register
+@dataclass(unsafe_hash=True)
+class RemovePiece(FieldMessage):
+    """A piece taken off the board (Pirate Islands: ships lost to a fortress)."""
+
+    TYPE = 1094
+    NAME = "SOCRemovePiece"
+    LAYOUT = (GAME, Field("pn", "pn"), Field("piece_type", "pieceType"), Field("coord", "coord"))
+    game: str
+    pn: int
+    piece_type: int
+    coord: int
+
+
+@register
+@dataclass(unsafe_hash=True)
+class PieceValue(FieldMessage):
+    """A board piece's values: a village's cloth (Cloth Trade), a fortress's strength (Pirate Islands)."""
+
+    TYPE = 1095
+    NAME = "SOCPieceValue"
+    LAYOUT = (GAME, Field("piece_type", "pieceType"), Field("coord", "coord", HEX), Field("value1", "pv1"),
+              Field("value2", "pv2"))
+    game: str
+    piece_type: int
+    coord: int
+    value1: int
+    value2: int = 0
+
+
+@register
+@dataclass(unsafe_hash=True)
+class SVPTextMessage(FieldMessage):
+    """Special victory points awarded, and what for."""
+
+    TYPE = 1097
+    NAME = "SOCSVPTextMessage"
+    LAYOUT = (GAME, Field("pn", "pn"), Field("svp", "svp"), Field("description", "desc", STR))
+    game: str
+    pn: int
+    svp: int
+    description: str
+
+
+SPECIAL_ITEM_OPS = ("", "SET", "CLEAR", "PICK", "DECLINE", "SET_PICK", "CLEAR_PICK")
+
+
+@register
+@dataclass(unsafe_hash=True)
+class SetSpecialItem(Message):
+    """A game or player special item (Wonders: pick a wonder, build a level).  ``string_value``
+    None is sent as an empty field and shown as ``sv null``."""
+
+    TYPE = 1099
+    NAME = "SOCSetSpecialItem"
+    PICK, DECLINE, SET_PICK = 3, 4, 5
+    game: str
+    op: int
+    type_key: str
+    game_index: int
+    player_index: int
+    pn: int = -1
+    coord: int = -1
+    level: int = 0
+    string_value: str | None = None
+
+    def encode_data(self) -> str:
+        fields = (self.game, self.op, self.type_key, self.game_index, self.player_index, self.pn, self.coord,
+                  self.level, EMPTYSTR if self.string_value is None else self.string_value)
+        return SEP2.join(map(str, fields))
+
+    @classmethod
+    def decode_data(cls, data: str) -> "SetSpecialItem":
+        toks = data.split(SEP2)
+        if len(toks) != 9:
+            raise MalformedMessage("a special item has 9 fields")
+        game, op, key, gi, pi, pn, coord, level, value = toks
+        return cls(game, java_int(op), key, java_int(gi), java_int(pi), java_int(pn), java_int(coord),
+                   java_int(level), None if value == EMPTYSTR else value)
+
+    def str_params(self) -> str:
+        op = SPECIAL_ITEM_OPS[self.op] if 0 < self.op < len(SPECIAL_ITEM_OPS) else str(self.op)
+        value = "sv null" if self.string_value is None else f"sv={self.string_value}"
+        return (f"game={self.game}|op={op}|typeKey={self.type_key}|gi={self.game_index}|pi={self.player_index}"
+                f"|pn={self.pn}|co={self.coord}|lv={self.level}|{value}")
+
+    @classmethod
+    def from_str_params(cls, params: str) -> "SetSpecialItem":
+        pieces = split_params(params)
+        if len(pieces) != 9:
+            raise MalformedMessage("a special item has 9 fields")
+        op = expect(pieces[1], "op")
+        value = None if pieces[8] == "sv null" else expect(pieces[8], "sv")
+        return cls(expect(pieces[0], "game"), SPECIAL_ITEM_OPS.index(op) if op in SPECIAL_ITEM_OPS else java_int(op),
+                   expect(pieces[2], "typeKey"), java_int(expect(pieces[3], "gi")), java_int(expect(pieces[4], "pi")),
+                   java_int(expect(pieces[5], "pn")), java_int(expect(pieces[6], "co")),
+                   java_int(expect(pieces[7], "lv")), value)
+
+
 class _NewsFlag(Kind):
     """`SOCPlayerElement`'s optional trailing ``Y``: the change is news to the client."""
 
@@ -1479,13 +1578,16 @@ class ChoosePlayerRequest(Message):
         return cls(expect(pieces[0], "game"), tuple(java_bool(c) for c in choices), none)
 
 
+SET_NAMES = RESOURCE_NAMES  # a resource set's toString names, in wire order (unknown last)
+
+
 @register
 @dataclass(unsafe_hash=True)
 class RobberyResult(Message):
     """What a robbery took.  ``kind`` is ``R`` (one resource type, ``resource``), ``S`` (a set:
     ``resource_set`` of (type, amount)s) or ``E`` (a player element such as cloth, ``resource``
     is its element type).  Without ``gain_lose``, ``amount`` and ``victim_amount`` are new totals.
-    (No reference log shows the ``S`` form's toString; ``resSet=clay=1,...`` here is a guess.)"""
+    The ``S`` form's toString lists every resource: ``resSet=clay=2|ore=0|...|unknown=0``."""
 
     TYPE = 1102
     NAME = "SOCRobberyResult"
@@ -1541,7 +1643,8 @@ class RobberyResult(Message):
     def str_params(self) -> str:
         text = f"game={self.game}|perp={self.perpetrator}|victim={self.victim}"
         if self.kind == "S":
-            text += "|resSet=" + ",".join(f"{RESOURCE_NAMES[r - 1]}={a}" for r, a in self.resource_set)
+            amounts = dict(self.resource_set)
+            text += "|resSet=" + "|".join(f"{name}={amounts.get(r, 0)}" for r, name in enumerate(SET_NAMES, 1))
         elif self.kind == "E":
             text += f"|peType={Named(PlayerElementType).text(self.resource)}|amount={self.amount}"
         else:
@@ -1555,15 +1658,19 @@ class RobberyResult(Message):
 
     @classmethod
     def from_str_params(cls, params: str) -> "RobberyResult":
-        values = dict(piece.split("=", 1) for piece in split_params(params))
+        pieces = split_params(params)
+        at = next((i for i, piece in enumerate(pieces) if piece.startswith("resSet=")), None)
+        amounts: list[str] = []
+        if at is not None:  # resSet=clay=N|ore=N|...|unknown=N: one piece per resource
+            first = pieces[at][len("resSet="):]
+            amounts = [expect(p, name) for p, name in zip([first, *pieces[at + 1:at + len(SET_NAMES)]], SET_NAMES)]
+            pieces = pieces[:at] + pieces[at + len(SET_NAMES):]
+        values = dict(piece.split("=", 1) for piece in pieces)
         resource_set: tuple[tuple[int, int], ...] = ()
         resource = amount = 0
-        if "resSet" in values:
+        if at is not None:
             kind = "S"
-            names = {name: n for n, name in enumerate(RESOURCE_NAMES, 1)}
-            resource_set = tuple(
-                (names[name], java_int(a)) for name, a in (i.split("=") for i in values["resSet"].split(","))
-            )
+            resource_set = tuple((r, java_int(a)) for r, a in enumerate(amounts, 1) if java_int(a))
         elif "peType" in values:
             kind = "E"
             resource = Named(PlayerElementType).from_text(values["peType"])

@@ -18,7 +18,7 @@ from __future__ import annotations
 
 from typing import Sequence
 
-from ..constants import CITY, JS_DEV_CARD, ROAD, SETTLEMENT, VICTORY_POINT, Phase
+from ..constants import CITY, JS_DEV_CARD, ROAD, SETTLEMENT, SHIP, VICTORY_POINT, Phase
 from ..geometry import JS_EDGES, JS_NODES
 from .board_layout import layout_message
 from .constants import DevCardActionType, ElementAction, GameElementType as GE, PlayerElementType as PE
@@ -47,7 +47,7 @@ SETUP_PHASES = (Phase.START1A, Phase.START1B, Phase.START2A, Phase.START2B)
 def pieces_in_order(actions: Sequence[tuple]) -> list[list[tuple[int, int]]]:
     """Each seat's pieces on the board as (piece type, engine place), in the order placed; a
     city takes the place of the settlement it was built on at the end of the list (JSettlers
-    keeps a player's pieces that way).  `actions` are (seat, engine action) in record order."""
+    keeps a player's pieces that way), a moved ship keeps its place in the list.  `actions` are (seat, engine action) in record order."""
     seats: dict[int, list[tuple[int, int]]] = {}
     for seat, action in actions:
         kind = action[0]
@@ -57,6 +57,13 @@ def pieces_in_order(actions: Sequence[tuple]) -> list[list[tuple[int, int]]]:
             pieces.remove((piece, place))
             if piece == CITY:
                 pieces.append((SETTLEMENT, place))
+            continue
+        if kind == "move_ship":
+            pieces = seats.setdefault(seat, [])
+            pieces[pieces.index((SHIP, action[1]))] = (SHIP, action[2])
+            continue
+        if kind == "ship":
+            seats.setdefault(seat, []).append((SHIP, action[1]))
             continue
         if kind not in ("road", "settlement", "city"):
             continue
@@ -88,17 +95,16 @@ def started_game_picture(game: str, state, pns: Sequence[int], faces: Sequence[i
         pieces = placed[seat] if seat < len(placed) else []
         last_settlement = 0
         for piece, place in pieces:
-            coord = edges[place] if piece == ROAD else nodes[place]
+            coord = edges[place] if piece in (ROAD, SHIP) else nodes[place]
             if piece == CITY:
                 out.append(PutPiece(game, pn, SETTLEMENT, coord))
             out.append(PutPiece(game, pn, piece, coord))
             if piece == SETTLEMENT:
                 last_settlement = coord
-        roads, settlements, cities = state.pieces[seat]
+        stock = tuple(zip((PE.ROADS, PE.SETTLEMENTS, PE.CITIES, PE.SHIPS), state.pieces[seat]))  # ships: sea
         out.append(PlayerElements(game, pn, ElementAction.SET, (
             (PE.LAST_SETTLEMENT_NODE, last_settlement), (PE.UNKNOWN_RESOURCE, sum(state.hands[seat])),
-            (PE.NUMKNIGHTS, state.knights[seat]), (PE.ROADS, roads), (PE.SETTLEMENTS, settlements),
-            (PE.CITIES, cities))))
+            (PE.NUMKNIGHTS, state.knights[seat]), *stock)))
         if undos_left is not None:
             out.append(PlayerElement(game, pn, ElementAction.SET, PE.NUM_UNDOS_REMAINING, undos_left[seat]))
         cards = sum(state.dev_old[seat]) + sum(state.dev_new[seat])

@@ -58,6 +58,7 @@ from .game_messages import (
     JoinGameAuth,
     LeaveGame,
     NewGame,
+    PlayerElement,
     PlayerElements,
     PotentialSettlements,
     RobotDismiss,
@@ -76,15 +77,20 @@ from .lobby_messages import (
     NewGameWithOptions,
     StatusMessage,
 )
+from ..constants import DECK, DECK_SIX
+from ..sea.board import SeaLayout, layout_for
+from .java_order import hash_map_order
 from .joining import JOINED_STARTED, JOINED_STARTED_BOTS
 from .message import Message, is_single_line_and_safe
-from .options import OptionValue, UnknownOption, adjust_options, pack_options, parse_options
+from .options import OptionValue, UnknownOption, adjust_options, game_min_version, pack_options, parse_options
+from .sea_layout import LARGE_ENCODING, join_auth as sea_join_auth
 from .soclog import ALL, FROM_OBSERVER, OBSERVER, OBSERVERS_BIT, Audience, Entry, from_player, to_player
 
 GAME_NAME_MAX_LENGTH = 30
 MIN_PLAYERS = 2
 DEV_CARDS_CLASSIC = 25
 PIECES_CLASSIC = ((PE.ROADS, 15), (PE.SETTLEMENTS, 5), (PE.CITIES, 4))
+PIECES_SEA = (*PIECES_CLASSIC, (PE.SHIPS, 15))
 WATER = 6  # hex value on the wire (v1 encoding)
 BOARD_SIZE = 37
 CHAT_RECAP_LINES = 9  # the recent chat a game keeps to show people joining it (as JSettlers)
@@ -137,6 +143,14 @@ def join_sequence(room: "GameRoom", members: Sequence[str]) -> list[Message]:
     members hear of it (JSettlers' ``joinGame``): its seats, locks and faces, the empty board,
     every player's starting elements, the game's elements, `members` and the game state.  The
     live lobby sends it; a `.soclog` export writes it as ``ob:`` lines."""
+    sea = room_sea_layout(room)
+    if sea is None:
+        return _classic_join_head(room) + _join_tail(room, members, PIECES_CLASSIC, DEV_CARDS_CLASSIC)
+    deck = len(DECK_SIX if six_player_board(room) else DECK)
+    return _sea_join_head(room, sea) + _join_tail(room, members, PIECES_SEA, deck)
+
+
+def _classic_join_head(room: "GameRoom") -> list[Message]:
     name = room.name
     out: list[Message] = [JoinGameAuth(name), *seating(room)]
     six = six_player_board(room)
@@ -147,14 +161,33 @@ def join_sequence(room: "GameRoom", members: Sequence[str]) -> list[Message]:
         else:
             out.append(BoardLayout(name, (WATER,) * BOARD_SIZE, (-1,) * BOARD_SIZE, -1))
     out.append(PotentialSettlements(name, -1, classic_land_nodes(SIX_LAND_HEXES if six else CLASSIC_LAND_HEXES)))
-    out.append(GameElements(name, ((GameElementType.CURRENT_PLAYER, -1),)))
+    return out
+
+
+def _sea_join_head(room: "GameRoom", layout: SeaLayout) -> list[Message]:
+    """On a sea board: the board's size, the empty large board (its visual shift only), no legal
+    nodes yet, and the cloth supply in Cloth Trade."""
+    name = room.name
+    out: list[Message] = [sea_join_auth(name, layout), *seating(room)]
+    if room.state != State.NEW:
+        out.append(BoardLayout2(name, LARGE_ENCODING, (("VS", layout.visual_shift),) if layout.visual_shift else ()))
+    out.append(PotentialSettlements(name, -1, ()))
+    if layout.villages:
+        out.append(PlayerElement(name, -1, ElementAction.SET, PE.SCENARIO_CLOTH_COUNT, 0))
+    return out
+
+
+def _join_tail(room: "GameRoom", members: Sequence[str], pieces: tuple, deck: int) -> list[Message]:
+    """Every player's starting elements, the game's elements, `members` and the state."""
+    name = room.name
+    out: list[Message] = [GameElements(name, ((GameElementType.CURRENT_PLAYER, -1),))]
     for pn in range(room.seat_count):
-        counts = ((PE.LAST_SETTLEMENT_NODE, 0), (PE.UNKNOWN_RESOURCE, 0), (PE.NUMKNIGHTS, 0), *PIECES_CLASSIC)
+        counts = ((PE.LAST_SETTLEMENT_NODE, 0), (PE.UNKNOWN_RESOURCE, 0), (PE.NUMKNIGHTS, 0), *pieces)
         out += [PlayerElements(name, pn, ElementAction.SET, counts), ChangeFace(name, pn, room.faces[pn])]
         if pn == 0:
             out.append(DiceResult(name, -1))
     out += [
-        GameElements(name, ((GameElementType.DEV_CARD_COUNT, DEV_CARDS_CLASSIC), (GameElementType.ROUND_COUNT, 0),
+        GameElements(name, ((GameElementType.DEV_CARD_COUNT, deck), (GameElementType.ROUND_COUNT, 0),
                             (GameElementType.FIRST_PLAYER, -1), (GameElementType.LONGEST_ROAD_PLAYER, -1),
                             (GameElementType.LARGEST_ARMY_PLAYER, -1))),  # fmt: skip
         room.timing(),
@@ -163,6 +196,14 @@ def join_sequence(room: "GameRoom", members: Sequence[str]) -> list[Message]:
         GameState(name, room.state),
     ]
     return out
+
+
+def room_sea_layout(room: "GameRoom") -> SeaLayout | None:
+    """The sea layout a game is played on (None: a classic board)."""
+    options = room.options
+    if not (options.get("SBL", OptionValue()).flag or options.get("SC", OptionValue()).text):
+        return None
+    return layout_for(options.get("SC", OptionValue()).text, six_player_board(room))
 
 
 def chat_recap(room: "GameRoom") -> list[Message]:
@@ -225,6 +266,18 @@ class GameRoom:
 
     @property
     def packed_options(self) -> str:
+        """The game's options as announced; a scenario game's sorted by key, as the Java server
+        announces them."""
+        if self.options.get("SC", OptionValue()).text:
+            return pack_options(dict(sorted(self.options.items())))
+        return pack_options(self.options)
+
+    @property
+    def robot_options(self) -> str:
+        """The game's options as its invited robots are told them; a scenario game's in the
+        order of the Java server's option map (the asked options, then the scenario's)."""
+        if self.options.get("SC", OptionValue()).text:
+            return pack_options({key: self.options[key] for key in hash_map_order(self.options)})
         return pack_options(self.options)
 
     @property
@@ -385,6 +438,7 @@ class PregameLobby:
         on_idle_robot: Callable[[], None] | None = None,
         game_picture: Callable[[GameRoom], list[Message]] | None = None,
         on_take_over: TakeOverHook | None = None,
+        on_rejoin: TakeOverHook | None = None,
     ) -> None:
         self.config = config
         self.clock = clock
@@ -396,6 +450,7 @@ class PregameLobby:
         self.on_idle_robot = on_idle_robot
         self.game_picture = game_picture  # what a client joining a game under way is told
         self.on_take_over = on_take_over
+        self.on_rejoin = on_rejoin  # a client sitting down again in a game resumed after a restart
         self.connections: list[ServerConnection] = []
         self.names: dict[str, ServerConnection] = {}
         self.robots: list[ServerConnection] = []
@@ -538,7 +593,7 @@ class PregameLobby:
             conn.send(StatusMessage(f"Cannot create this game: {error}", StatusValue.NEWGAME_OPTION_VALUE_TOONEW))
             return
         room = self._new_room(game, values)
-        announce = NewGameWithOptions(game, -1, room.packed_options)
+        announce = NewGameWithOptions(game, game_min_version(room.options), room.packed_options)
         room.note(Entry(ALL, announce))
         self.broadcast(announce)
         self._join(room, conn)
@@ -634,6 +689,8 @@ class PregameLobby:
     def _sit(self, room: GameRoom, conn: ServerConnection, pn: int) -> None:
         invited = room.invitations.pop(conn, None)
         if not 0 <= pn < room.seat_count:
+            return
+        if room.play is not None and self.on_rejoin is not None and self.on_rejoin(room, conn, pn):
             return
         if self._take_over(room, conn, pn):
             return
@@ -852,7 +909,7 @@ class PregameLobby:
         held seats now and as they become idle; people may join and sit in them."""
         room = self._new_room(game, parse_options(options))
         room.table = table
-        announce = NewGameWithOptions(game, -1, room.packed_options)
+        announce = NewGameWithOptions(game, game_min_version(room.options), room.packed_options)
         room.note(Entry(ALL, announce))
         self.broadcast(announce)
         for pn in range(len(entrants), room.seat_count):
@@ -890,10 +947,36 @@ class PregameLobby:
         busy = {m for r in self.games.values() for m in (*r.members, *r.invitations)}
         return [r for r in self.robots if r not in busy]
 
+    def restore_game(self, game: str, options: str, seats: dict[int, tuple[str, bool]], bots: dict[int, str],
+                     state: int) -> GameRoom:
+        """A game played on after a restart, back in the game list: its seats as they were (pn:
+        nickname and whether a robot plays it; `bots`: the tablehall bots' kinds), nobody
+        connected to it yet.  It plays on without people until they sit down again."""
+        room = self._new_room(game, parse_options(options))
+        for pn in range(room.seat_count):
+            if pn in seats:
+                room.seats[pn], room.robots[pn] = seats[pn]
+            else:
+                room.locks[pn] = SeatLock.LOCKED
+        for pn in bots:
+            room.faces[pn] = ROBOT_FACE
+        room.bots.update(bots)
+        room.state = state
+        room.bots_only = True
+        announce = NewGameWithOptions(game, -1, room.packed_options)
+        room.note(Entry(ALL, announce))
+        self.broadcast(announce)
+        return room
+
+    def invite_robot(self, room: GameRoom, pn: int, robot: ServerConnection) -> None:
+        """Ask `robot` to sit in seat `pn` of a game under way (as the Java server asks a robot
+        to replace a player)."""
+        self._invite_robots(room, [pn], [robot])
+
     def _invite_robots(self, room: GameRoom, seats: list[int], robots: list[ServerConnection]) -> None:
         for _ in seats:
             room.text(FETCHING_ROBOT)
-        request_options = room.packed_options
+        request_options = room.robot_options
         for pn, robot in zip(seats, robots):
             room.invitations[robot] = pn
             room.to_one(robot, OBSERVER, BotJoinGameRequest(room.name, pn, request_options if room.options else None))
@@ -915,7 +998,7 @@ class PregameLobby:
             return None
         room = self._new_room(game, adjust_options(parse_options(options), self.config.offer))
         seats = min(seats, room.max_players)  # PL held to what the server offers
-        announce = NewGameWithOptions(game, -1, room.packed_options)
+        announce = NewGameWithOptions(game, game_min_version(room.options), room.packed_options)
         room.note(Entry(ALL, announce))
         self.broadcast(announce)
         for pn in range(seats, room.seat_count):

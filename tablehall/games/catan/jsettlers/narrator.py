@@ -18,7 +18,7 @@ from __future__ import annotations
 
 from itertools import compress
 from operator import add
-from typing import Callable, Iterable, Mapping, Sequence
+from typing import Callable, ClassVar, Iterable, Mapping, Sequence
 
 from tablehall.core import Event
 
@@ -80,6 +80,8 @@ DEV_CARDS_AT_START = 25
 CARD_TITLES = {KNIGHT: "Soldier", ROAD_BUILDING: "Road Building", 2: "Year of Plenty", MONOPOLY: "Monopoly"}
 STATS_RESOURCE_ROLLS = 1  # SOCPlayerStats type: resources gained from dice rolls
 SETUP_ROAD_PHASES = (P.START1B, P.START2B)
+ROUTE_PIECES = (0, 3)  # roads and ships stand on edges
+WIRE_PIECES = {**PIECE_FROM_NAME, "ship": 3}  # an engine piece's JSettlers piece type
 
 
 def wire_resources(vector: Sequence[int]) -> tuple[int, int, int, int, int]:
@@ -94,17 +96,22 @@ def resource_elements(vector: Sequence[int], keep_zeros: bool = False) -> tuple[
 
 
 def list_names(names: Sequence[str]) -> str:
-    """``a``, ``a and b``, ``a, b and c``: how the server's texts list players."""
-    return names[0] if len(names) == 1 else ", ".join(names[:-1]) + " and " + names[-1]
+    """``a``, ``a and b``, ``a, b, and c``: how the server's texts list players (the recorded
+    sea games show the comma before "and" from three names on)."""
+    if len(names) <= 2:
+        return " and ".join(names)
+    return ", ".join(names[:-1]) + ", and " + names[-1]
 
 
 class Narrator:
-    """Tells one game's actions as JSettlers messages.
+    """Tells one game's actions as JSettlers messages (each event kind by `tellers`).
 
     `names` and `robots` are per player number; `elapsed` gives the seconds since the start
     (for the game-over text).  The narrator follows the game it is told about: call `start`
     with the first state, then `action` (or `forfeit`) after every step, in order.
     """
+
+    tellers: ClassVar[Mapping[str, Callable[["Narrator", Event, Phase], None]]]  # event kind -> its teller
 
     def __init__(self, game: str, pns: Sequence[int], names: Mapping[int, str], robots: Mapping[int, bool],
                  elapsed: Callable[[], float] = lambda: 0.0, seats: int = MAX_PLAYERS_STANDARD) -> None:
@@ -175,17 +182,35 @@ class Narrator:
         """The start sequence: the real board, piece counts, the dev card deck, the first turn."""
         game = self.game
         self._coords(state)
-        self._all(layout_message(game, state))
-        for pn in self.pns:
-            self._all(PlayerElements(game, pn, ElementAction.SET, PIECES_AT_START))
+        self._start_board(state)
         self._all(PlayerElement(game, -1, ElementAction.SET, PE.PLAYED_DEV_CARD_FLAG, 0),
-                  GameElements(game, ((GE.DEV_CARD_COUNT, DEV_CARDS_AT_START),)))
+                  GameElements(game, ((GE.DEV_CARD_COUNT, self._deck_at_start(state)),)))
         self._text("Randomly picking a starting player...")
         self._all(StartGame(game, int(state.phase)))
         self._text(f"It's {self.name(state.current)}'s turn to build a settlement.")
         self._told(Turn, self.pns[state.current], int(state.phase))
         self._phase, self._current = state.phase, state.current
         return self._take()
+
+    def resume(self, state, produced: Iterable[Event]) -> None:
+        """Follow a game played on after a restart from `state` (nothing is told: its players
+        are told the whole game as they sit down again); `produced`: the game's production
+        events so far, for the resources each player got from rolls."""
+        self._coords(state)
+        self._hands = state.hands
+        self._phase, self._current = state.phase, state.current
+        for event in produced:
+            for seat, gained in enumerate(event.data["gains"]):
+                self.rolled_resources[seat] = list(map(add, self.rolled_resources[seat], gained))
+
+    def _start_board(self, state) -> None:
+        """The board and every player's pieces in stock."""
+        self._all(layout_message(self.game, state))
+        for pn in self.pns:
+            self._all(PlayerElements(self.game, pn, ElementAction.SET, PIECES_AT_START))
+
+    def _deck_at_start(self, state) -> int:
+        return DEV_CARDS_AT_START
 
     # -- one step -------------------------------------------------------------------------------
     def action(self, seat: int, action: tuple, events: Iterable[Event], state) -> list[Entry]:
@@ -199,7 +224,7 @@ class Narrator:
         self._closing_turn = kind == "end_turn"
         events = list(events)
         for event in events:
-            tell = EVENT_TELLERS.get(event.kind)
+            tell = self.tellers.get(event.kind)
             if tell is not None:
                 tell(self, event, before)
         if kind == "robber" and not any(e.kind in ("robbed", "choose_victim") for e in events):
@@ -221,7 +246,7 @@ class Narrator:
         self.for_old_clients.clear()
         self._text(f"{self.name(seat)} has left the game.")
         for event in events:
-            tell = EVENT_TELLERS.get(event.kind)
+            tell = self.tellers.get(event.kind)
             if tell is not None and event.kind != "turn":
                 tell(self, event, before)
         if state.is_over:
@@ -279,8 +304,9 @@ class Narrator:
         elif phase is P.WAITING_FOR_ROB_CHOOSE_PLAYER:
             choices = [False] * self.seats
             for victim in state.victims:
-                choices[self.pns[victim]] = True
-            self._send(to_player(pn), ChoosePlayerRequest(game, tuple(choices)))
+                if victim >= 0:  # -1: robbing nobody is allowed (Pirate Islands)
+                    choices[self.pns[victim]] = True
+            self._send(to_player(pn), ChoosePlayerRequest(game, tuple(choices), -1 in state.victims))
         elif phase in (P.START1B, P.START2B):
             self._text(f"It's {self.name(current)}'s turn to build a road.")
         elif phase is P.PLACING_FREE_ROAD1:
@@ -294,10 +320,15 @@ class Narrator:
         verb = "needs" if len(names) == 1 else "need"
         self._text(f"{list_names(names)} {verb} to discard.")
 
-    def _game_over(self, state) -> None:
+    def _game_over(self, state, at_turn: bool = False) -> None:
+        """The game over; `at_turn`: a player who reached the goal out of turn (the special
+        building phase) wins as the turn passes to them, told by their `Turn` into OVER."""
         game = self.game
         winner = state.winner
-        self._all(GameElements(game, ((GE.CURRENT_PLAYER, self.pns[winner]),)), GameState(game, int(P.OVER)))
+        if at_turn:
+            self._all(Turn(game, self.pns[winner], int(P.OVER)))
+        else:
+            self._all(GameElements(game, ((GE.CURRENT_PLAYER, self.pns[winner]),)), GameState(game, int(P.OVER)))
         self._text(f">>> {self.name(winner)} has won the game with {state.total_vp(winner)} points.")
         for seat, cards in enumerate(state.vp_cards):
             if cards:
@@ -318,11 +349,11 @@ class Narrator:
     # -- per event ----------------------------------------------------------------------------
     def _on_built(self, event: Event, before: Phase) -> None:
         d = event.data
-        seat, piece = d["seat"], PIECE_FROM_NAME[d["piece"]]
+        seat, piece = d["seat"], WIRE_PIECES[d["piece"]]
         pn = self.pns[seat]
         if any(d["cost"]):  # a piece's cost and its text repeat: made once per game
             self._told(PlayerElements, pn, ElementAction.LOSE, resource_elements(d["cost"]))
-        coord = self._edges[d["at"]] if piece == 0 else self._nodes[d["at"]]
+        coord = self._edges[d["at"]] if piece in ROUTE_PIECES else self._nodes[d["at"]]
         self._told(GameServerText, f"{self.name(seat)} built a {d['piece']}.")
         self._all(PutPiece(self.game, pn, piece, coord))
 
@@ -484,7 +515,7 @@ class Narrator:
         that changes back is its own event), and the sequence ends with the state."""
         d = event.data
         pn = self.pns[d["seat"]]
-        piece = d["piece"] if isinstance(d["piece"], int) else PIECE_FROM_NAME[d["piece"]]
+        piece = d["piece"] if isinstance(d["piece"], int) else WIRE_PIECES[d["piece"]]
         coord = self._edges[d["at"]] if piece == 0 else self._nodes[d["at"]]
         self._all(UndoPutPiece(self.game, pn, piece, coord))
         if any(d["refund"]):
@@ -518,3 +549,4 @@ EVENT_TELLERS: dict[str, Callable[[Narrator, Event, Phase], None]] = {
     "special_turn_ended": Narrator._on_special_turn_ended,
     "build_undone": Narrator._on_build_undone,
 }
+Narrator.tellers = EVENT_TELLERS

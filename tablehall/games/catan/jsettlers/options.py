@@ -23,6 +23,7 @@ from typing import Iterable, Mapping
 
 from .lobby_messages import GameOptionInfo
 from .message import SEP2, is_single_line_and_safe
+from .scenario_options import scenario_option_items
 
 
 class OptionType(IntEnum):
@@ -141,7 +142,19 @@ def unknown_option_info(key: str) -> GameOptionInfo:
 
 T, D = OptionType, OptionValue
 _DROP, _INTERNAL, _HIDDEN = FLAG_DROP_IF_UNUSED, FLAG_INTERNAL_GAME_PROPERTY, FLAG_INACTIVE_HIDDEN
-_SCENARIO_RULES = ("SANY", "SEAC", "FOG", "0RVP", "3IP", "CLVI", "PIRI", "FTRI", "WOND")
+#: the scenario flags JSettlers' game code checks (never a scenario's key), with their descriptions
+_SCENARIO_RULES = (
+    ("SANY", "SVP for your first settlement on any island after initial placement"),
+    ("SEAC", "2 SVP for your first settlement on each island after initial placement"),
+    ("FOG", "Some hexes initially hidden by fog"),
+    ("0RVP", "No longest trade route VP (no Longest Road)"),
+    ("3IP", "Third initial settlement"),
+    ("CLVI", "Cloth Trade with neutral villages"),
+    ("PIRI", "Pirate Islands and fortresses"),
+    ("FTRI", "The Forgotten Tribe"),
+    ("WOND", "Wonders"),
+)
+SCENARIO_FLAG_KEYS = tuple(f"_SC_{rule}" for rule, _ in _SCENARIO_RULES)
 
 #: JSettlers 2.7.00's game options (../shared/notes/jsettlers-options-6p.md), in the order
 #: defaults are sent
@@ -164,9 +177,9 @@ ALL_OPTIONS: tuple[OptionDef, ...] = (
               "Allow undo piece builds and moves"),
     OptionDef("UBL", T.INTBOOL, 2700, 2700, D(True, 7), 1, 999, FLAG_DROP_IF_PARENT_UNUSED | FLAG_OPPORTUNISTIC,
               "Limit undos to # per player", parent="UB"),
-    OptionDef("SC", T.STR, 2000, 2000, D(), 0, 8, _DROP, "Game Scenario"),
-    *(OptionDef(f"_SC_{rule}", T.BOOL, 2000, 2000, D(False), 0, 0, _DROP | _INTERNAL, f"Scenario rule {rule}")
-      for rule in _SCENARIO_RULES),
+    OptionDef("SC", T.STR, 2000, 2000, D(), 0, 8, _DROP, "Game Scenario: #"),
+    *(OptionDef(f"_SC_{rule}", T.BOOL, 2000, 2000, D(False), 0, 0, _DROP, f"Scenarios: {text}")
+      for rule, text in _SCENARIO_RULES),
     *(OptionDef(f"_EXT_{part}", T.STR, 2000, 2000, D(), 0, TEXT_OPTION_MAX_LENGTH, _DROP | _INTERNAL,
                 f"Extra non-core option for {what}")
       for part, what in (("BOT", "robots"), ("CLI", "clients"), ("GAM", "the game"))),
@@ -180,6 +193,8 @@ KNOWN_OPTIONS: dict[str, OptionDef] = {o.key: o for o in ALL_OPTIONS}
 #: (``BC`` without the engine's clump breaking: its random boards keep 6s and 8s apart anyway;
 #: ``_EXT_*``: passed on as given)
 PASSIVE_OPTIONS = frozenset({"BC", "_VP_ALL", "_EXT_BOT", "_EXT_CLI", "_EXT_GAM"})
+#: options the engine does not play on the sea board (undo of builds and ship moves)
+SEA_UNPLAYED = ("UB", "UBL")
 
 
 @dataclass(frozen=True)
@@ -275,7 +290,36 @@ def adjust_options(values: Mapping[str, OptionValue], offer: Offer = CLASSIC_OFF
         kept[key] = value
     if refused:
         raise UnknownOption(refused)
+    return _with_scenario(kept, values)
+
+
+def _with_scenario(kept: dict[str, OptionValue], asked: Mapping[str, OptionValue]) -> dict[str, OptionValue]:
+    """The server's pre-adjust for a scenario (``SC``): the scenario's options added after the
+    asked ones (its ``VP`` only if the client set none); ValueError for an unknown scenario or a
+    scenario flag (``_SC_*``) that is not the scenario's own."""
+    scenario = kept.get("SC")
+    own: set[str] = set()
+    if scenario is not None:
+        for key, text in scenario_option_items(scenario.text):
+            own.add(key)
+            if key == "VP" and asked.get("VP", OptionValue()).flag:
+                continue
+            kept.setdefault(key, KNOWN_OPTIONS[key].parse_value(text))
+    stray = [key for key in kept if key.startswith("_SC_") and key not in own]
+    if stray:
+        raise ValueError(f"{', '.join(stray)}: played only with the scenario that sets it")
+    if kept.get("SBL", OptionValue()).flag:
+        for key in SEA_UNPLAYED:  # opportunistic: dropped, as by a server without the rule
+            kept.pop(key, None)
     return kept
+
+
+def game_min_version(values: Mapping[str, OptionValue]) -> int:
+    """The oldest client version a game's options need, as `NewGameWithOptions` says it: the
+    newest option's minimum on the sea board, -1 (any) otherwise."""
+    if not values.get("SBL", OptionValue()).flag:
+        return -1
+    return max(KNOWN_OPTIONS[key].min_version for key in values)
 
 
 def option_infos(keys: Iterable[str], include_newer: bool, client_version: int,

@@ -15,6 +15,10 @@ A person may take over a seat a robot (a JSettlers robot or a tablehall bot) pla
 under way (`take_over`): the robot is dismissed at once, and the match hands the seat over
 between two decisions (`Match.hand_over`); at that moment everyone hears the robot leave and the
 person sit down, and the person alone is told the seat's hand and cards (`joining.seat_hand`).
+
+A game journaled before a restart is played on from its journal (`resumed`): its tablehall bots
+at once; each client's seat waits for its client (`AwaitedSeat`) to sit down at it again
+(`rejoin`): a person under the seat's nickname, a robot's seat any connected robot invited to it.
 """
 
 from __future__ import annotations
@@ -28,6 +32,8 @@ from typing import TYPE_CHECKING, Any, Awaitable, Callable, Sequence
 from tablehall.core import Agent, BotAgent, IllegalAction, Match, RemoteAgent, SeatPolicy
 from tablehall.core.match import MatchListener, Step
 from tablehall.core import derive_seed
+from tablehall.core.records import replay_steps
+from tablehall.core.resume import AwaitedSeat, Rebuilt
 from tablehall.core.seats import make_bot
 
 from .. import SPEC, timeout_policy
@@ -35,7 +41,8 @@ from .constants import DEFAULT_FACE, ROBOT_FACE
 from .game_messages import ChangeFace, DiscardRequest, GameServerText, LeaveGame, RobotDismiss, SitDown
 from .joining import seat_hand, started_game_picture
 from .message import Message
-from .narrator import VERSION_SAYING_SPECIAL_TURNS, Narrator
+from .narrator import VERSION_SAYING_SPECIAL_TURNS
+from .sea_narrator import narrator_class
 from .requests import Answer, Forward, Request, interpret
 from .soclog import ALL, Entry, to_player
 
@@ -69,6 +76,28 @@ class ClientSeat(RemoteAgent):
     wants_events = False
     wants_observation = False
 
+    def __init__(self, name: str, kind: str, on_rejected: Callable[[int, Any, IllegalAction], None],
+                 rejoin: dict[str, Any] | None = None) -> None:
+        super().__init__(name, kind, on_rejected=on_rejected)
+        self.rejoin = rejoin
+
+    def comeback(self) -> dict[str, Any] | None:
+        """After a restart a person logs in again under the seat's nickname and sits down at it;
+        a robot's seat is offered to the connected robots (`GamePlay.rejoin`)."""
+        return self.rejoin
+
+
+class RoomBotAgent(BotAgent):
+    """A tablehall bot in a JSettlers game: made again after a restart by its name and seed, in
+    the game of its room's name, options and seat number (`note`)."""
+
+    def __init__(self, bot: Any, name: str, threaded: bool, note: dict[str, Any]) -> None:
+        super().__init__(bot, name=name, threaded=threaded)
+        self.note = note
+
+    def comeback(self) -> dict[str, Any] | None:
+        return {**(super().comeback() or {}), **self.note}
+
 
 class PacedBotAgent(Agent):
     """A tablehall bot that pauses before each action, as JSettlers robots do in games with
@@ -93,12 +122,21 @@ class PacedBotAgent(Agent):
         await self.sleep(self.pause)
         return await self.inner.decide(seat, self.observe(seat))
 
+    def comeback(self) -> dict[str, Any] | None:
+        return self.inner.comeback()
+
+
+def _awaits_person(agent: Agent) -> bool:
+    """Whether `agent` is a person's seat waiting for its person to come back after a restart."""
+    return isinstance(agent, AwaitedSeat) and not agent.back and (agent.comeback() or {}).get("join") == "nickname"
+
 
 class GamePlay(MatchListener):
     """One running game of a room."""
 
     def __init__(self, room: "GameRoom", settings: PlaySettings, seed: int, options: dict,
-                 clock: Callable[[], float] = time.monotonic, match_id: str = "") -> None:
+                 clock: Callable[[], float] = time.monotonic, match_id: str = "",
+                 resumed: Rebuilt | None = None, rejoin_grace: float | None = None) -> None:
         self.room = room
         self.settings = settings
         self.seed = seed
@@ -116,11 +154,21 @@ class GamePlay(MatchListener):
         in_process = {*room.bots, *(pn for pn, agent in room.agents.items() if agent.trusted)}
         self.paced = settings.bot_pause > 0 and any(pn not in in_process for pn in self.pns)
         names = {pn: room.seats[pn] or "" for pn in self.pns}
-        self.narrator = Narrator(room.name, self.pns, names, {pn: room.robots[pn] for pn in self.pns},
+        self.narrator = narrator_class(options)(room.name, self.pns, names, {pn: room.robots[pn] for pn in self.pns},
                                  elapsed=lambda: self.clock() - self._started_at, seats=room.seat_count)
-        agents = [self._agent(seat, pn) for seat, pn in enumerate(self.pns)]
+        self.on_all_gone: Callable[["GamePlay"], None] | None = None  # every person awaited after a restart is gone
+        if resumed is None:
+            agents = [self._agent(seat, pn) for seat, pn in enumerate(self.pns)]
+            policies = [self._policy(pn) for pn in self.pns]
+        else:
+            agents = [self._resumed_agent(seat, pn, resumed, rejoin_grace) for seat, pn in enumerate(self.pns)]
+            policies = [agent.policy or SeatPolicy() for agent in agents]
         self.match = Match(SPEC, agents, seed=seed, options=options, names=[names[pn] for pn in self.pns],
-                           policies=[self._policy(pn) for pn in self.pns], match_id=match_id)
+                           policies=policies, match_id=match_id)
+        if resumed is not None:
+            self.match.continue_from(resumed.record, resumed.state)
+            produced = (e for step in replay_steps(resumed.record, SPEC) for e in step.events if e.kind == "produced")
+            self.narrator.resume(resumed.state, produced)
         self.match.add_listener(self)
 
     # -- seats ------------------------------------------------------------------------------------
@@ -129,19 +177,79 @@ class GamePlay(MatchListener):
             return self.room.agents[pn]
         if pn in self.room.bots:
             return self._bot(seat, self.room.bots[pn], self.room.seats[pn] or "")
-        kind = ROBOT_AGENT if self.room.robots[pn] else HUMAN_AGENT
-        agent = ClientSeat(self.room.seats[pn] or "", kind, on_rejected=self._rejected)
+        agent = self._client_seat(pn, self.room.seats[pn] or "", self.room.robots[pn])
         member = self.room.member_at(pn)
         agent.peer = member.peer if member is not None else None
         return agent
 
+    def _client_seat(self, pn: int, nickname: str, robot: bool) -> ClientSeat:
+        rejoin = {"join": "robot" if robot else "nickname", "name": nickname, **self._note(pn)}
+        return ClientSeat(nickname, ROBOT_AGENT if robot else HUMAN_AGENT, self._rejected, rejoin)
+
+    def _note(self, pn: int) -> dict[str, Any]:
+        """What the journal keeps of the room with each seat's comeback: the game is made again
+        under its name and options, each seat at its player number (`service.resume`)."""
+        return {"game": self.room.name, "options": self.room.packed_options, "pn": pn}
+
     def _bot(self, seat: int, kind: str, name: str) -> Agent:
         bot = make_bot(SPEC, kind, derive_seed(self.seed, "seat", seat))  # built-in, or the operator's policy:
-        agent = BotAgent(bot, name=name, threaded=self.settings.bots_threaded)
+        return self._paced(RoomBotAgent(bot, name, self.settings.bots_threaded, self._note(self.pns[seat])))
+
+    def _paced(self, agent: BotAgent) -> Agent:
         if not self.paced:
             return agent
         return PacedBotAgent(agent, self.settings.bot_pause, self.settings.sleep,
                              lambda s: self.match.state.observation(s))
+
+    def _resumed_agent(self, seat: int, pn: int, resumed: Rebuilt, grace: float | None) -> Agent:
+        """Who plays a seat of a game resumed after a restart: its tablehall bot, replayed to
+        where it was; a client's seat waits `grace` seconds for its client to sit down again,
+        then a tablehall bot plays it, as for a client that left (at once: nobody can come back)."""
+        name = self.room.seats[pn] or ""
+        bot = resumed.bots.get(seat)
+        if bot is not None:
+            return self._paced(RoomBotAgent(bot, name, self.settings.bots_threaded, self._note(pn)))
+        comeback = resumed.comebacks[seat]
+        joins = comeback is not None and comeback.get("join") in ("nickname", "robot")
+        return AwaitedSeat(name, resumed.record.holder(seat).agent, comeback,
+                           self._client_policy(bool(self.room.robots[pn])), grace if joins else 0)
+
+    def rejoin(self, pn: int, conn: "ServerConnection") -> bool:
+        """Client `conn` sits down at seat `pn` of a game resumed after a restart, as the Java
+        server lets a player whose connection was lost take its seat back: a person whose
+        nickname the seat was played under (its password checked at login), or any robot at a
+        robot's seat (invited as a robot replacing a player).  Everyone sees it sit down; it
+        alone is told the seat's hand and cards.  False: no seat there waits for it."""
+        if self.finished or pn not in self.pns:
+            return False
+        seat = self.pns.index(pn)
+        awaited = self.match.agents[seat]
+        if not isinstance(awaited, AwaitedSeat) or awaited.back:
+            return False
+        rejoin = awaited.comeback() or {}
+        if not ((rejoin.get("join") == "nickname" and not conn.is_robot and conn.nickname == rejoin.get("name"))
+                or (rejoin.get("join") == "robot" and conn.is_robot)):
+            return False
+        awaited.came_back()
+        room, game, nickname = self.room, self.room.name, conn.nickname or ""
+        room.seats[pn], room.robots[pn], room.holders[pn] = nickname, conn.is_robot, conn
+        if not conn.is_robot:
+            room.bots_only = False  # a person plays again: the game goes when the last one leaves
+        self.narrator.names[pn] = nickname
+        agent = self._client_seat(pn, nickname, conn.is_robot)
+        agent.peer = conn.peer
+        self.deliver([Entry(ALL, SitDown(game, nickname, pn, conn.is_robot)),
+                      *seat_hand(game, self.match.state, seat, pn, self.pns, room.seat_count),
+                      Entry(ALL, ChangeFace(game, pn, room.faces[pn]))])
+        log.info("game %s: %s sits down again at seat %d after the restart", game, nickname, pn)
+        self.match.hand_over(seat, agent, policy=self._client_policy(conn.is_robot))
+        return True
+
+    def awaited_robot_seats(self) -> list[int]:
+        """The player numbers of robots' seats that wait for a robot after a restart."""
+        return [pn for seat, pn in enumerate(self.pns)
+                if isinstance(agent := self.match.agents[seat], AwaitedSeat) and not agent.back
+                and (agent.comeback() or {}).get("join") == "robot" and not self.finished]
 
     def _policy(self, pn: int) -> SeatPolicy:
         if pn in self.room.agents:  # a seat the table brought (a person in the browser)
@@ -161,6 +269,7 @@ class GamePlay(MatchListener):
         """A client gave up its seat (timed out, left): a tablehall bot plays it from now on."""
         pn = self.pns[seat]
         name = self.room.seats[pn] or ""
+        person_awaited = _awaits_person(self.match.agents[seat])
         self.replaced.add(pn)
         self.room.robots[pn] = True
         self.narrator.robots[pn] = True
@@ -169,7 +278,11 @@ class GamePlay(MatchListener):
             conn.send(RobotDismiss(self.room.name))
         self.deliver([Entry(ALL, GameServerText(self.room.name, f"A tablehall bot now plays for {name}."))])
         log.info("game %s: seat %d (%s) replaced by a tablehall bot", self.room.name, pn, name)
-        return self._bot(seat, self.settings.bot or "random", name)
+        bot = self._bot(seat, self.settings.bot or "random", name)
+        if person_awaited and self.on_all_gone is not None and not any(
+                _awaits_person(agent) for other, agent in enumerate(self.match.agents) if other != seat):
+            self.on_all_gone(self)
+        return bot
 
     def seat_left(self, pn: int) -> None:
         """The client of seat `pn` left the game or disconnected (a dismissed robot whose seat
@@ -191,7 +304,7 @@ class GamePlay(MatchListener):
         robot = room.member_at(pn)
         if robot is not None and robot.is_robot:
             room.to_one(robot, to_player(pn), RobotDismiss(room.name))
-        agent = ClientSeat(conn.nickname or "", HUMAN_AGENT, on_rejected=self._rejected)
+        agent = self._client_seat(pn, conn.nickname or "", robot=False)
         agent.peer = conn.peer
         self.match.hand_over(self.pns.index(pn), agent, policy=self._client_policy(robot=False))
         return True

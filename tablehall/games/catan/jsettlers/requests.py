@@ -21,7 +21,7 @@ from .. import actions as A
 from ..constants import CITY, KNIGHT, MONOPOLY, PIECE_NAMES, ROAD, ROAD_BUILDING, SETTLEMENT, YEAR_OF_PLENTY, Phase
 from ..geometry import EDGE_FROM_JS, HEX_FROM_JS, JS_EDGES, JS_HEXES, JS_NODES, NODE_FROM_JS
 from .constants import DeclineReason, DevCardActionType, ElementAction, PieceType, PlayerElementType, RejectOfferReason
-from .constants import DevCard, SimpleRequestType
+from .constants import ChoosePlayerChoice, DevCard, SimpleRequestType
 from .game_messages import (
     AcceptOffer,
     BankTrade,
@@ -49,6 +49,7 @@ from .game_messages import (
     PutPiece,
     RejectOffer,
     RollDice,
+    SetSpecialItem,
     SimpleRequest,
     UndoPutPiece,
 )
@@ -63,6 +64,11 @@ CARD_TITLE = {DevCard.KNIGHT: "Soldier", DevCard.ROADS: "Road Building", DevCard
 CANCEL_CARD = -2  # SOCCancelBuildRequest piece type for "the dev card being played"
 ASK_SPECIAL_BUILD = -1
 ROAD_PLACING = (P.PLACING_ROAD, P.PLACING_FREE_ROAD1, P.PLACING_FREE_ROAD2)
+ROUTE_PIECES = (ROAD, PieceType.SHIP)  # on edges
+ROBBER_OR_PIRATE, CLOTH_OR_RESOURCE, PICKING_PHASES = 54, 55, (14, 56)  # the sea board's game states
+WONDER_KEY = "_SC_WOND"  # Wonders' special items
+BANDIT_CHOICES = {ChoosePlayerChoice.MOVE_ROBBER: 0, ChoosePlayerChoice.MOVE_PIRATE: 1}
+SHIP_PLACING = (35, int(P.PLACING_FREE_ROAD1), int(P.PLACING_FREE_ROAD2))  # 35: PLACING_SHIP
 LOCATION_CODES = frozenset(("BAD_LOCATION", "OCCUPIED", "DISTANCE_RULE", "NOT_CONNECTED", "NO_PIECES"))
 
 
@@ -144,6 +150,15 @@ def _places(state) -> tuple[dict[int, int], dict[int, int], dict[int, int]]:
     return geo.hex_from_js, geo.node_from_js, geo.edge_from_js
 
 
+def _sea(state) -> bool:
+    return len(state.piece_names) > PieceType.SHIP
+
+
+def _pieces(state) -> tuple[int, ...]:
+    """The pieces a player builds: ships too on the sea board."""
+    return (ROAD, SETTLEMENT, CITY, PieceType.SHIP) if _sea(state) else (ROAD, SETTLEMENT, CITY)
+
+
 def _robot_cancel(who: Request, piece: int) -> tuple[Message, ...]:
     """Robots wait for a ``SOCCancelBuildRequest`` after a refused build."""
     return (CancelBuildRequest(who.game, piece),) if who.robot and piece != ASK_SPECIAL_BUILD else ()
@@ -154,15 +169,15 @@ def _put_piece(message: PutPiece, who: Request, state, _reprompt: bool):
     if who.seat != state.current:
         return _not_your_turn(who)
     piece = message.piece_type
-    if piece not in (ROAD, SETTLEMENT, CITY):
+    if piece not in _pieces(state):
         if piece in PIECE_WORDS:
             return _decline(who, DeclineReason.NOT_NOW, None, f"You can't build a {PIECE_WORDS[piece]} now.")
         return _decline(who, DeclineReason.SPECIFICS, None, "Unknown piece type.")
-    name = PIECE_NAMES[piece]
+    name = PIECE_WORDS[piece]
     if int(state.phase) in BUILD_PHASES and _legal(state, who.seat, A.build(piece)) is not None:
         return _decline(who, DeclineReason.NOT_NOW, None, f"You can't build a {name} now.")
     _, nodes, edges = _places(state)
-    place = (edges if piece == ROAD else nodes).get(message.coord)
+    place = (edges if piece in ROUTE_PIECES else nodes).get(message.coord)
     action = (name, -1 if place is None else place)
     error = _legal(state, who.seat, action)
     if error is None:
@@ -175,16 +190,19 @@ def _put_piece(message: PutPiece, who: Request, state, _reprompt: bool):
 
 def _build_request(message: BuildRequest, who: Request, state, _reprompt: bool):
     piece = message.piece_type
+    if piece == ASK_SPECIAL_BUILD and int(state.phase) == SPECIAL_BUILDING and who.seat == state.current:
+        # the player building in the special building phase asks again: no piece type it knows
+        return _decline(who, DeclineReason.SPECIFICS, None, "Unknown piece type.")
     if piece == ASK_SPECIAL_BUILD:
         return _ask_special_build(who, state)
     if who.seat != state.current:
         return _not_your_turn(who, *_robot_cancel(who, piece))
     if int(state.phase) not in BUILD_PHASES:
         return _decline(who, DeclineReason.NOT_NOW, None, "You can't build now.", 0, 0, *_robot_cancel(who, piece))
-    if piece not in (ROAD, SETTLEMENT, CITY):
+    if piece not in _pieces(state):
         return _decline(who, DeclineReason.SPECIFICS, None, "Unknown piece type.", 0, 0, *_robot_cancel(who, piece))
     if _legal(state, who.seat, A.build(piece)) is not None:
-        return _decline(who, DeclineReason.NOT_NOW, None, f"You can't build a {PIECE_NAMES[piece]} now.", 0, 0,
+        return _decline(who, DeclineReason.NOT_NOW, None, f"You can't build a {PIECE_WORDS[piece]} now.", 0, 0,
                         *_robot_cancel(who, piece))
     return Forward(A.build(piece))
 
@@ -231,11 +249,19 @@ def _cancel_build(message: CancelBuildRequest, who: Request, state, _reprompt: b
     if piece == CANCEL_CARD:
         return _decline(who, DeclineReason.NOT_NOW, state, "Can't cancel that development card now.")
     if piece == PieceType.SHIP:
+        if _sea(state) and int(phase) in SHIP_PLACING:
+            return Forward(A.CANCEL_BUILD)
         return _decline(who, DeclineReason.NOT_NOW, state, "You didn't buy a ship.")
     return _decline(who, DeclineReason.SPECIFICS, state, "Unknown piece type.")
 
 
 def _move_piece(message: MovePiece, who: Request, state, _reprompt: bool):
+    """Moving a ship (sea board): refused with a text and `CancelBuildRequest`, as the Java server."""
+    if _sea(state) and who.seat == state.current and message.piece_type == PieceType.SHIP:
+        _, _, edges = _places(state)
+        action = ("move_ship", edges.get(message.from_coord, -1), edges.get(message.to_coord, -1))
+        if _legal(state, who.seat, action) is None:
+            return Forward(action)
     return _text(who, "You can't move that ship now.", CancelBuildRequest(who.game, PieceType.SHIP))
 
 
@@ -258,7 +284,10 @@ def _discard(message: Discard, who: Request, state, reprompt: bool):
 def _move_robber(message: MoveRobber, who: Request, state, _reprompt: bool):
     if who.seat != state.current:
         return _not_your_turn(who)
-    if message.coord < 0:
+    if message.coord < 0:  # the pirate, at the negated hex
+        action = ("pirate", _places(state)[0].get(-message.coord, -1))
+        if _sea(state) and _legal(state, who.seat, action) is None:
+            return Forward(action)
         return _decline(who, DeclineReason.NOT_NOW, state, "You can't move the pirate.")
     hex_index = _places(state)[0].get(message.coord, -1)
     action = A.robber(hex_index)
@@ -270,10 +299,18 @@ def _move_robber(message: MoveRobber, who: Request, state, _reprompt: bool):
 def _choose_player(message: ChoosePlayer, who: Request, state, _reprompt: bool):
     if who.seat != state.current:
         return _not_your_turn(who)
+    if int(state.phase) == ROBBER_OR_PIRATE and message.choice in BANDIT_CHOICES:
+        action = ("bandit", BANDIT_CHOICES[message.choice])
+        if _legal(state, who.seat, action) is None:
+            return Forward(action)
+    if int(state.phase) == CLOTH_OR_RESOURCE:  # a victim's pn robs a resource, -(pn + 1) cloth
+        action = ("rob_cloth", 1 if message.choice < 0 else 0)
+        if _legal(state, who.seat, action) is None:
+            return Forward(action)
     if state.phase is not P.WAITING_FOR_ROB_CHOOSE_PLAYER:
         return _decline(who, DeclineReason.NOT_NOW, state, "You can't steal from that player.")
-    if message.choice in who.pns:
-        action = A.rob(who.pns.index(message.choice))
+    if message.choice in who.pns or message.choice == ChoosePlayerChoice.NO_PLAYER:
+        action = A.rob(who.pns.index(message.choice) if message.choice >= 0 else -1)
         if _legal(state, who.seat, action) is None:
             return Forward(action)
     choices = [False] * who.seats
@@ -309,6 +346,13 @@ def _play_dev(message: PlayDevCardRequest, who: Request, state, _reprompt: bool)
 
 
 def _pick_resources(message: PickResources, who: Request, state, _reprompt: bool):
+    if int(state.phase) in PICKING_PHASES:  # the sea board's free picks (gold hex, fog, fleet)
+        action = ("pick_free", tuple(message.resources[:5]))
+        if _legal(state, who.seat, action) is None:
+            return Forward(action)
+        owed = state.picks[who.seat]
+        return _text(who, "You can't pick that many resources.",
+                     SimpleRequest(who.game, who.pn, SimpleRequestType.PROMPT_PICK_RESOURCES, owed, 0))
     if state.phase is not P.WAITING_FOR_DISCOVERY:
         no_picks = PlayerElement(who.game, who.pn, ElementAction.SET, PlayerElementType.NUM_PICK_GOLD_HEX_RESOURCES, 0)
         return _text(who, "You can't pick that many resources.", no_picks)
@@ -387,7 +431,26 @@ def _end_turn(message: EndTurn, who: Request, state, _reprompt: bool):
 
 
 def _simple_request(message: SimpleRequest, who: Request, state, _reprompt: bool):
+    """Pirate Islands' fortress attack, The Forgotten Tribe's harbour placing; refused with pn -1."""
+    if message.request_type == SimpleRequestType.SC_PIRI_FORT_ATTACK:
+        action: tuple = ("attack_fortress",)
+    elif message.request_type == SimpleRequestType.TRADE_PORT_PLACE:
+        action = ("place_harbor", _places(state)[2].get(message.value1, -1))
+    else:
+        action = ()
+    if action and _sea(state) and _legal(state, who.seat, action) is None:
+        return Forward(action)
     return _to(who, SimpleRequest(who.game, -1, message.request_type, 0, 0))
+
+
+def _special_item(message: SetSpecialItem, who: Request, state, _reprompt: bool):
+    """Wonders: PICK builds the wonder's next level (its first picks the wonder); refused with DECLINE."""
+    if message.op == SetSpecialItem.PICK and message.type_key == WONDER_KEY and _sea(state):
+        action = ("wonder", message.game_index - 1)
+        if _legal(state, who.seat, action) is None:
+            return Forward(action)
+    return _to(who, SetSpecialItem(who.game, SetSpecialItem.DECLINE, message.type_key, message.game_index,
+                                   message.player_index, -1, -1, 0, None))
 
 
 _HANDLERS = {
@@ -396,14 +459,14 @@ _HANDLERS = {
     BuyDevCardRequest: _buy_dev, PlayDevCardRequest: _play_dev, PickResources: _pick_resources,
     PickResourceType: _pick_resource_type, MakeOffer: _make_offer, AcceptOffer: _accept_offer,
     RejectOffer: _reject_offer, ClearOffer: _clear_offer, BankTrade: _bank_trade, EndTurn: _end_turn,
-    SimpleRequest: _simple_request, UndoPutPiece: _undo_put_piece,
+    SimpleRequest: _simple_request, UndoPutPiece: _undo_put_piece, SetSpecialItem: _special_item,
 }
 
 
 # -- the other way: the request a client sends for an engine action ------------------------------
 JS_CARD = {card: js for js, card in CARD_FROM_JS.items()}
 CANCELLED_PIECE = {P.PLACING_ROAD: ROAD, P.PLACING_FREE_ROAD1: ROAD, P.PLACING_FREE_ROAD2: ROAD,
-                   P.PLACING_SETTLEMENT: SETTLEMENT, P.PLACING_CITY: CITY}
+                   P.PLACING_SETTLEMENT: SETTLEMENT, P.PLACING_CITY: CITY, SHIP_PLACING[0]: PieceType.SHIP}
 
 
 def request_for(action: tuple, who: Request, state) -> Message:
@@ -413,10 +476,27 @@ def request_for(action: tuple, who: Request, state) -> Message:
     geo = getattr(state, "geo", None)
     hexes, nodes, edges = (geo.js_hexes, geo.js_nodes, geo.js_edges) if geo is not None else (JS_HEXES, JS_NODES,
                                                                                              JS_EDGES)
-    if kind in ("settlement", "road", "city"):
-        piece = {"road": ROAD, "settlement": SETTLEMENT, "city": CITY}[kind]
-        coord = edges[action[1]] if piece == ROAD else nodes[action[1]]
+    if kind in ("settlement", "road", "city", "ship"):
+        piece = {"road": ROAD, "settlement": SETTLEMENT, "city": CITY, "ship": PieceType.SHIP}[kind]
+        coord = edges[action[1]] if piece in ROUTE_PIECES else nodes[action[1]]
         return PutPiece(game, who.pn, piece, coord)
+    if kind == "move_ship":
+        return MovePiece(game, who.pn, PieceType.SHIP, edges[action[1]], edges[action[2]])
+    if kind == "bandit":
+        return ChoosePlayer(game, ChoosePlayerChoice.MOVE_PIRATE if action[1] else ChoosePlayerChoice.MOVE_ROBBER)
+    if kind == "pirate":
+        return MoveRobber(game, who.pn, -hexes[action[1]])
+    if kind == "rob_cloth":
+        victim = who.pns[state.cloth_victim]
+        return ChoosePlayer(game, -(victim + 1) if action[1] else victim)
+    if kind == "pick_free":
+        return PickResources(game, tuple(action[1]))  # type: ignore[arg-type]
+    if kind == "attack_fortress":
+        return SimpleRequest(game, who.pn, SimpleRequestType.SC_PIRI_FORT_ATTACK, 0, 0)
+    if kind == "wonder":
+        return SetSpecialItem(game, SetSpecialItem.PICK, WONDER_KEY, action[1] + 1, 0, -1, -1, 0, None)
+    if kind == "place_harbor":
+        return SimpleRequest(game, who.pn, SimpleRequestType.TRADE_PORT_PLACE, edges[action[1]], 0)
     if kind == "ask_special_build":
         return BuildRequest(game, ASK_SPECIAL_BUILD)
     if kind == "undo_build":
@@ -424,7 +504,7 @@ def request_for(action: tuple, who: Request, state) -> Message:
     if kind == "build":
         return BuildRequest(game, action[1])
     if kind == "cancel_build":
-        return CancelBuildRequest(game, CANCELLED_PIECE[state.phase])
+        return CancelBuildRequest(game, CANCELLED_PIECE[int(state.phase)])
     if kind == "buy_dev":
         return BuyDevCardRequest(game)
     if kind == "play_dev":
@@ -443,7 +523,7 @@ def request_for(action: tuple, who: Request, state) -> Message:
     if kind == "robber":
         return MoveRobber(game, who.pn, hexes[action[1]])
     if kind == "rob":
-        return ChoosePlayer(game, who.pns[action[1]])
+        return ChoosePlayer(game, who.pns[action[1]] if action[1] >= 0 else ChoosePlayerChoice.NO_PLAYER)
     if kind == "bank_trade":
         return BankTrade(game, action[1], action[2])
     if kind == "offer":

@@ -5,7 +5,8 @@ The engine takes scripted chance through its options (``board``, ``first_player`
 tablehall's normal actions with exactly the recorded outcomes.  `seeding_from_soclog` reads
 them off a ``.soclog``: the last `BoardLayout` (or 6-player `BoardLayout2`) before `StartGame`, the first `Turn`, every
 `DiceResult`, the cards each buyer was told it drew, and the resource each thief was told it
-stole.  The engine scripts victory point cards by type only; which of the five it deals is
+stole.  A sea board (`BoardLayout2` encoding 3) comes with what its fog hides as far as the log
+reveals it (`RevealFogHex`).  The engine scripts victory point cards by type only; which of the five it deals is
 `name_vp_cards`' job (the Java server names them, e.g. a Chapel).
 """
 
@@ -16,7 +17,10 @@ from dataclasses import dataclass, field
 from ..constants import DECK, JS_DEV_CARD, SGN_DEV, SGN_RESOURCE, VICTORY_POINT, dev_type
 from .board_layout import SIX_PLAYER_ENCODING, board_from_layout, board_from_six_layout
 from .constants import DevCardActionType, Resource
-from .game_messages import BoardLayout, BoardLayout2, DevCardAction, DiceResult, RobberyResult, SitDown, StartGame, Turn
+from ..sea.board import PRODUCING, TERRAIN_OF_JS, board_text, layout_for
+from .game_messages import (BoardLayout, BoardLayout2, DevCardAction, DiceResult, RevealFogHex, RobberyResult, SitDown,
+                            StartGame, Turn)
+from .sea_layout import LARGE_ENCODING, SeaLayoutMismatch, sea_board_from_layout
 from .engine_rules import engine_options
 from .soclog import Soclog
 
@@ -45,6 +49,7 @@ def seeding_from_soclog(log: Soclog) -> Seeding:
     first = None
     started = False
     dice: list[int] = []
+    revealed: dict[int, tuple[int, int]] = {}  # fog hex -> (JSettlers hex type, number) as revealed
     cards: list[int] = []
     steals: list[str] = []
     for audience, message in log.messages():
@@ -55,8 +60,11 @@ def seeding_from_soclog(log: Soclog) -> Seeding:
             robots[message.pn] = message.robot
         elif isinstance(message, BoardLayout) and not started:
             board = message
-        elif isinstance(message, BoardLayout2) and message.encoding == SIX_PLAYER_ENCODING and not started:
-            board = message  # the 6-player board (a sea board's encoding 3 is not played)
+        elif isinstance(message, BoardLayout2) and message.encoding in (SIX_PLAYER_ENCODING, LARGE_ENCODING) \
+                and dict(message.parts).get("LH", dict(message.parts).get("HL")) and not started:
+            board = message  # the 6-player board, or a sea board (encoding 3)
+        elif isinstance(message, RevealFogHex):
+            revealed[message.hex_coord] = (message.hex_type, message.dice_number)
         elif isinstance(message, StartGame):
             started = True
         elif isinstance(message, Turn) and started and first is None:
@@ -73,8 +81,14 @@ def seeding_from_soclog(log: Soclog) -> Seeding:
         raise SeedingError("the log does not show the board, the seats and the first turn of a started game")
     pns = tuple(sorted(names))
     options = engine_options(log.options)
+    if isinstance(board, BoardLayout):
+        board_option = board_from_layout(board).to_text()
+    elif board.encoding == LARGE_ENCODING:
+        board_option = _sea_board_option(board, options, len(pns), revealed)
+    else:
+        board_option = board_from_six_layout(board).to_text()
     options.update({
-        "board": (board_from_layout(board) if isinstance(board, BoardLayout) else board_from_six_layout(board)).to_text(),
+        "board": board_option,
         "first_player": pns.index(first),
         "dice": " ".join(map(str, dice)),
         "dev_deck": " ".join(SGN_DEV[dev_type(c)] for c in cards),
@@ -82,6 +96,35 @@ def seeding_from_soclog(log: Soclog) -> Seeding:
     })
     vp_cards = tuple(c for c in cards if dev_type(c) == VICTORY_POINT)
     return Seeding(pns, names, robots, options, vp_cards)
+
+
+def _sea_board_option(message: BoardLayout2, options: dict, seats: int, revealed: dict[int, tuple[int, int]]) -> str:
+    """The engine's ``board`` option for a recorded sea board: the fog hexes hold what the log
+    shows revealed, the others what is left of the layout's fog, in its order (nobody saw them)."""
+    six = options.get("six_player_board", False) or options.get("max_players", seats) > 4
+    layout = layout_for(options.get("scenario", ""), six)
+    try:
+        board, _, _ = sea_board_from_layout(message, layout)
+    except SeaLayoutMismatch as error:
+        raise SeedingError(str(error)) from None
+    hidden: dict[int, tuple[int, int]] = {}
+    if layout.fog_pool is not None:
+        hexes, terrains, numbers = layout.fog_pool
+        terrains_left, numbers_left = list(terrains), list(numbers)
+        frame = layout.frame
+        for h in hexes:
+            shown = revealed.get(frame.js_hexes[h])
+            if shown is not None:
+                terrain = TERRAIN_OF_JS[shown[0]]
+                hidden[h] = (terrain, shown[1])
+                terrains_left.remove(terrain)
+                if shown[1]:
+                    numbers_left.remove(shown[1])
+        for h in hexes:
+            if h not in hidden:
+                terrain = terrains_left.pop(0)
+                hidden[h] = (terrain, numbers_left.pop(0) if terrain in PRODUCING else 0)
+    return board_text(board, hidden)
 
 
 def name_vp_cards(state, vp_cards: tuple[int, ...]) -> None:

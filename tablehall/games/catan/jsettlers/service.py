@@ -23,7 +23,10 @@ Configuration, section ``[jsettlers]`` (all optional)::
     robot_games = 0           # robots-only games tablehall starts itself when robots are idle
     robot_game_robots = 4     # connected robots per such game (the other seats: tablehall bots)
     robot_game_seats = 4      # seats of such games (5 or 6: the 5-6 player rules)
+    robot_game_options = ""   # more JSettlers options of such games, e.g. "SBL=t" or "SC=SC_FOG"
     seed = 7                  # fixed seed for every game (tests); default random
+    rejoin_grace = 120        # seconds a game resumed after a restart waits for a client to sit
+                              # down again at its seat; then a tablehall bot plays it; 0 = forever
     [jsettlers.accounts]      # nicknames that need a password (seeds the server's accounts: docs/accounts.md)
     alice = "pw"
 """
@@ -41,6 +44,8 @@ from typing import Any, Callable, Mapping, Sequence
 
 from tablehall.core.hosting import (Entrant, Host, OpenSeat, Service, Session, Table, TableError, TableSeat,
                                     Transport, describe_entrants, new_table_id)
+from tablehall.core.match import Match
+from tablehall.core.resume import Rebuilt
 from tablehall.core.seats import seat_kind
 
 from .. import JSETTLERS_SETTINGS, SPEC
@@ -50,7 +55,8 @@ from .engine_rules import PROTOCOL_MAX_PLAYERS
 from .lobby import GameRoom, PregameLobby
 from .lobby_messages import RejectConnection
 from .message import Message, is_single_line_and_safe
-from .play import GamePlay, PlaySettings
+from .options import adjust_options, parse_options
+from .play import ROBOT_AGENT, GamePlay, PlaySettings
 from .seeding import engine_options
 
 log = logging.getLogger("tablehall.jsettlers")
@@ -69,6 +75,8 @@ class JSettlersSettings:
     robot_game_robots: int = 4
     seed: int | None = None
     robot_game_seats: int = 4
+    rejoin_grace: float | None = 120.0
+    robot_game_options: str = ""  # added to PL (a sea board, a scenario, ...)
 
 
 def _seconds(section: Mapping[str, Any], key: str, default: float | None) -> float | None:
@@ -130,8 +138,16 @@ def settings_from(section: Mapping[str, Any]) -> JSettlersSettings:
     if not 2 <= counts["robot_game_seats"] <= max(SPEC.seat_counts):
         raise ConfigError(f"[jsettlers] robot_game_seats must be 2..{max(SPEC.seat_counts)}, "
                           f"not {counts['robot_game_seats']}")
+    extra = section.get("robot_game_options", "")
+    try:
+        if not isinstance(extra, str) or "PL=" in extra:
+            raise ValueError("a string of JSettlers options other than PL")
+        adjust_options(parse_options(extra), server.offer)
+    except ValueError as error:
+        raise ConfigError(f"[jsettlers] robot_game_options: {error}") from None
     return JSettlersSettings(server, play, _seconds(section, "ping_interval", 90.0) or 90.0,
-                             counts["robot_games"], counts["robot_game_robots"], seed, counts["robot_game_seats"])
+                             counts["robot_games"], counts["robot_game_robots"], seed, counts["robot_game_seats"],
+                             extra, _seconds(section, "rejoin_grace", 120.0))
 
 
 class JSettlersService(Service):
@@ -152,7 +168,8 @@ class JSettlersService(Service):
                                   on_game_action=self._game_action, fill_bot=self.settings.play.bot,
                                   on_seat_left=self._seat_left, on_idle_robot=self._robots_idle,
                                   game_picture=lambda room: room.play.join_picture(),
-                                  on_take_over=lambda room, conn, pn: room.play.take_over(pn, conn))
+                                  on_take_over=lambda room, conn, pn: room.play.take_over(pn, conn),
+                                  on_rejoin=lambda room, conn, pn: room.play.rejoin(pn, conn))
         self.sessions: set[JSettlersSession] = set()
         if "robot_cookie" not in host.config:
             # the operator must be able to hand it to robots: say it once, where they look
@@ -162,6 +179,7 @@ class JSettlersService(Service):
         self._robot_game_number = 0
         self._pinger: asyncio.Task | None = None
         self._idle_check_scheduled = False
+        self.resumed: list[GamePlay] = []  # games played on after a restart, until they end
 
     def open_session(self, transport: Transport) -> "JSettlersSession":
         self._start_pinger()
@@ -247,6 +265,8 @@ class JSettlersService(Service):
             room.play.seat_left(pn)
 
     def _game_finished(self, play: GamePlay) -> None:
+        if play in self.resumed:
+            self.resumed.remove(play)
         room = play.room
         if play.match.state.is_over:
             room.finished_at = int(self.lobby.clock())  # the game's timing says when (`GameRoom.timing`)
@@ -259,13 +279,14 @@ class JSettlersService(Service):
         other `seats` played by tablehall bots.  None when the game cannot be formed."""
         self._robot_game_number += 1
         game = name or f"tablehall robots {self._robot_game_number}"
-        return self.lobby.create_bot_game(game, f"PL={max(seats, 4)}", seats=seats, robots=robots)
+        options = ",".join(filter(None, (f"PL={max(seats, 4)}", self.settings.robot_game_options)))
+        return self.lobby.create_bot_game(game, options, seats=seats, robots=robots)
 
     def _robots_idle(self) -> None:
         """Robots became free (logged in, game over): invite them to tables' held seats, maybe
         start a configured robots-only game.  Checked on the next loop turn, after the current
         message sequence is out."""
-        if (self.robot_games_left <= 0 and not self.host.tables) or self._idle_check_scheduled:
+        if (self.robot_games_left <= 0 and not self.host.tables and not self.resumed) or self._idle_check_scheduled:
             return
         try:
             loop = asyncio.get_running_loop()
@@ -277,11 +298,56 @@ class JSettlersService(Service):
     def _start_robot_games(self) -> None:
         self._idle_check_scheduled = False
         self.lobby.invite_to_tables()
+        self._invite_to_resumed()
         wanted = self.settings.robot_game_robots
         while self.robot_games_left > 0 and wanted and len(self.lobby.idle_robots()) >= wanted:
             if self.start_robot_game(robots=wanted, seats=max(wanted, self.settings.robot_game_seats)) is None:
                 return
             self.robot_games_left -= 1
+
+    # -- after a restart ----------------------------------------------------------------------------------
+    resumes = True
+
+    def resume(self, rebuilt: Rebuilt, game_id: str) -> Match:
+        """Play on a journaled game: back in the game list under its name and options, its
+        tablehall bots at once; people log in again, join it and sit down at the seat held
+        under their nickname; robots' seats are offered to the connected robots; a seat nobody
+        takes within `rejoin_grace` is played by a tablehall bot, as for a client that left."""
+        record, comebacks = rebuilt.record, rebuilt.comebacks
+        note = next((c for c in comebacks if c is not None and "game" in c), {})
+        name = str(note.get("game") or f"tablehall {game_id}")
+        pns = [int((c or {}).get("pn", seat)) for seat, c in enumerate(comebacks)]
+        seats = {pn: (record.holder(seat).name,
+                      seat in rebuilt.bots or (comebacks[seat] or {}).get("join") == "robot"
+                      or record.holder(seat).agent == ROBOT_AGENT)
+                 for seat, pn in enumerate(pns)}
+        bots = {pn: str((comebacks[seat] or {})["bot"]) for seat, pn in enumerate(pns) if seat in rebuilt.bots}
+        room = self.lobby.restore_game(name, str(note.get("options") or f"PL={len(pns)}"), seats, bots,
+                                       rebuilt.state.jsettlers_state)
+        play = GamePlay(room, self.play_settings, record.seed, record.options, match_id=game_id,
+                        resumed=rebuilt, rejoin_grace=self.settings.rejoin_grace)
+        play.on_finished = self._game_finished
+        play.on_all_gone = self._people_gone
+        room.play = play
+        self.resumed.append(play)
+        log.info("game %s resumed: %s", name, ", ".join(n or "-" for n in room.seats))
+        self._robots_idle()
+        return play.match
+
+    def _invite_to_resumed(self) -> None:
+        """Idle robots are invited to the robots' seats of resumed games that wait for one."""
+        for play in self.resumed:
+            invited = set(play.room.invitations.values())
+            for pn in play.awaited_robot_seats():
+                idle = self.lobby.idle_robots()
+                if pn not in invited and idle:
+                    self.lobby.invite_robot(play.room, pn, idle[0])
+
+    def _people_gone(self, play: GamePlay) -> None:
+        """No person came back to a resumed game in time: it goes, as a game its last person left."""
+        room = play.room
+        if not room.humans() and room.table is None:
+            asyncio.get_running_loop().call_soon(self.lobby.delete_game, room, "the last player left")
 
     # -- keep-alive ---------------------------------------------------------------------------------
     def _start_pinger(self) -> None:

@@ -7,10 +7,11 @@ and sitting down, then for every action the client request (``fN:``) and the ser
 messages to their audiences (``all``, ``pN``, ``!pN``), ending with JSettlers' closing comments.
 
 Both play 2-6 seats: a game on the 6-player board is written with its `BoardLayout2` and six
-seats, as the Java server logs one.
+seats, as the Java server logs one; a sea-board or scenario game with its large board
+(`BoardLayout2` encoding 3) and the sea's messages.
 
-Import (`soclog_to_record`) reads a log of a classic or 6-player game (recorded by JSettlers or
-exported by tablehall): its chance (board, first player, dice, cards drawn, resources stolen) becomes the
+Import (`soclog_to_record`) reads a log of a classic, 6-player or sea-board game (recorded by
+JSettlers or exported by tablehall): its chance (board, first player, dice, cards drawn, resources stolen) becomes the
 engine's scripted options, and each client request the engine accepts becomes a record entry,
 so the imported record replays with `tablehall replay`.
 """
@@ -25,13 +26,14 @@ from tablehall.core import Record, Result, SeatInfo
 
 from .. import SPEC
 from .connection import ServerConfig
-from .game_messages import JoinGame, SitDown, StartGame
+from .game_messages import JoinGame, SitDown, StartGame, Turn
 from .lobby import GameRoom, join_sequence
 from .lobby_messages import NewGameWithOptions
 from .message import is_single_line_and_safe
-from .narrator import Narrator
 from .play import HUMAN_AGENT, ROBOT_AGENT
-from .options import KNOWN_OPTIONS, OptionValue, pack_options, parse_options
+from .options import KNOWN_OPTIONS, OptionValue, game_min_version, pack_options, parse_options
+from .scenario_options import scenario_option_items
+from .sea_narrator import narrator_class
 from .requests import Forward, Request, interpret, request_for
 from .seeding import seeding_from_soclog
 from .soclog import ALL, OBSERVER, Entry, Soclog, from_player, header_comments, read_soclog
@@ -62,6 +64,14 @@ def jsettlers_options(seat_count: int, options: dict) -> str:
         values["NT"] = OptionValue(True)
     if options.get("vp_to_win", 10) != 10:
         values["VP"] = OptionValue(True, options["vp_to_win"])
+    if options.get("sea_board"):  # and the scenario's flags, the keys in order as the recordings list them
+        values["SBL"] = OptionValue(True)
+        scenario = options.get("scenario", "")
+        if scenario:
+            values["SC"] = OptionValue(text=scenario)
+            values.update((key, OptionValue(True)) for key, _ in scenario_option_items(scenario)
+                          if key.startswith("_SC_"))
+        values = dict(sorted(values.items()))
     return pack_options(values, KNOWN_OPTIONS)
 
 
@@ -80,10 +90,11 @@ def record_to_soclog(record: Record) -> str:
     elapsed = float(ended - started) if started is not None and ended is not None else 0.0
     packed = jsettlers_options(seats, record.options)
     room = GameRoom(game, parse_options(packed), started or 0)  # 6 seats for the 5-6 player games
-    narrator = Narrator(game, pns, names, robots, elapsed=lambda: elapsed, seats=room.seat_count)
+    narrator = narrator_class(record.options)(game, pns, names, robots, elapsed=lambda: elapsed,
+                                               seats=room.seat_count)
     entries = header_comments(started, ended or started) if started is not None else []
     entries.append(Entry(ALL, ServerConfig(version=LOG_VERSION).version_message()))
-    entries.append(Entry(ALL, NewGameWithOptions(game, -1, packed)))
+    entries.append(Entry(ALL, NewGameWithOptions(game, game_min_version(room.options), packed)))
     for joined in range(1, seats + 1):  # everyone joins (told the game so far), then sits down
         entries += [Entry(OBSERVER, m) for m in join_sequence(room, [names[pn] for pn in pns[:joined]])]
         entries.append(Entry(ALL, JoinGame(names[pns[joined - 1]], "", "\t", game)))
@@ -113,8 +124,8 @@ def record_to_soclog(record: Record) -> str:
 
 
 def soclog_to_record(text: str) -> Record:
-    """A record of the game a JSettlers event log shows, on the classic or the 6-player board
-    (ValueError if it shows none)."""
+    """A record of the game a JSettlers event log shows, on the classic, the 6-player or a sea
+    board (ValueError if it shows none)."""
     log = read_soclog(text)
     seeding = seeding_from_soclog(log)
     seats = len(seeding.pns)
@@ -132,6 +143,10 @@ def soclog_to_record(text: str) -> Record:
     for audience, message in log.messages():
         if isinstance(message, StartGame):
             started = True
+        if started and isinstance(message, Turn) and audience == ALL and not state.is_over \
+                and message.pn != seeding.pns[state.current]:
+            _end_turn_for(state, record)
+            continue
         if not started or message is None or audience.kind != "from_player" or audience.pn not in seeding.pns:
             continue
         seat = seeding.pns.index(audience.pn)
@@ -142,3 +157,14 @@ def soclog_to_record(text: str) -> Record:
             record.entries.append(RecordEntry(seat, SPEC.encode_action(decision.action)))
     record.result = state.result() if state.is_over else Result.aborted(seats, "the log ends before the game")
     return record
+
+
+def _end_turn_for(state, record: Record) -> None:
+    """The server passed the turn on without the player's `EndTurn`: the Java server's robot
+    watchdog ends a robot's turn that way ("force end turn"), cancelling what it was placing.
+    The same is taken as the player's own actions, where the rules allow them."""
+    seat = state.current
+    for action in (("cancel_build",), ("end_turn",)):
+        if action in state.legal_actions(seat):
+            state.apply(seat, action)
+            record.entries.append(RecordEntry(seat, SPEC.encode_action(action)))

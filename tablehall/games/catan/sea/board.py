@@ -71,6 +71,9 @@ class SeaLayout:
         self.fog_pool: tuple[tuple[int, ...], tuple[int, ...], tuple[int, ...]] | None = None if fog is None else (
             tuple(hex_of[_int(c)] for c in fog["hexes"]), tuple(TERRAIN_OF_JS[t] for t in fog["types"]),
             tuple(fog["dice"]))
+        dealt = [h for hexes, _, _ in self.pools for h in hexes] + list(self.fog_pool[0] if fog else ())
+        self.numbered_hexes: tuple[int, ...] = tuple(sorted({*self.fixed, *dealt}))
+        """The hexes that may get a number (what the deal's red-number check looks at)."""
         self.harbor_slots: tuple[tuple[int, int], ...] = tuple((edge_of[_int(e)], facing) for e, facing in data["ports"])
         """(edge, facing) of each harbour, in JSettlers' order."""
         self.harbor_kinds: tuple[int, ...] = tuple(HARBOR_OF_JS[t] for t in data["port_types"])
@@ -202,28 +205,19 @@ class SeaBoard:
         self.node_harbor = harbor_nodes(frame, self.harbors)
         self.hex_pips = pips(self.numbers)
         self.deserts = tuple(h for h, t in enumerate(self.terrain) if t == DESERT)
-        land = [t in LAND for t in self.terrain]
-        water = [t == WATER for t in self.terrain]
-        fog = [t == FOG for t in self.terrain]
-        road_edges = ship_edges = 0
-        for e, hexes in enumerate(frame.edge_hexes):
-            if any(land[h] or fog[h] for h in hexes):
-                road_edges |= 1 << e
-            if any(water[h] or fog[h] for h in hexes):
-                ship_edges |= 1 << e
-        self.road_edges = road_edges
+        self.land_hexes = tuple(h for h, t in enumerate(self.terrain) if t in LAND)
+        self.pirate_hexes = tuple(h for h, t in enumerate(self.terrain) if t == WATER)
+        fog_hexes = tuple(h for h, t in enumerate(self.terrain) if t == FOG)
+        hex_edge_mask, hex_node_mask = frame.hex_edge_mask, frame.hex_node_mask
+        fog_edges = _union(hex_edge_mask, fog_hexes)
+        self.road_edges = _union(hex_edge_mask, self.land_hexes) | fog_edges
         """Edges with land (or fog) on a side: where roads may go."""
-        self.ship_edges = ship_edges
+        self.ship_edges = _union(hex_edge_mask, self.pirate_hexes) | fog_edges
         """Edges with water (or fog) on a side: where ships may go."""
-        self.land_hexes = tuple(h for h in range(frame.hex_count) if land[h])
         self.robber_hexes = tuple(h for h in self.land_hexes if layout.hex_area.get(h, 0)
                                   not in layout.robber_excluded_areas)
-        self.pirate_hexes = tuple(h for h in range(frame.hex_count) if water[h])
-        coastal = 0
-        for n, hexes in enumerate(frame.node_hexes):
-            if any(land[h] for h in hexes) and (len(hexes) < 3 or any(water[h] for h in hexes)):
-                coastal |= 1 << n
-        self.coastal_nodes = coastal
+        self.coastal_nodes = _union(hex_node_mask, self.land_hexes) & (
+            frame.rim_nodes | _union(hex_node_mask, self.pirate_hexes))
 
     def revealed(self, hex_index: int, terrain: int, number: int) -> "SeaBoard":
         """This board with the fog lifted from `hex_index`."""
@@ -248,6 +242,13 @@ class SeaBoard:
                 "harbors": [[frame.js_edges[e], k, self.harbor_facing[e]] for e, k in self.harbors]}
 
 
+def _union(masks: tuple[int, ...], indices) -> int:
+    out = 0
+    for i in indices:
+        out |= masks[i]
+    return out
+
+
 def deal(layout: SeaLayout, rng, no_adjacent_6_8: bool = True) -> tuple[SeaBoard, dict[int, tuple[int, int]]]:
     """A board dealt on `layout`, and what lies under its fog: {hex: (terrain, number)}."""
     frame = layout.frame
@@ -263,7 +264,7 @@ def deal(layout: SeaLayout, rng, no_adjacent_6_8: bool = True) -> tuple[SeaBoard
             hexes, terrains, dice = layout.fog_pool
             _deal_pool(rng, hexes, terrains, dice, terrain, numbers)
             hidden = {h: (terrain[h], numbers[h]) for h in hexes}
-        if not no_adjacent_6_8 or not _red_neighbours(frame, numbers):
+        if not no_adjacent_6_8 or not _red_neighbours(frame, numbers, layout.numbered_hexes):
             break
     for h in hidden:
         terrain[h], numbers[h] = FOG, 0
@@ -287,6 +288,43 @@ def _deal_pool(rng, hexes, terrains, dice, terrain: list[int], numbers: list[int
         numbers[h] = tokens.pop() if t in PRODUCING else 0
 
 
-def _red_neighbours(frame: SeaFrame, numbers: list[int]) -> bool:
-    return any(numbers[h] in (6, 8) and any(numbers[g] in (6, 8) for g in frame.hex_neighbors[h])
-               for h in range(frame.hex_count))
+def _red_neighbours(frame: SeaFrame, numbers: list[int], numbered: tuple[int, ...]) -> bool:
+    red = {h for h in numbered if numbers[h] == 6 or numbers[h] == 8}
+    neighbors = frame.hex_neighbors
+    return any(not red.isdisjoint(neighbors[h]) for h in red)
+
+
+def board_text(board: SeaBoard, hidden: dict[int, tuple[int, int]]) -> str:
+    """A dealt board and its fog's contents as the ``board`` option's text (JSON, JSettlers
+    coordinates): a game recorded elsewhere is played again on the board it was dealt."""
+    frame = board.frame
+    land = [[frame.js_hexes[h], t, board.numbers[h]] for h, t in enumerate(board.terrain) if t != WATER]
+    return json.dumps({
+        "layout": board.layout.name, "hexes": land,
+        "harbors": [[frame.js_edges[e], k, board.harbor_facing[e]] for e, k in board.harbors],
+        "robber": frame.js_hexes[board.robber_start] if board.robber_start >= 0 else -1,
+        "pirate": frame.js_hexes[board.pirate_start] if board.pirate_start >= 0 else -1,
+        "fog": [[frame.js_hexes[h], t, n] for h, (t, n) in sorted(hidden.items())]}, separators=(",", ":"))
+
+
+def board_from_text(text: str, layout: SeaLayout) -> tuple[SeaBoard, dict[int, tuple[int, int]]]:
+    """The board and fog `board_text` wrote, on `layout`; LayoutError if it is not one of its boards."""
+    try:
+        data = json.loads(text)
+        if data["layout"] != layout.name:
+            raise LayoutError(f"the board is one of {data['layout']}, not of {layout.name}")
+        frame = layout.frame
+        terrain, numbers = [WATER] * frame.hex_count, [0] * frame.hex_count
+        for coord, t, n in data["hexes"]:
+            h = frame.hex_from_js[coord]
+            terrain[h], numbers[h] = t, n
+        harbors = [(frame.edge_from_js[e], k, facing) for e, k, facing in data["harbors"]]
+        robber = frame.hex_from_js[data["robber"]] if data["robber"] >= 0 else -1
+        pirate = frame.hex_from_js[data["pirate"]] if data["pirate"] >= 0 else -1
+        hidden = {frame.hex_from_js[c]: (t, n) for c, t, n in data["fog"]}
+    except (ValueError, KeyError, TypeError) as error:
+        raise LayoutError(f"not a sea board of {layout.name}: {error}") from None
+    if {h for h, t in enumerate(terrain) if t != WATER} != set(layout.hex_area) or any(
+            terrain[h] != FOG for h in hidden):
+        raise LayoutError(f"the land hexes or the fog are not {layout.name}'s")
+    return SeaBoard(layout, terrain, numbers, harbors, robber, pirate), hidden

@@ -48,6 +48,7 @@ class SeaFields(CatanFields):
     ship_order: list[list[int]]  # per seat: its ships' edges in the order placed (warships first)
     built_ships: int  # mask of the ships placed in this turn (they may not move)
     ship_moved: bool  # the player to move has moved a ship in this turn
+    ship_tips: list[int]  # per seat: mask of its ships at the open end of a route (`SeaState._open_end`)
     legal_nodes: int  # where settlements may stand (start nodes during initial placement)
 
     # -- what is asked -------------------------------------------------------------------------------
@@ -86,7 +87,7 @@ class SeaFields(CatanFields):
     wonder_level: list[int]  # per wonder: levels built
 
 
-SEA_PUBLIC_LISTS = PUBLIC_LISTS + ("ships", "ship_reach", "picks", "svp", "svp_areas", "start_areas",
+SEA_PUBLIC_LISTS = PUBLIC_LISTS + ("ships", "ship_reach", "ship_tips", "picks", "svp", "svp_areas", "start_areas",
                                    "player_events", "cloth", "warships", "wonder_owner", "wonder_level")
 SEA_PUBLIC_ROWS = PUBLIC_ROWS + ("ship_order",)
 SEA_HIDDEN_ROWS = HIDDEN_ROWS

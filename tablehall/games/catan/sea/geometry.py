@@ -97,6 +97,8 @@ class SeaFrame(Graph):
                   if coord(r + dr, c + dc) in self.hex_from_js) for r, c in cells)
         self.hex_node_mask: tuple[int, ...] = tuple(sum(1 << n for n in nodes) for nodes in self.hex_nodes)
         self.hex_edge_mask: tuple[int, ...] = tuple(sum(1 << e for e in sides) for sides in self.hex_edges)
+        self.rim_nodes = sum(1 << n for n, hexes in enumerate(self.node_hexes) if len(hexes) < 3)
+        """Nodes on the frame's rim (fewer than three hexes)."""
 
     def __repr__(self) -> str:
         return (f"<SeaFrame {self.height}x{self.width}: {self.hex_count} hexes, {self.node_count} nodes, "

@@ -9,7 +9,8 @@ free node into its road end and its ship end, an opponent's building into one en
 trail is then a path of the split network; where that network is a forest (the usual case) the
 longest path of each tree is found in two sweeps, and only a network with a loop has every trail
 searched, chain by chain between the nodes where a trail may turn or stop.  Placing a piece or
-moving a ship mostly asks one search from where it attaches.
+moving a ship mostly asks only for the longest trail ending with that piece, which has one way in
+(the piece leads nowhere at its other end): one walk over the pieces from where it attaches.
 """
 
 from __future__ import annotations
@@ -88,8 +89,28 @@ class TradeRoutes(SeaFields):
             return -1
         if not onward:
             return 1
-        network = self._network(seat, rest_roads, rest_ships, (onward[0],))
-        return 1 + self._trail_from(seat, network, onward[0], is_ship)
+        return 1 + self._walk(seat, onward[0], rest_roads, rest_ships, is_ship)
+
+    def _walk(self, seat: int, start: int, roads: int, ships: int, arrived: int) -> int:
+        """The longest trail over `roads` and `ships` going on from `start`, reached by a road
+        (`arrived` 0) or a ship (1): piece by piece, as a leaf's trail has one way in."""
+        owner, node_links = self.node_owner, self.geo.node_links
+        own = roads | ships
+        best = 0
+        stack = [(start, own, 0, arrived)]
+        while stack:
+            node, free, length, was_ship = stack.pop()
+            if length > best:
+                best = length
+            here = owner[node]
+            if length and here != -1 and here != seat:
+                continue
+            for bit, other in node_links[node]:
+                if free & bit:
+                    is_ship = 1 if ships & bit else 0
+                    if is_ship == was_ship or here == seat:
+                        stack.append((other, free & ~bit, length + 1, is_ship))
+        return best
 
     def _longest_road_of(self, seat: int) -> int:
         return self._route_length(seat, self.road_edges[seat], self.ships[seat])
@@ -137,17 +158,17 @@ class TradeRoutes(SeaFields):
         network = self._network(seat, roads, ships)
         best = 0
         for x in network:
-            best = max(best, self._trail_from(seat, network, x, -1, enough))
+            best = max(best, self._trail_from(seat, network, x, enough))
             if best >= enough:
                 break
         return best
 
-    def _network(self, seat: int, roads: int, ships: int, keep: tuple[int, ...] = ()) -> dict[int, list[tuple]]:
+    def _network(self, seat: int, roads: int, ships: int) -> dict[int, list[tuple]]:
         """`seat`'s route as chains between junctions: node -> [(the chain's own bit, the
         junction at its other end, the type of its first and of its last piece (1 a ship), its
         length)].  A junction is a node where a trail does not simply pass on (not two pieces,
-        an opponent's building, road meeting ship away from one's own building), a node of
-        `keep`, or one node of a loop that has none; trails are searched chain by chain."""
+        an opponent's building, road meeting ship away from one's own building) or one node of
+        a loop that has none; trails are searched chain by chain."""
         edges, owner = self.geo.edges, self.node_owner
         at: dict[int, list[tuple[int, int, int]]] = {}
         count = 0
@@ -166,7 +187,7 @@ class TradeRoutes(SeaFields):
         network: dict[int, list[tuple]] = {}
         for x, pieces in at.items():
             o = owner[x]
-            if x in keep or len(pieces) != 2 or o != seat and (o != -1 or pieces[0][2] != pieces[1][2]):
+            if len(pieces) != 2 or o != seat and (o != -1 or pieces[0][2] != pieces[1][2]):
                 network[x] = []
         junctions = list(network)
         walked: set[int] = set()
@@ -192,13 +213,12 @@ class TradeRoutes(SeaFields):
             network[loop] = []  # a loop with no junction: one of its nodes becomes one
             junctions = [loop]
 
-    def _trail_from(self, seat: int, network: dict, start: int, arrived: int = -1, enough: int = _NO_LIMIT) -> int:
+    def _trail_from(self, seat: int, network: dict, start: int, enough: int) -> int:
         """The longest trail of `seat`'s route `network` (see `_network`; `start` a junction)
-        from `start` (or `enough`, once found); `arrived` 0 or 1: it continues a trail that
-        reached `start` by a road or a ship (-1: it begins there)."""
+        from `start` (or `enough`, once found)."""
         owner = self.node_owner
         best = 0
-        stack = [(start, 0, 0, arrived)]
+        stack = [(start, 0, 0, -1)]
         while stack:
             node, used, length, was_ship = stack.pop()
             if length > best:

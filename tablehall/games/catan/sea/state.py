@@ -6,7 +6,8 @@ invariants over its own fields (see `fields.SeaFields`): `blocked` also holds ev
 no settlement may stand now (outside the legal or, during initial placement, the starting land
 areas); `reach[seat]` only edges a road may take (land on a side); `road_nodes[seat]` the nodes
 touched by the seat's roads and ships (settlements may end a ship route); `ship_reach[seat]`
-the sea edges touching its ship routes and buildings.  The scenario rules are in
+the sea edges touching its ship routes and buildings; `ship_tips[seat]` its ships at an open end
+of their route (`_open_end`), kept where ships come and go and buildings are placed.  The scenario rules are in
 `scenario_rules.ScenarioRules`.
 
 Sea rules as played here (JSettlers' facts, `shared/notes/jsettlers-sea-scenarios.md`):
@@ -50,7 +51,7 @@ from ..geometry import bits
 from ..legality import TURN_PHASES, covers
 from ..rules import RULES, SETUP_PHASES, CatanObservation, CatanState, rule
 from ..views import HIDDEN
-from .board import GOLD, SeaBoard, deal, layout_for
+from .board import GOLD, SeaBoard, board_from_text, deal, layout_for
 from .fields import SEA_HIDDEN_ROWS, SEA_PUBLIC_LISTS, SEA_PUBLIC_ROWS, SeaPhase
 from .routes import TradeRoutes
 from .scenario_rules import ScenarioRules
@@ -90,6 +91,7 @@ class SeaState(ScenarioRules, TradeRoutes, CatanState):
         self.pirate = self.board.pirate_start
         self.ships = [0] * n
         self.ship_reach = [0] * n
+        self.ship_tips = [0] * n
         self.ship_order = [[] for _ in range(n)]
         self.built_ships = 0
         self.ship_moved = False
@@ -109,10 +111,13 @@ class SeaState(ScenarioRules, TradeRoutes, CatanState):
         self._init_scenario(n)
 
     def _deal_board(self, options: dict[str, Any], six_board: bool) -> SeaBoard:
-        if options["board"] or options["layout"] != "random":
-            raise OptionError("sea boards are dealt at random on their scenario's layout")
+        if options["layout"] != "random":
+            raise OptionError("sea boards are dealt at random on their scenario's layout, or given")
         self.layout = layout_for(self.scenario.key, six_board)
-        board, self.fog = deal(self.layout, self.rng, options["no_adjacent_6_8"])
+        if options["board"]:  # a board dealt before (a recorded game played again)
+            board, self.fog = board_from_text(options["board"], self.layout)
+        else:
+            board, self.fog = deal(self.layout, self.rng, options["no_adjacent_6_8"])
         return board
 
     def start_events(self) -> list[Event]:
@@ -212,6 +217,9 @@ class SeaState(ScenarioRules, TradeRoutes, CatanState):
         board = self.board
         self.reach[seat] &= board.road_edges
         self.ship_reach[seat] |= self.geo.node_edge_mask[node] & board.ship_edges
+        for s, ships in enumerate(self.ships):  # a building closes the routes ending here
+            if ships & self.geo.node_edge_mask[node]:
+                self._retip(s, (node,))
 
     def _setup_resources(self, seat: int, node: int, events: list[Event]) -> None:
         gained = [0] * 5
@@ -258,6 +266,7 @@ class SeaState(ScenarioRules, TradeRoutes, CatanState):
         self.built_ships |= bit
         self.ship_order[seat].append(edge)
         self.ship_reach[seat] |= self._lay(seat, edge, SHIP) & self.board.ship_edges
+        self._retip(seat, self.geo.edges[edge])
 
     def _remove_ship(self, seat: int, edge: int) -> None:
         """`seat`'s ship leaves `edge` (lost to a fortress): back to the supply."""
@@ -266,7 +275,9 @@ class SeaState(ScenarioRules, TradeRoutes, CatanState):
         bit = 1 << edge
         self.occupied_edges &= ~bit
         self.ships[seat] &= ~bit
+        self.ship_tips[seat] &= ~bit
         self.ship_order[seat].remove(edge)
+        self._retip(seat, self.geo.edges[edge])
         self._rebuild_reach(seat)
 
     def _after_route_piece(self, seat: int, phase, events: list[Event]) -> None:
@@ -341,7 +352,12 @@ class SeaState(ScenarioRules, TradeRoutes, CatanState):
             mask = self.geo.node_edge_mask[self.last_settlement] & self.board.ship_edges
         else:
             mask = self.ship_reach[seat]
-        return mask & ~self.occupied_edges & ~self._pirate_edges() & self._sea_lane(seat)
+        return mask & self._open_water(seat)
+
+    def _open_water(self, seat: int) -> int:
+        """The free edges `seat`'s ships may take where they touch its route: off the pirate's
+        hex and on its lane."""
+        return ~self.occupied_edges & ~self._pirate_edges() & self._sea_lane(seat)
 
     def _pirate_edges(self) -> int:
         return self.geo.hex_edge_mask[self.pirate] if self.pirate >= 0 else 0
@@ -355,8 +371,19 @@ class SeaState(ScenarioRules, TradeRoutes, CatanState):
         """Ships `seat` may move: not placed this turn, off the pirate's edges, at an open end."""
         if self.ship_moved:
             return []
-        return [e for e in bits(self.ships[seat] & ~self.built_ships & ~self._pirate_edges())
-                if self._open_end(seat, e) >= 0]
+        return bits(self.ship_tips[seat] & ~self.built_ships & ~self._pirate_edges())
+
+    def _retip(self, seat: int, nodes) -> None:
+        """Whether each of `seat`'s ships at `nodes` is at an open end, again (a piece came or
+        went there)."""
+        tips, node_edge_mask = self.ship_tips[seat], self.geo.node_edge_mask
+        for x in nodes:
+            for e in bits(self.ships[seat] & node_edge_mask[x]):
+                if self._open_end(seat, e) >= 0:
+                    tips |= 1 << e
+                else:
+                    tips &= ~(1 << e)
+        self.ship_tips[seat] = tips
 
     def _open_end(self, seat: int, edge: int) -> int:
         """The end of `seat`'s ship at `edge` where its route stops short (no building, no other
@@ -370,8 +397,7 @@ class SeaState(ScenarioRules, TradeRoutes, CatanState):
 
     def _ship_targets(self, seat: int, source: int) -> int:
         """Edges `seat`'s ship at `source` may move to: where a new ship could go without it."""
-        return self._ship_reach_without(seat, source) & ~self.occupied_edges & ~self._pirate_edges() \
-            & self._sea_lane(seat)
+        return self._ship_reach_without(seat, source) & self._open_water(seat)
 
     def _ship_reach_without(self, seat: int, source: int) -> int:
         """`seat`'s ship reach were its (movable) ship at `source` gone.  Only the edges at the
@@ -397,6 +423,8 @@ class SeaState(ScenarioRules, TradeRoutes, CatanState):
         bit = 1 << source
         self.occupied_edges &= ~bit
         self.ships[seat] &= ~bit
+        self.ship_tips[seat] &= ~bit
+        self._retip(seat, self.geo.edges[source])
         own = self.ships[seat] | self.road_edges[seat]
         for x in self.geo.edges[source]:
             if not own & self.geo.node_edge_mask[x]:
@@ -651,7 +679,8 @@ class SeaState(ScenarioRules, TradeRoutes, CatanState):
             raise IllegalAction("ONE_MOVE_PER_TURN", "a ship was already moved this turn")
         if not 0 <= source < self.geo.edge_count or not self.ships[seat] >> source & 1:
             raise IllegalAction("BAD_LOCATION", f"you have no ship at path {source}")
-        if self.built_ships >> source & 1 or self._pirate_edges() >> source & 1 or self._open_end(seat, source) < 0:
+        if self.built_ships >> source & 1 or self._pirate_edges() >> source & 1 \
+                or not self.ship_tips[seat] >> source & 1:
             raise IllegalAction("NOT_MOVABLE", f"the ship at path {source} is not at the open end of its route, "
                                                "was placed this turn, or the pirate holds it")
         if not 0 <= target < self.geo.edge_count or not self._ship_targets(seat, source) >> target & 1:
@@ -742,8 +771,12 @@ class SeaState(ScenarioRules, TradeRoutes, CatanState):
         out = []
         if covers(self.cards_known_to(seat)[0], COST_SHIP):
             out += [("ship", e) for e in bits(self._ship_spots_mask(seat))]
-        for source in self._movable_ships(seat):
-            out += [("move_ship", source, target) for target in bits(self._ship_targets(seat, source))]
+        movable = self._movable_ships(seat)
+        if movable:
+            open_water = self._open_water(seat)
+            for source in movable:
+                targets = self._ship_reach_without(seat, source) & open_water
+                out += [("move_ship", source, target) for target in bits(targets)]
         if self.scenario.key:
             out += self._scenario_actions(seat)
         return out
