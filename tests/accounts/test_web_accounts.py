@@ -237,6 +237,41 @@ def test_rated_games_are_for_accounts_against_bots(served):
     assert status == 200 and answer["rated"] is True
 
 
+
+def test_the_play_pages_rematch_keeps_a_rated_game_to_its_player_and_leaves_seeks_to_agreement(tmp_path):
+    """POST /api/games/{id}/rematch (the play page's button, main's issue 27) repeats a rated game
+    only for its player logged in, and no game between accounts: a seat's token would hand its
+    holder the other accounts' seats (those are rematched on /seeks when the players agree).  A
+    server of its own: its games stay live, and the module's server caps those per address."""
+    with Serve(tmp_path, CONFIG, db=str(tmp_path / "records.sqlite")) as served:
+        rematches_between_accounts(served)
+
+
+def rematches_between_accounts(served) -> None:
+    player = browser(served)
+    name = fresh("again")
+    player.register(name, PASSWORD)
+    status, rated = player.api("/api/games/new", {"game": "dominion", "seats": ["me", "bigmoney"], "rated": True})
+    assert status == 200
+    ask = {"seat": 0, "token": rated["seats"][0]["token"]}
+    status, answer = browser(served).api(f"/api/games/{rated['id']}/rematch", ask)
+    assert status == 403 and "logged in" in answer["detail"]
+    status, again = player.api(f"/api/games/{rated['id']}/rematch", ask)
+    assert status == 200 and again["rated"] is True and again["seats"][0]["name"] == name
+
+    seeker, taker = browser(served), browser(served)
+    seeker.register(fresh("seeker"), PASSWORD)
+    taker.register(fresh("taker"), PASSWORD)
+    seeker.get("/seeks")
+    seeker.form("/seeks", {"game": "dominion", "players": "2", "rated": "on"})
+    seek = next(s for s in taker.api("/api/seeks")[1]["seeks"] if s["seated"] == [me(seeker)])
+    taker.get("/seeks")
+    taker.form(f"/seeks/{seek['id']}/accept", {})
+    seat = next(s for s in taker.api("/api/seeks")[1]["my_seats"] if s["live"])
+    status, answer = taker.api(f"/api/games/{seat['id']}/rematch", {"seat": seat["seat"], "token": seat["token"]})
+    assert status == 409 and "/seeks" in answer["detail"]
+
+
 def test_bots_tokens_and_seat_tickets(served):
     owner = browser(served)
     owner.register(fresh("owner"), PASSWORD)

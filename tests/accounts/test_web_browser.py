@@ -126,7 +126,7 @@ def test_a_person_registers_plays_a_rated_bot_and_sees_the_rating(browser, serve
     assert live["players"][0]["name"] == name
     page.goto(served.url + "/seeks")
     page.click("button.play-bot[data-game='dominion']")
-    page.wait_for_selector("svg[data-board='dominion']")
+    page.wait_for_selector("[data-board='dominion']")
     page.wait_for_selector("#play[data-asked]")
     record_id = game_id(page)
     play_turns({name: page})
@@ -165,11 +165,11 @@ def test_two_people_meet_through_a_rated_seek_and_both_ratings_move(browser, ser
     row = ben.locator("#seeks tr[data-seek]", has_text=ann_name)
     assert "rated" in row.inner_text()
     row.locator("button.accept").click()
-    ben.wait_for_selector("svg[data-board='dominion']")  # straight to Ben's seat
+    ben.wait_for_selector("[data-board='dominion']")  # straight to Ben's seat
     # Ann's seeks page refreshes itself while she waits: her seat appears there
     ann.wait_for_selector("#my-games a.my-seat")
     ann.click("#my-games a.my-seat")
-    ann.wait_for_selector("svg[data-board='dominion']")
+    ann.wait_for_selector("[data-board='dominion']")
     for page in (ann, ben):
         page.wait_for_selector("#play[data-asked]")
     record_id = game_id(ann)
@@ -193,7 +193,7 @@ def test_two_people_meet_through_a_rated_seek_and_both_ratings_move(browser, ser
     ann.click(f"#my-games li[data-game='{record_id}'] button.rematch")
     ben.goto(served.url + "/seeks")
     ben.click("#rematches button.agree")
-    ben.wait_for_selector("svg[data-board='dominion']")
+    ben.wait_for_selector("[data-board='dominion']")
     assert game_id(ben) != record_id
     for context in (ann_context, ben_context):
         context.close()

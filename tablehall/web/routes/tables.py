@@ -138,9 +138,10 @@ async def api_rematch(request: Request) -> JSONResponse:
     asked = hall.made.get(match_id)
     if asked is None:
         raise HTTPException(404, "this game was not started from this hall's form, or too long ago")
-    if asked.players:  # a token would hand its holder the other accounts' seats
+    if len(asked.players) > 1:  # a token would hand its holder the other accounts' seats
         raise HTTPException(409, "a game between accounts is rematched when its players agree: offer it on /seeks")
-    if asked.rated and auth.player_name(request, asked.name, True) != asked.name:
+    account = auth.viewer(request)
+    if asked.rated and (account is None or account.name != seat.name):
         raise HTTPException(403, "a rated game's rematch is asked by its player, logged in")
     return JSONResponse(_launch(hall, replace(asked, seed=secrets.randbits(62), seed_chosen=False), address))
 
