@@ -14,6 +14,8 @@ SETTINGS = {
     "login_failures_per_account": Setting(5, "failed logins to one account within the window before its logins wait"),
     "login_failures_per_address": Setting(20, "failed logins from one address within the window before its logins wait"),
     "login_window": Setting(900.0, "seconds over which failed logins are counted"),
+    "cookie_key": Setting("", "the key the web hall signs its cookies with (keep it secret); unset: a random key "
+                              "each start, which logs everyone out"),
 }
 
 
@@ -24,6 +26,7 @@ class AccountSettings:
     login_failures_per_account: int = 5
     login_failures_per_address: int = 20
     login_window: float = 900.0
+    cookie_key: str = ""
 
     @classmethod
     def read(cls, section: Mapping[str, Any]) -> "AccountSettings":

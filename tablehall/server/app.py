@@ -299,6 +299,11 @@ class Server:
         if not settings["allowed_hosts"] and self.config.host in ("0.0.0.0", "::", ""):
             log.warning("the web hall answers only to loopback names: set [web] allowed_hosts to the names "
                         "it is reached by")
+        if self.accounts is not None:
+            from ..web.auth import Keys
+
+            hall.accounts = self.accounts
+            hall.keys = Keys(self.accounts.settings.cookie_key)
         self.hall = hall
         try:
             self.web = WebListener(hall, self.config.host, port, self.gate, deflate=self.web_deflate)

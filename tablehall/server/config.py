@@ -17,6 +17,7 @@ Example file::
 
     [accounts]                     # people's and bots' accounts (docs/accounts.md)
     registration = "open"          # or "closed": only admins and `tablehall accounts add` make them
+    cookie_key = "..."             # signs the web hall's cookies (unset: a new key each start)
 
     [bots.blokus]                  # bots clients may ask for by name, per game: here a
     learned = "policy:agents/blokus_agent.py:act"   # trained policy (docs/envs.md)

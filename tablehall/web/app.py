@@ -15,10 +15,11 @@ from starlette.staticfiles import StaticFiles
 
 from . import guard, pages
 from .hall import Hall
-from .routes import boards, lobby, play, records, tables, tournaments
+from .auth import AccountCsrf, BrowserCookie
+from .routes import accounts, admin, boards, finding, lobby, play, ratings, records, tables, tournaments
 
 #: the route modules, one per concern (routes/__init__.py)
-ROUTE_MODULES = (lobby, tables, play, records, tournaments, boards)
+ROUTE_MODULES = (lobby, tables, play, records, tournaments, boards, accounts, ratings, finding, admin)
 
 STATIC = Path(__file__).parent / "static"
 #: how long a browser keeps a static file or board module before asking again (they change only
@@ -36,8 +37,8 @@ class CachedStaticFiles(StaticFiles):
 def create_app(hall: Hall) -> Starlette:
     routes = [route for module in ROUTE_MODULES for route in module.routes]
     app = Starlette(routes=[*routes, Mount("/static", CachedStaticFiles(directory=str(STATIC)), name="static")],
-                    middleware=[*guard.middleware(hall.limits, hall.allowed_hosts),
-                                Middleware(GZipMiddleware, minimum_size=1000)],
+                    middleware=[*guard.middleware(hall.limits, hall.allowed_hosts, AccountCsrf(hall.keys)),
+                                Middleware(BrowserCookie), Middleware(GZipMiddleware, minimum_size=1000)],
                     exception_handlers={HTTPException: pages.error_answer, Exception: pages.server_error})
     app.state.hall = hall
     return app

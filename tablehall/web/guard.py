@@ -123,9 +123,9 @@ def hostname(host: str) -> str:
 
 
 class CsrfPolicy:
-    """What a state-changing request must show besides its origin.  The hall sets no cookie
-    today, so a forged request carries no credential and the origin check is enough; accounts
-    (issue 28) check their forms' tokens here.  `check` gives a reason to refuse, or None."""
+    """What a state-changing request must show besides its origin: nothing here (a request
+    without a credential has nothing to forge); `web.auth.AccountCsrf` checks the token of a
+    request that carries the session cookie.  `check` gives a reason to refuse, or None."""
 
     def check(self, scope: Scope) -> str | None:
         return None
@@ -235,7 +235,8 @@ async def read_json(request: Request, limits: Limits) -> Any:
 
 def middleware(limits: Limits, allowed_hosts: Sequence[str], csrf: CsrfPolicy | None = None) -> list[Middleware]:
     """The guards in the order a request meets them."""
-    rules = [("http POST", re.compile(r"/api/games/(new|[^/]+/rematch)\Z"), RateLimit(limits.games_per_minute), "new games"),
+    rules = [("http POST", re.compile(r"(/api/games/(new|[^/]+/rematch)|/api/play-bot|/seeks/bot)\Z"),
+              RateLimit(limits.games_per_minute), "new games"),
              ("websocket", re.compile(r"/ws/games/[^/]+/seats/"), RateLimit(limits.seat_joins_per_minute),
               "seat sockets")]
     return [Middleware(SecurityHeaders), Middleware(HostCheck, allowed=allowed_hosts),

@@ -13,13 +13,16 @@ from ..core.hosting import Table, TableSeat
 from ..core.limits import Limits
 from ..core.match import Match
 from ..core.store import RecordStore
+from .auth import Keys
 from .chat import Chats
+from .finding import Finding
 from .live import Watchers
 from .quota import LiveGames
 
 if TYPE_CHECKING:
     from starlette.requests import HTTPConnection
 
+    from ..accounts.service import Accounts
     from .seats import BrowserSeat
 
 
@@ -62,6 +65,11 @@ class Hall:
     people: dict[str, list[BrowserSeat | None]] = field(default_factory=dict)
     # how each game started from the web was asked for (routes.tables.NewGame), for its rematch
     made: dict[str, Any] = field(default_factory=dict)
+    # accounts (`tablehall.accounts`, None for a store of files), the cookies' key (`auth`), and
+    # finding a game: open seeks, rematch offers, the seats started for each account
+    accounts: Accounts | None = None
+    keys: Keys = field(default_factory=Keys)
+    finding: Finding = field(default_factory=Finding)
 
     @cached_property
     def live_games(self) -> LiveGames:

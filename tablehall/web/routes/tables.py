@@ -9,7 +9,7 @@ which starts when every open seat is taken)."""
 from __future__ import annotations
 
 import secrets
-from dataclasses import dataclass, replace
+from dataclasses import dataclass, field, replace
 from typing import Any
 
 from starlette.exceptions import HTTPException
@@ -24,7 +24,7 @@ from ...core.match import Match
 from ...core.names import name_problem
 from ...core.registry import UnknownGame, game_names, get_game
 from ...core.rng import derive_seed
-from .. import guard, views
+from .. import auth, guard, views
 from ..hall import Hall, hall_of
 from ..pages import page
 from ..seats import BrowserSeat, PacedBot, person_seat
@@ -44,6 +44,9 @@ class NewGame:
     seed: int
     seed_chosen: bool
     pace: float
+    rated: bool = False
+    seconds_per_move: float | None = None  # a seek's clock for its people (None: the hall's)
+    players: dict[int, str] = field(default_factory=dict)  # browser seats' account names (seeks, rematches)
 
     @classmethod
     def read(cls, body: Any) -> "NewGame":
@@ -58,7 +61,7 @@ class NewGame:
         pace = float(body.get("pace") or 0)
         if not 0 <= pace <= MAX_PACE:
             raise ValueError(f"pace must be 0 to {MAX_PACE} seconds")
-        return cls(spec, seats, name, options, seed, body.get("seed") is not None, pace)
+        return cls(spec, seats, name, options, seed, body.get("seed") is not None, pace, body.get("rated") is True)
 
     def refusal(self) -> str | None:
         """Why the game cannot be played as asked (None: it can)."""
@@ -71,6 +74,9 @@ class NewGame:
         fixed = [*(["seed"] if self.seed_chosen else []), *spec.fixed_chance(self.options)]
         if fixed and any(s != "me" and s not in spec.bots for s in seats):
             return f"{', '.join(fixed)} fix chance: they may be chosen only for a game against built-in bots (practice)"
+        if self.rated and (fixed or self.has_open_seats or "person" in seats):
+            return ("a rated game from this form is played against built-in bots, with nothing fixed "
+                    "(rated games between people start from a seek)")
         if len(seats) not in spec.seat_counts:
             return f"{spec.name} is played by {sorted(spec.seat_counts)} seats, not {len(seats)}"
         unknown = [s for s in seats if s not in PEOPLE and s not in spec.bots and not _is_open(s)]
@@ -108,12 +114,21 @@ async def api_new_game(request: Request) -> JSONResponse:
     refusal = game.refusal()
     if refusal:
         raise HTTPException(400, refusal)
+    game.name = auth.player_name(request, game.name, game.rated)  # a logged-in person plays as their account
     return JSONResponse(_launch(hall, game, address))
+
+
+def start_game(request: Request, game: NewGame) -> dict[str, Any]:
+    """Start a checked game for the address of `request` (429 past its live games, 503 on a
+    server that starts none): its id and each browser seat's address (with the seat's token)."""
+    hall = hall_of(request)
+    return _launch(hall, game, _may_start(request, hall))
 
 
 async def api_rematch(request: Request) -> JSONResponse:
     """The same seats, bots, options and pace as a game started from the web, with a new seed:
-    asked by one of its people (the seat and its token)."""
+    asked by one of its people (the seat and its token; a rated game's, logged in).  A game
+    between accounts is rematched by agreement instead (routes.finding)."""
     hall, match_id = hall_of(request), request.path_params["id"]
     address = _may_start(request, hall)
     body = await guard.read_json(request, hall.limits)
@@ -123,6 +138,11 @@ async def api_rematch(request: Request) -> JSONResponse:
     asked = hall.made.get(match_id)
     if asked is None:
         raise HTTPException(404, "this game was not started from this hall's form, or too long ago")
+    if len(asked.players) > 1:  # a token would hand its holder the other accounts' seats
+        raise HTTPException(409, "a game between accounts is rematched when its players agree: offer it on /seeks")
+    account = auth.viewer(request)
+    if asked.rated and (account is None or account.name != seat.name):
+        raise HTTPException(403, "a rated game's rematch is asked by its player, logged in")
     return JSONResponse(_launch(hall, replace(asked, seed=secrets.randbits(62), seed_chosen=False), address))
 
 
@@ -138,13 +158,14 @@ def _may_start(request: Request, hall: Hall) -> str:
 
 
 def _launch(hall: Hall, game: NewGame, address: str) -> dict[str, Any]:
-    """Start the game (or open its table): its id and each browser seat's address."""
+    """Start the game (or open its table): its id and each browser seat's address (with the
+    seat's token)."""
     browser = [_person(hall, game, index) if seat in PEOPLE else None for index, seat in enumerate(game.seats)]
     match_id = _open_table(hall, game, browser) if game.has_open_seats else _start_match(hall, game, browser)
     hall.seat_people(match_id, browser, made=game)
     hall.live_games.started(address, match_id)
-    return {"id": match_id, "seats": [
-        {"seat": i, "token": a.token, "play": f"/play/{match_id}?seat={i}#{a.token}"}
+    return {"id": match_id, "rated": game.rated, "seats": [
+        {"seat": i, "name": a.name, "token": a.token, "play": f"/play/{match_id}?seat={i}#{a.token}"}
         for i, a in enumerate(browser) if a is not None]}
 
 
@@ -156,15 +177,18 @@ async def api_tables(request: Request) -> JSONResponse:
 
 def _person(hall: Hall, game: NewGame, index: int) -> BrowserSeat:
     """A browser seat on the hall's clock, with the game's rule for a player out of time."""
-    name = game.name if game.seats[index] == "me" else f"person {index + 1}"
-    return person_seat(game.spec, name, game.seed, hall.decision_timeout, hall.reconnect_grace, hall.bots_threaded)
+    name = game.players.get(index) or (game.name if game.seats[index] == "me" else f"person {index + 1}")
+    return person_seat(game.spec, name, game.seed, game.seconds_per_move or hall.decision_timeout,
+                       hall.reconnect_grace, hall.bots_threaded)
 
 
 def _start_match(hall: Hall, game: NewGame, browser: list[BrowserSeat | None]) -> str:
     """A game of browser seats and built-in bots, run by the hall."""
     agents = [agent or _bot(hall, game, seat, index) for index, (seat, agent) in enumerate(zip(game.seats, browser))]
     match_id = "w" + secrets.token_hex(6)
-    hall.start_match(Match(game.spec, agents, seed=game.seed, options=game.options, match_id=match_id))
+    match = Match(game.spec, agents, seed=game.seed, options=game.options, match_id=match_id)
+    match.record.rated = game.rated
+    hall.start_match(match)
     return match_id
 
 

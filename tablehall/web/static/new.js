@@ -2,6 +2,7 @@
 // bot, a seat for a protocol client), the game's options; then POST /api/games/new (once: the
 // button stays off while it is on its way) and go to the seat, or show the API's error.
 import { addCopyButtons } from "/static/copy.js";
+import { csrfHeader } from "/static/csrf.js";
 import { html } from "/static/dom.js";
 
 const form = document.getElementById("new-game");
@@ -113,12 +114,12 @@ form.onsubmit = async (event) => {
   form.setAttribute("aria-busy", "true");
   error.textContent = "";
   const body = { game: game.value, name: $("name").value, pace: Number($("pace").value) || 0,
-                 options: changedOptions(),
+                 options: changedOptions(), rated: $("rated")?.checked ?? false,
                  seats: seatsText.value.split(",").map((s) => s.trim()).filter(Boolean) };
   let response;
   try {
     response = await fetch("/api/games/new", { method: "POST", body: JSON.stringify(body),
-                                               headers: { "content-type": "application/json" } });
+                                               headers: { "content-type": "application/json", ...csrfHeader() } });
   } catch {
     response = null;
   }

@@ -9,8 +9,10 @@
 import { figureFor, rendererFor } from "/static/board.js";
 import { chatBox } from "/static/chat.js";
 import { addCopyButtons } from "/static/copy.js";
+import { csrfHeader } from "/static/csrf.js";
 import { button, html } from "/static/dom.js";
 import { appendMoves, showHistory } from "/static/log.js";
+import { showRatingChanges } from "/static/ratings.js";
 import { summary } from "/static/summary.js";
 
 const root = document.getElementById("play");
@@ -99,7 +101,7 @@ async function start() {
     if (frame.type === "replaced") { done = true; replaced(); return; }
     if (frame.type === "chat") { chat.add(frame.lines); return; }
     if (frame.type === "chat-refused") { chat.refused(frame.error); return; }
-    if (frame.type === "end") done = true;
+    if (frame.type === "end") { done = true; showRatingChanges(frame.record, document.getElementById("result")); }
     if (frame.type === "waiting") {
       const open = frame.table ? frame.table.waiting : 0;
       status(frame.table && frame.table.status === "cancelled" ? "the game was cancelled"
@@ -174,7 +176,8 @@ function rematchButton() {
   const go = button(box, "Rematch", { id: "rematch" }, async () => {
     go.disabled = true;
     const response = await fetch(`/api/games/${root.dataset.id}/rematch`, {
-      method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ seat, token }) });
+      method: "POST", headers: { "content-type": "application/json", ...csrfHeader() },
+      body: JSON.stringify({ seat, token }) });
     let data = null;
     try { data = await response.json(); } catch { data = { detail: `the server answered ${response.status}` }; }
     if (!response.ok) { go.disabled = false; html("span", { class: "error", role: "alert" }, box, ` ${data.detail}`); return; }

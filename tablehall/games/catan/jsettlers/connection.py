@@ -17,6 +17,9 @@ server does:
   checks, then the lobby decides; a rejection is a `StatusMessage` with JSettlers' status value;
 * game options: `GameOptionGetDefaults`, `GameOptionGetInfos` (classic options), and minimal
   `LocalizedStrings` / `ScenarioInfo` answers ("nothing to localize", "unknown scenario");
+* `CreateAccount`: a new account when the server's registration is open (its Argon2 hash, like
+  every account password check at login, is made through `defer`, off the event loop, while
+  the client's next messages wait in order);
 * `ServerPing` echoes; anything but the login messages before login gets
   "Must authenticate first"; unknown or malformed messages are ignored;
 * a stream `readUTF` would refuse closes the connection; a message too long for a frame is
@@ -36,12 +39,13 @@ from dataclasses import dataclass, field, fields
 from enum import Enum
 from typing import Callable, Mapping, Protocol, Sequence
 
-from tablehall.core.identity import Identities
+from tablehall.core.identity import Identities, NameRefused
 from tablehall.core.names import name_problem
 
 from .constants import StatusValue
 from .lobby_messages import (
     AuthRequest,
+    CreateAccount,
     ChannelTextMsg,
     Channels,
     GameOptionGetDefaults,
@@ -141,6 +145,15 @@ class Lobby(Protocol):
     def claim_robot_name(self, conn: "ServerConnection", nickname: str) -> StatusMessage | None:
         """Log a robot in: None if `nickname` is now `conn`'s, else the status to send."""
 
+    def password_to_check(self, nickname: str, password: str) -> bool:
+        """Whether logging in as `nickname` checks `password` against an account (slow work)."""
+
+    def check_password(self, nickname: str, password: str, address: str) -> NameRefused | None:
+        """The account check itself (run through the connection's `defer`): None if right."""
+
+    def create_account(self, nickname: str, password: str, address: str) -> StatusMessage:
+        """`CreateAccount`: make the account (run through `defer`); the status to answer."""
+
     def create_game(self, conn: "ServerConnection", game: str, options: str) -> None:
         """`NewGameWithOptionsRequest` from a logged-in client (options as sent)."""
 
@@ -165,6 +178,7 @@ class Phase(Enum):
 _BEFORE_LOGIN: frozenset[type[Message]] = frozenset((
     Version,
     AuthRequest,
+    CreateAccount,
     ImARobot,
     JoinGame,
     NewGameWithOptionsRequest,
@@ -201,6 +215,16 @@ def frames(messages: Sequence[Message]) -> bytes:
     return b"".join(frame_each(messages))
 
 
+#: how a connection has slow work done: `defer(work, then)` runs `work` (in a worker thread, in
+#: the service) and calls `then` with its result back where the connection lives
+Deferrer = Callable[[Callable[[], object], Callable[[object], None]], None]
+
+
+def run_inline(work: Callable[[], object], then: Callable[[object], None]) -> None:
+    """A connection driven by hand (tests, transcripts): the work is done at once."""
+    then(work())
+
+
 def _nowhere(data: bytes) -> None:
     """The output of a closing connection."""
 
@@ -210,7 +234,7 @@ class ServerConnection:
     given the frames to send, as bytes, and nothing once the connection is closing."""
 
     def __init__(self, config: ServerConfig, lobby: Lobby, write: Callable[[bytes], None],
-                 peer: str = "-") -> None:
+                 peer: str = "-", defer: "Deferrer | None" = None) -> None:
         self.config = config
         self.lobby = lobby
         self.peer = peer
@@ -226,6 +250,10 @@ class ServerConnection:
         self._told_unoffered = False
         self._write = write
         self._decoder = FrameDecoder()
+        self._defer = defer or run_inline  # where slow work (Argon2) runs
+        self._held: list[str] | None = None  # input waiting while slow work runs
+        self._current = ""  # the frame being handled (handled again once its login is checked)
+        self._proof: tuple[str, object] | None = None  # (nickname, check outcome) for that second pass
 
     # --- output -------------------------------------------------------------------------------
 
@@ -286,6 +314,10 @@ class ServerConnection:
         answering one message costs neither the server nor the client."""
         if self.phase is Phase.CLOSING:
             return
+        if self._held is not None:
+            self._held.append(text)
+            return
+        self._current = text
         try:
             try:
                 message = parse_cmd(text)
@@ -399,6 +431,12 @@ class ServerConnection:
         if not is_single_line_and_safe(nickname) or name_problem(nickname):
             self.send(StatusMessage("This nickname is not allowed.", StatusValue.NAME_NOT_ALLOWED))
             return False
+        if (self._proof is None or self._proof[0] != nickname) and self.lobby.password_to_check(nickname, password):
+            # an account's password: checked off the event loop, then this message is handled again
+            frame = self._current
+            self._off_loop(lambda: self.lobby.check_password(nickname, password, self.address),
+                           lambda outcome: self._handle_checked(frame, nickname, outcome))
+            return False
         refusal = self.lobby.claim_name(self, nickname, password)
         if refusal is not None:
             self.send(refusal)
@@ -406,6 +444,50 @@ class ServerConnection:
         self.nickname = nickname
         self.phase = Phase.LOGGED_IN
         return True
+
+    @property
+    def address(self) -> str:
+        """The client's address, without its port (for the accounts' rate limits)."""
+        return self.peer.rsplit(":", 1)[0]
+
+    def proof_for(self, nickname: str) -> tuple[bool, object]:
+        """(True, outcome) if `nickname`'s password was just checked off the loop for the
+        message being handled again; (False, None) otherwise."""
+        if self._proof is not None and self._proof[0] == nickname:
+            return True, self._proof[1]
+        return False, None
+
+    def _handle_checked(self, frame: str, nickname: str, outcome: object) -> None:
+        self._proof = (nickname, outcome)
+        try:
+            self._handle(frame)
+        finally:
+            self._proof = None
+
+    def _off_loop(self, work: Callable[[], object], then: Callable[[object], None]) -> None:
+        """Run `work` through `defer`; the client's next frames wait, in order, until `then`
+        has had its outcome."""
+        self._held = []
+
+        def finished(outcome: object) -> None:
+            held, self._held = self._held or [], None
+            if self.phase is not Phase.CLOSING:
+                then(outcome)
+            for index, text in enumerate(held):
+                if self._held is not None:  # `then` or a frame started more slow work: keep the rest waiting
+                    self._held.extend(held[index:])
+                    return
+                self._handle(text)
+
+        self._defer(work, finished)
+
+    def _on_create_account(self, message: CreateAccount) -> None:
+        if self.client_version is None:
+            self.send(StatusMessage("CREATEACCOUNT: Send version first", StatusValue.NOT_OK_GENERIC))
+            return
+        nickname = message.nickname.strip()
+        self._off_loop(lambda: self.lobby.create_account(nickname, message.password, self.address),
+                       lambda status: self.send(status))
 
     def welcome_once(self) -> None:
         """The "Welcome" status, sent once after login (before a first game or channel join)."""
@@ -496,6 +578,7 @@ _HANDLERS: dict[type[Message], Callable[[ServerConnection, Message], None]] = {
     Version: ServerConnection._on_version,
     ImARobot: ServerConnection._on_robot,
     AuthRequest: ServerConnection._on_auth,
+    CreateAccount: ServerConnection._on_create_account,
     JoinGame: ServerConnection._on_join_game,
     NewGameWithOptionsRequest: ServerConnection._on_new_game,
     GameOptionGetDefaults: ServerConnection._on_get_defaults,

@@ -499,17 +499,47 @@ class PregameLobby:
         return None
 
     def _account_login(self, conn: ServerConnection, nickname: str, password: str) -> StatusMessage | None:
-        """A registered nickname's password, checked by the server's accounts: the Java
-        server's answers for a missing or wrong one, the reason for any other refusal."""
+        """A registered nickname's password, checked by the server's accounts (off the event
+        loop, before this second pass: `ServerConnection.proof_for`): the Java server's answers
+        for a missing or wrong one, the reason for any other refusal."""
         if not password:
             return StatusMessage(f'Password required for "{nickname}".', StatusValue.PW_REQUIRED)
-        try:
-            self.config.identities.login(nickname, password, address=conn.peer.rsplit(":", 1)[0])
-        except NameRefused as refused:
+        checked, refused = conn.proof_for(nickname)
+        if not checked:
+            refused = self.check_password(nickname, password, conn.address)
+        if isinstance(refused, NameRefused):
             if refused.kind is Refusal.WRONG_PASSWORD:
                 return StatusMessage(f'Incorrect password for "{nickname}".', StatusValue.PW_WRONG)
             return StatusMessage(str(refused), StatusValue.NOT_OK_GENERIC)
         return None
+
+    def password_to_check(self, nickname: str, password: str) -> bool:
+        return (bool(password) and nickname not in self.config.accounts
+                and self.config.identities.registered(nickname))
+
+    def check_password(self, nickname: str, password: str, address: str) -> NameRefused | None:
+        """Slow (Argon2): the connection runs it off the event loop."""
+        try:
+            self.config.identities.login(nickname, password, address=address)
+        except NameRefused as refused:
+            return refused
+        return None
+
+    def create_account(self, nickname: str, password: str, address: str) -> StatusMessage:
+        """`CreateAccount`, answered as the Java server answers: created (7), a name in use
+        (4), not allowed by this server (17: registration closed), or not created (8, why)."""
+        identities = self.config.identities
+        if not identities.may_register():
+            return StatusMessage("This server does not take new accounts.", StatusValue.ACCT_NOT_CREATED_DENIED)
+        if nickname in self.config.accounts or self._reserved(nickname):
+            return StatusMessage(NAME_NOT_ALLOWED, StatusValue.NAME_NOT_ALLOWED)
+        try:
+            identities.register(nickname, password, address=address)
+        except NameRefused as refused:
+            if refused.kind is Refusal.TAKEN:
+                return StatusMessage(f'The nickname "{nickname}" is already in use.', StatusValue.NAME_IN_USE)
+            return StatusMessage(f"Account not created: {refused}", StatusValue.ACCT_NOT_CREATED_ERR)
+        return StatusMessage(f'Account created for "{nickname}".', StatusValue.ACCT_CREATED_OK)
 
     def _reserved(self, nickname: str) -> bool:
         lowered = nickname.lower()

@@ -278,6 +278,34 @@ class AuthRequest(Message):
         return f"role={self.role}|nickname={self.nickname}|scheme={self.scheme}|host={self.host}{password}"
 
 
+@register
+@dataclass(unsafe_hash=True)
+class CreateAccount(Message):
+    """A client asks for a new account: nickname, password, host, email (the last empty when not
+    given: sent as the empty-field marker).  The server answers with a `StatusMessage`."""
+
+    TYPE = 1070
+    NAME = "SOCCreateAccount"
+    nickname: str
+    password: str
+    host: str
+    email: str = ""
+
+    def encode_data(self) -> str:
+        return SEP2.join((self.nickname, self.password, self.host, self.email or EMPTYSTR))
+
+    @classmethod
+    def decode_data(cls, data: str) -> "CreateAccount":
+        fields = tokens(data)  # as the Java side reads it: empty fields between commas are skipped
+        if len(fields) < 4:
+            raise MalformedMessage("nickname, password, host and email required")
+        nickname, password, host, email = fields[:4]
+        return cls(nickname, password, host, "" if email == EMPTYSTR else email)
+
+    def str_params(self) -> str:
+        return f"nickname={self.nickname}|password=***|host={self.host}|email={self.email}"
+
+
 # --- game lists and game creation ----------------------------------------------------------------
 
 

@@ -375,9 +375,26 @@ class JSettlersSession(Session):
         self.service = service
         self.transport = transport
         self.closed = False
-        self.conn = ServerConnection(service.settings.server, service.lobby, transport.write, peer=transport.peer)
+        self.conn = ServerConnection(service.settings.server, service.lobby, transport.write, peer=transport.peer,
+                                     defer=self._in_thread)
         service.sessions.add(self)
         self.conn.start()
+
+    def _in_thread(self, work: Callable[[], object], then: Callable[[object], None]) -> None:
+        """The connection's slow work (an account's Argon2 check) in a worker thread, its
+        outcome handed back on the event loop."""
+        def done(future: asyncio.Future) -> None:
+            if self.closed:
+                return
+            if future.exception() is not None:
+                log.error("account check for %s failed: %s", self.transport.peer, future.exception())
+                self._close()
+                return
+            then(future.result())
+            if self.conn.closing:
+                self._close()
+
+        asyncio.get_running_loop().run_in_executor(None, work).add_done_callback(done)
 
     def data_received(self, data: bytes) -> None:
         if self.closed:
