@@ -16,6 +16,7 @@ from .cli_common import INTERRUPTED, UsageError, did_not_start, output_path, par
 from .core.game import OptionError
 from .core.records import Record, RecordError, replay
 from .core.registry import UnknownGame, get_game
+from .server.config import default_db
 
 if TYPE_CHECKING:
     from .core.game import GameSpec
@@ -23,7 +24,7 @@ if TYPE_CHECKING:
     from .core.store import RecordStore
 
 #: the record store every command uses unless told otherwise (TABLEHALL_DB moves it)
-DEFAULT_DB = os.environ.get("TABLEHALL_DB", "var/tablehall.sqlite")
+DEFAULT_DB = default_db()
 
 
 class Parser(argparse.ArgumentParser):

@@ -3,7 +3,7 @@
 Example file::
 
     host = "127.0.0.1"            # bind address; loopback unless told otherwise
-    db = "var/tablehall.sqlite"   # record store
+    db = "var/tablehall.sqlite"   # record store (unset: $TABLEHALL_DB, as every command)
     admin_password = "s3cret"     # admin clients; without it the SC default works on loopback only
     log_format = "text"           # or "json"
     event_loop = "auto"           # uvloop when installed (the fast extra), else asyncio's; or "uvloop", "asyncio"
@@ -25,6 +25,7 @@ Example file::
 
 from __future__ import annotations
 
+import os
 import tomllib
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -35,10 +36,17 @@ class ConfigError(ValueError):
     pass
 
 
+def default_db() -> str:
+    """The record store every command and server uses unless told otherwise (TABLEHALL_DB
+    moves it): read when asked, so a server made without a `db` opens the store its
+    environment names, as the command line does, never the working directory's by accident."""
+    return os.environ.get("TABLEHALL_DB", "var/tablehall.sqlite")
+
+
 @dataclass
 class ServerConfig:
     host: str = "127.0.0.1"
-    db: str = "var/tablehall.sqlite"
+    db: str = field(default_factory=default_db)
     admin_password: str | None = None
     log_format: str = "text"
     event_loop: str = "auto"  # see EVENT_LOOPS
