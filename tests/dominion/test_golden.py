@@ -14,7 +14,7 @@ from tablehall.games.dominion import SPEC
 from tablehall.games.dominion.bots import BOTS
 from tablehall.games.dominion.rules import DominionState
 
-ENGINE_HASH = "fab2128c54670e3683852b8eb7621fd286934f32336f6f0a088e0d131122545d"
+ENGINE_HASH = "b02f27750fef0e0f66af8e5242bbe0d353fff40ac23da46b70353ee230799854"
 MATCH_DIGESTS = ["6bfbdb91b50a5e0c97581f1159a2dd2e50994c461a57254541d42736efdd4769",
                  "eaa48330c3ef2dfb8b80c047c00cc3cca7ffc9842bb2c26e61f29c5e4bdd34ee",
                  "e73b44ece37c434bdb179c8ba2cb2c1e5ddf8ef81db2dfdfce082b8f0e0e63ad"]
