@@ -128,6 +128,10 @@ def test_a_person_plays_a_whole_blokus_game_against_a_bot_by_clicks(web, page, a
             page.keyboard.press("r")  # turn the piece once: the anchors follow
             page.screenshot(path=str(artifacts / "play-blokus.png"), full_page=True)
         anchors = page.locator("rect.anchor")
+        for _ in range(7):  # a turned piece may fit nowhere: turn (and flip) it until it fits
+            if anchors.count() or page.locator("#pass").count():
+                break
+            page.keyboard.press("f" if _ == 3 else "r")
         if anchors.count():
             anchors.first.click()
         else:
