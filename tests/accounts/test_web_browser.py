@@ -116,7 +116,8 @@ def test_a_person_registers_plays_a_rated_bot_and_sees_the_rating(browser, serve
     # the new-game form: rated, against a bot, its seat the account's (whatever the name field says)
     page.goto(served.url + "/new")
     page.select_option("#game", "dominion")
-    page.fill("#name", "someone-else")
+    assert page.get_attribute("#name", "readonly") is not None  # the form shows the account's name
+    page.eval_on_selector("#name", "e => { e.value = 'someone-else'; }")  # a form tampered with
     page.fill("#seats", "me,bigmoney")
     page.check("#rated")
     page.click("#start")  # new.js sends the page's CSRF token with the session cookie
