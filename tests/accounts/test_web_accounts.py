@@ -21,7 +21,8 @@ pytest.importorskip("argon2", reason="accounts need argon2-cffi: pip install -e 
 from tablehall.core import BotAgent, Match  # noqa: E402
 from tablehall.core.records import RecordError  # noqa: E402
 from tablehall.core.registry import get_game  # noqa: E402
-from tablehall.core.store import RecordQuery, open_store  # noqa: E402
+from tablehall.core.locations import open_store  # noqa: E402
+from tablehall.core.store import RecordQuery  # noqa: E402
 from tests.support.serving import Serve  # noqa: E402
 from tests.support.web_session import WebSession  # noqa: E402
 
