@@ -28,6 +28,8 @@ sea_board                   SBL      the sea board (`sea`): its layout for 2-4 o
 scenario                    SC       a scenario of JSettlers 2.7.00 (SC_NSHO, SC_4ISL, SC_FOG,
                                      SC_TTD, SC_CLVI, SC_PIRI, SC_FTRI, SC_WOND; "" none): implies
                                      the sea board and, unless vp_to_win is given, its points
+pirate_dice                          Pirate Islands: scripted strengths of the fleet's attacks and
+                                     defences of the fortresses (1..6, in the order rolled)
 =========================== ======== ========================================================
 """
 
@@ -48,7 +50,7 @@ CLASSIC_OPTIONS: dict[str, Any] = {
     "first_player": 0,  # seat that places first and rolls first; -1 draws it
     "domestic_trades": True,  # JSettlers option NT turns this off
     "discard_limit": 7,  # a 7 makes hands of more than this many cards discard half
-    "dice": "",  # scripted dice totals, space separated; random once used up
+    "dice": "",  # scripted dice totals (or pairs, "5+5"), space separated; random once used up
     "dev_deck": "",  # scripted deck order (SGN card codes, top first); random if empty
     "steals": "",  # scripted stolen resources (SGN resource codes); random once used up
 }
@@ -64,8 +66,10 @@ RULE_OPTIONS: dict[str, Any] = {
     "undo_limit": 7,
     "sea_board": False,
     "scenario": "",
+    "pirate_dice": "",  # Pirate Islands' scripted fleet strengths and fortress defences (1..6), in the order rolled
 }
-"""Options of the JSettlers 2.7.00 set, left out of normalised options when at these defaults."""
+"""Options of the JSettlers 2.7.00 set (and the scripted chance only its scenarios have), left out
+of normalised options when at these defaults."""
 DEFAULT_OPTIONS: dict[str, Any] = {**CLASSIC_OPTIONS, **RULE_OPTIONS}
 _STRICT = strict_options(DEFAULT_OPTIONS)
 
@@ -101,12 +105,13 @@ def normalize_options(options: dict[str, Any]) -> dict[str, Any]:
             board = Board.from_text(out["board"])
             if six_board and board.frame.name != "six":
                 problems.append("the 5-6 player board has 30 hexes; the board given has 19")
-        dice = [int(x) for x in out["dice"].split()]
-        if any(not 2 <= t <= 12 for t in dice):
-            problems.append("scripted dice totals are 2..12")
+        for token in out["dice"].split():
+            scripted_roll(token)
+        if any(not 1 <= int(x) <= 6 for x in out["pirate_dice"].split()):
+            problems.append("scripted pirate dice are 1..6")
         parse_codes(out["steals"], RESOURCE_FROM_SGN, "resource")
         deck = parse_codes(out["dev_deck"], DEV_FROM_SGN, "card")
-        composition = DEV_COMPOSITION_SIX if out["max_players"] > 4 else DEV_COMPOSITION
+        composition = _deck_composition(out["max_players"] > 4, out["scenario"])
         if any(deck.count(kind) > limit for kind, limit in enumerate(composition)):
             problems.append("the scripted deck holds more cards of a kind than the game has"
                             + ("" if out["max_players"] > 4 else " (a 5-6 player deck needs max_players 5 or 6)"))
@@ -147,6 +152,29 @@ def _sea_problems(out: dict[str, Any], given: dict[str, Any]) -> list[str]:
     if out["undo_builds"]:
         problems.append("undo_builds is not played on the sea board")
     return problems
+
+
+def _deck_composition(six: bool, scenario: str) -> tuple[int, ...]:
+    from .sea.scenarios import SCENARIOS, warship_composition  # the sea package imports this module
+
+    composition = DEV_COMPOSITION_SIX if six else DEV_COMPOSITION
+    return warship_composition(composition) if scenario in SCENARIOS and SCENARIOS[scenario].fortresses else composition
+
+
+def scripted_roll(token: str) -> tuple[tuple[int, int], int]:
+    """One roll of the ``dice`` option as (dice, total): a pair ``"5+5"``, or a total 2..12 (its
+    dice are then the highest first die that makes it, ``"10"`` is 6 and 4)."""
+    first, plus, second = token.partition("+")
+    if plus:
+        dice = (int(first), int(second))
+        if not (1 <= dice[0] <= 6 and 1 <= dice[1] <= 6):
+            raise ValueError(f"scripted dice are 1..6, not {token!r}")
+        return dice, dice[0] + dice[1]
+    total = int(token)
+    if not 2 <= total <= 12:
+        raise ValueError("scripted dice totals are 2..12")
+    high = min(6, total - 1)
+    return (high, total - high), total
 
 
 def parse_codes(text: str, table: dict[str, int], what: str) -> tuple[int, ...]:

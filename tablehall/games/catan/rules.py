@@ -65,7 +65,7 @@ from .events import ONLY_PAIR as _ONLY_PAIR, event as _event
 from .fields import HIDDEN_ROWS, PUBLIC_LISTS, PUBLIC_ROWS
 from .geometry import CLASSIC, SIX, bits
 from .legality import ARGUMENT_TESTS, SINGLE_LOTS, TURN_PHASES, Legality
-from .options import DEFAULT_OPTIONS, normalize_options, parse_codes as _parse_codes
+from .options import DEFAULT_OPTIONS, normalize_options, parse_codes as _parse_codes, scripted_roll
 from .special import SpecialBuilding, Undo
 from .views import SeatObservation, Views
 
@@ -118,7 +118,7 @@ class CatanState(SpecialBuilding, Undo, Legality, Views, GameState):
         self.roll_rules = bool(self.no_7s_rounds or self.no_7s_until_city)  # one test per roll when off
         self.per_resource = PER_RESOURCE_SIX if six else PER_RESOURCE
         self.deck_cards, self.dev_composition = (DECK_SIX, DEV_COMPOSITION_SIX) if six else (DECK, DEV_COMPOSITION)
-        self.dice_script = tuple(int(x) for x in options["dice"].split())
+        self.dice_script = tuple(map(scripted_roll, options["dice"].split()))
         self.steal_script = _parse_codes(options["steals"], RESOURCE_FROM_SGN, "resource")
         self.dice_used = self.steals_used = 0
         self.deck = self._new_deck(options["dev_deck"])
@@ -614,10 +614,8 @@ class CatanState(SpecialBuilding, Undo, Legality, Views, GameState):
         """`seat` rolls (a scripted total, else the generator; options N7, N7C roll a 7 again):
         the total, and the `rolled` event in a new list."""
         if self.dice_used < len(self.dice_script):
-            total = self.dice_script[self.dice_used]
+            dice, total = self.dice_script[self.dice_used]
             self.dice_used += 1
-            first = min(6, total - 1)
-            dice = (first, total - first)
         else:
             dice, total = _DICE[self.rng.below(36)]
             if self.roll_rules:  # options N7, N7C: a 7 is rolled again

@@ -91,6 +91,8 @@ MIN_PLAYERS = 2
 DEV_CARDS_CLASSIC = 25
 PIECES_CLASSIC = ((PE.ROADS, 15), (PE.SETTLEMENTS, 5), (PE.CITIES, 4))
 PIECES_SEA = (*PIECES_CLASSIC, (PE.SHIPS, 15))
+#: Pirate Islands: a player's fortress stands for its fifth settlement
+PIECES_FORTRESSES = ((PE.ROADS, 15), (PE.SETTLEMENTS, 4), (PE.CITIES, 4), (PE.SHIPS, 15))
 WATER = 6  # hex value on the wire (v1 encoding)
 BOARD_SIZE = 37
 CHAT_RECAP_LINES = 9  # the recent chat a game keeps to show people joining it (as JSettlers)
@@ -147,7 +149,8 @@ def join_sequence(room: "GameRoom", members: Sequence[str]) -> list[Message]:
     if sea is None:
         return _classic_join_head(room) + _join_tail(room, members, PIECES_CLASSIC, DEV_CARDS_CLASSIC)
     deck = len(DECK_SIX if six_player_board(room) else DECK)
-    return _sea_join_head(room, sea) + _join_tail(room, members, PIECES_SEA, deck)
+    return _sea_join_head(room, sea) + _join_tail(room, members, PIECES_FORTRESSES if sea.fortresses else PIECES_SEA,
+                                                  deck)
 
 
 def _classic_join_head(room: "GameRoom") -> list[Message]:

@@ -18,7 +18,7 @@ from typing import Callable
 
 from tablehall.core import Event
 
-from ..constants import JS_DEV_CARD, RESOURCE_NAMES, Phase
+from ..constants import JS_DEV_CARD, KNIGHT, RESOURCE_NAMES, Phase
 from ..sea.board import JS_OF_TERRAIN
 from ..sea.scenarios import DESERT_AREAS
 from .constants import (
@@ -30,6 +30,7 @@ from .constants import (
     Resource,
     SimpleActionType,
     SimpleRequestType,
+    State,
 )
 from .game_messages import (
     DevCardAction,
@@ -59,6 +60,7 @@ from .soclog import to_player
 
 P = Phase
 SEA_PIECES_AT_START = ((PE.ROADS, 15), (PE.SETTLEMENTS, 5), (PE.CITIES, 4), (PE.SHIPS, 15))
+STOCK = (PE.ROADS, PE.SETTLEMENTS, PE.CITIES, PE.SHIPS)  # a sea game's `pieces` row
 START3A, START3B, STARTS_PICKING = 12, 13, 14
 PLACING_PIRATE, PLACING_SHIP, PLACING_INV_ITEM = 34, 35, 42
 ROBBER_OR_PIRATE, CLOTH_OR_RESOURCE, PICKING = 54, 55, 56
@@ -78,24 +80,34 @@ class SeaNarrator(Narrator):
     _revealed = False  # the action being told revealed fog
     _desert = False  # Through The Desert
     _picks_after_state = None  # a fog hex's gold picks, told after the state
+    _fortresses = False  # Pirate Islands: knights are warships
+    _state_untold = False  # the action being told leaves the state untold (a warship card)
 
     def start(self, state) -> list:
         self._each_new_area = state.scenario.svp_each_new_area
         self._desert = state.layout.name in DESERT_AREAS
+        self._fortresses = state.scenario.fortresses
         self._svp_areas = [0] * len(self.pns)
         return super().start(state)
 
     def _start_board(self, state) -> None:
         """The large board, each land area's legal nodes, the pieces in stock with the ships, and
         (Pirate Islands) the pieces the server sets for every player."""
-        game = self.game
-        self._all(layout_message(game, state), potential_settlements(game, state.layout))
-        for pn in self.pns:
-            self._all(PlayerElements(game, pn, ElementAction.SET, SEA_PIECES_AT_START))
-        for seat, piece, at in state.layout.initial_pieces:
-            if seat < len(self.pns):
-                coord = self._edges[at] if piece in (PieceType.ROAD, PieceType.SHIP) else self._nodes[at]
-                self._all(PutPiece(game, self.pns[seat], piece, coord))
+        game, layout = self.game, state.layout
+        self._all(layout_message(game, state), potential_settlements(game, layout))
+        if not layout.fortresses:
+            for pn in self.pns:
+                self._all(PlayerElements(game, pn, ElementAction.SET, SEA_PIECES_AT_START))
+            return
+        self._all(GameState(game, State.READY))
+        for seat, pn in enumerate(self.pns):  # each player's pieces, its fortress, then its stock
+            for owner, piece, at in layout.initial_pieces:
+                if owner == seat:
+                    coord = self._edges[at] if piece in (PieceType.ROAD, PieceType.SHIP) else self._nodes[at]
+                    self._all(PutPiece(game, pn, piece, coord))
+            node = next(node for owner, node, _ in layout.fortresses if owner == seat)
+            self._all(PutPiece(game, pn, PieceType.FORTRESS, self._nodes[node]),
+                      PlayerElements(game, pn, ElementAction.SET, tuple(zip(STOCK, state.pieces[seat]))))
 
     def _deck_at_start(self, state) -> int:
         return len(state.deck)
@@ -110,6 +122,9 @@ class SeaNarrator(Narrator):
             self._picks_after_state = None
 
     def _tell_state(self, kind: str, before, state) -> None:
+        if self._state_untold:
+            self._state_untold = False
+            return
         if state.is_over and kind == "end_turn":  # won out of turn: told as the turn passes (recorded)
             self._game_over(state, at_turn=True)
             return
@@ -278,10 +293,18 @@ class SeaNarrator(Narrator):
                 message = RobberyResult(self.game, -1, victim, "S", 0, 0, True, 0, strength, taken)
             self._send(audience, message)
 
+    def _on_dev_played(self, event: Event, before) -> None:
+        if event.data["card"] != "knight" or not self._fortresses:  # a warship card: `_on_warship`
+            super()._on_dev_played(event, before)
+
     def _on_warship(self, event: Event, before) -> None:
-        d = event.data
-        self._all(PlayerElement(self.game, self.pns[d["seat"]], ElementAction.SET, PE.SCENARIO_WARSHIP_COUNT,
-                                d["warships"]))
+        """A warship card played: no knight counted, and the state stays as it was (untold)."""
+        pn = self.pns[event.data["seat"]]
+        self._text(f"{self.name(event.data['seat'])} converted a ship to a warship.")
+        self._all(DevCardAction(self.game, pn, DevCardActionType.PLAY, (JS_DEV_CARD[KNIGHT],)),
+                  PlayerElement(self.game, pn, ElementAction.SET, PE.PLAYED_DEV_CARD_FLAG, 1),
+                  PlayerElement(self.game, pn, ElementAction.GAIN, PE.SCENARIO_WARSHIP_COUNT, 1))
+        self._state_untold = True
 
     def _on_fortress_attacked(self, event: Event, before) -> None:
         d = event.data
@@ -351,6 +374,7 @@ SEA_EVENT_TELLERS: dict[str, Callable[[Narrator, Event, Phase], None]] = {
     "fleet_moved": SeaNarrator._on_fleet_moved,
     "fleet_attack": SeaNarrator._on_fleet_attack,
     "fleet_robbed": SeaNarrator._on_fleet_robbed,
+    "dev_played": SeaNarrator._on_dev_played,
     "warship": SeaNarrator._on_warship,
     "fortress_attacked": SeaNarrator._on_fortress_attacked,
     "fortress_captured": SeaNarrator._on_fortress_captured,

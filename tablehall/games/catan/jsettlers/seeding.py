@@ -1,4 +1,5 @@
-"""A recorded JSettlers game's chance, as engine options: board, first player, dice, cards, steals.
+"""A recorded JSettlers game's chance, as engine options: board, first player, dice, cards, steals
+(and Pirate Islands' fleet and fortress dice).
 
 The engine takes scripted chance through its options (``board``, ``first_player``, ``dice``,
 ``dev_deck``, ``steals``), so a game recorded by the Java server can be played again through
@@ -6,7 +7,11 @@ tablehall's normal actions with exactly the recorded outcomes.  `seeding_from_so
 them off a ``.soclog``: the last `BoardLayout` (or 6-player `BoardLayout2`) before `StartGame`, the first `Turn`, every
 `DiceResult`, the cards each buyer was told it drew, and the resource each thief was told it
 stole.  A sea board (`BoardLayout2` encoding 3) comes with what its fog hides as far as the log
-reveals it (`RevealFogHex`).  The engine scripts victory point cards by type only; which of the five it deals is
+reveals it (`RevealFogHex`).  In Pirate Islands the fleet sails by a roll's smaller die, so each
+roll is scripted as its pair (read off where the fleet went, `SOCMoveRobber` with the negated
+hex); the fleet's strengths (a `SOCRobberyResult` by perp -1, its extra value) and the fortresses'
+defences (`SOCSimpleAction` 1001) are ``pirate_dice``, and what the fleet took from its victim
+(the resource set the victim was told) are steals.  The engine scripts victory point cards by type only; which of the five it deals is
 `name_vp_cards`' job (the Java server names them, e.g. a Chapel).
 """
 
@@ -16,13 +21,13 @@ from dataclasses import dataclass, field
 
 from ..constants import DECK, JS_DEV_CARD, SGN_DEV, SGN_RESOURCE, VICTORY_POINT, dev_type
 from .board_layout import SIX_PLAYER_ENCODING, board_from_layout, board_from_six_layout
-from .constants import DevCardActionType, Resource
+from .constants import DevCardActionType, Resource, SimpleActionType
 from ..sea.board import PRODUCING, TERRAIN_OF_JS, board_text, layout_for
-from .game_messages import (BoardLayout, BoardLayout2, DevCardAction, DiceResult, RevealFogHex, RobberyResult, SitDown,
-                            StartGame, Turn)
+from .game_messages import (BoardLayout, BoardLayout2, DevCardAction, DiceResult, MoveRobber, RevealFogHex, RobberyResult,
+                            SimpleAction, SitDown, StartGame, Turn)
 from .sea_layout import LARGE_ENCODING, SeaLayoutMismatch, sea_board_from_layout
 from .engine_rules import engine_options
-from .soclog import Soclog
+from .soclog import ALL, Soclog
 
 CARD_ID_FROM_JS = {js: card for card, js in enumerate(JS_DEV_CARD)}
 
@@ -48,7 +53,10 @@ def seeding_from_soclog(log: Soclog) -> Seeding:
     board = None
     first = None
     started = False
-    dice: list[int] = []
+    dice: list[str] = []
+    fleet_path: tuple[int, ...] = ()  # Pirate Islands: the fleet's hexes, and where it is
+    fleet_at = -1
+    pirate_dice: list[int] = []
     revealed: dict[int, tuple[int, int]] = {}  # fog hex -> (JSettlers hex type, number) as revealed
     cards: list[int] = []
     steals: list[str] = []
@@ -63,6 +71,9 @@ def seeding_from_soclog(log: Soclog) -> Seeding:
         elif isinstance(message, BoardLayout2) and message.encoding in (SIX_PLAYER_ENCODING, LARGE_ENCODING) \
                 and dict(message.parts).get("LH", dict(message.parts).get("HL")) and not started:
             board = message  # the 6-player board, or a sea board (encoding 3)
+            parts = dict(message.parts)
+            fleet_path = tuple(parts.get("PP", ()))
+            fleet_at = fleet_path.index(int(parts["PH"])) if fleet_path else -1
         elif isinstance(message, RevealFogHex):
             revealed[message.hex_coord] = (message.hex_type, message.dice_number)
         elif isinstance(message, StartGame):
@@ -70,7 +81,19 @@ def seeding_from_soclog(log: Soclog) -> Seeding:
         elif isinstance(message, Turn) and started and first is None:
             first = message.pn
         elif isinstance(message, DiceResult) and message.result >= 2:
-            dice.append(message.result)
+            dice.append(str(message.result))
+        elif isinstance(message, MoveRobber) and message.coord < 0 and fleet_path and dice:
+            # the fleet sails by the smaller die: the roll's pair, larger die first
+            at = fleet_path.index(-message.coord)
+            smaller = (at - fleet_at) % len(fleet_path)
+            fleet_at = at
+            dice[-1] = f"{int(dice[-1]) - smaller}+{smaller}"
+        elif (isinstance(message, RobberyResult) and message.perpetrator == -1 and message.kind in "RS"
+              and (audience == ALL or audience.kind == "player" and audience.pn == message.victim)):
+            pirate_dice.append(message.extra)  # the fleet's strength (its victim is told what it took)
+            steals.extend(SGN_RESOURCE[r - 1] for r, n in message.resource_set for _ in range(n))
+        elif isinstance(message, SimpleAction) and message.action_type == SimpleActionType.SC_PIRI_FORT_ATTACK_RESULT:
+            pirate_dice.append(message.value1)  # the fortress's defence
         elif (isinstance(message, DevCardAction) and message.action == DevCardActionType.DRAW
               and audience.kind == "player" and audience.pn == message.pn):
             cards.append(CARD_ID_FROM_JS[message.cards[0]])
@@ -94,6 +117,8 @@ def seeding_from_soclog(log: Soclog) -> Seeding:
         "dev_deck": " ".join(SGN_DEV[dev_type(c)] for c in cards),
         "steals": " ".join(steals),
     })
+    if pirate_dice:
+        options["pirate_dice"] = " ".join(map(str, pirate_dice))
     vp_cards = tuple(c for c in cards if dev_type(c) == VICTORY_POINT)
     return Seeding(pns, names, robots, options, vp_cards)
 

@@ -76,6 +76,8 @@ class SeaFields(CatanFields):
     fortresses: dict[int, tuple[int, int]]  # fortress node -> (its seat, strength left)
     warships: list[int]  # per seat
     fleet_step: int  # the pirate fleet's place on its path, -1: defeated
+    pirate_script: tuple[int, ...]  # scripted fleet strengths and fortress defences (imports), random once used up
+    pirate_dice_used: int  # scripted ones consumed
 
     # -- The Forgotten Tribe ----------------------------------------------------------------------------
     special_edges: dict[int, int]  # edge -> DEV_CARD_EDGE or SVP_EDGE, until a ship takes it

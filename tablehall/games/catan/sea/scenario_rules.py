@@ -51,7 +51,8 @@ from ..events import ALL_BUT, ONLY, event
 from .board import GOLD, LAND, WATER
 from .fields import SeaFields, SeaPhase
 from .scenarios import (DESERT_AREAS, DEV_CARD_EDGE, ESTABLISHED_VILLAGE, RECAPTURED_FORTRESS, REACHED_DEV_CARD_EDGE,
-                        REACHED_SVP_EDGE, SETTLED_ANY_NEW_AREA, SVP_EDGE, VILLAGES_LEFT_MIN, WONDER_LEVELS)
+                        REACHED_SVP_EDGE, SETTLED_ANY_NEW_AREA, SVP_EDGE, VILLAGES_LEFT_MIN, WONDER_LEVELS, warship_composition,
+                        warship_deck)
 
 _REQUIREMENT = re.compile(r"(\d*)([SCVL])(?:@(P|N\d))?")
 _PICKING = (SeaPhase.WAITING_FOR_PICK_GOLD_RESOURCE, SeaPhase.STARTS_WAITING_FOR_PICK_GOLD_RESOURCE)
@@ -69,10 +70,14 @@ class ScenarioRules(SeaFields):
         self.warships = [0] * n
         self.fortresses = {}
         self.fleet_step = -1
+        self.pirate_script = tuple(int(x) for x in self.options.get("pirate_dice", "").split())
+        self.pirate_dice_used = 0
         if scenario.fortresses:
             self.fortresses = {node: (p, strength) for p, node, strength in layout.fortresses if p < n}
             self.fleet_step = 0
             self.pirate = layout.fleet_path[0]
+            for p in range(n):  # the fortress stands for the fifth settlement (as JSettlers counts)
+                self.pieces[p][SETTLEMENT] -= 1
             for p, piece, at in layout.initial_pieces:
                 if p < n:
                     if piece == SETTLEMENT:
@@ -92,6 +97,12 @@ class ScenarioRules(SeaFields):
         self.harbor_resume = None
         self.wonder_owner = [-1] * len(layout.wonders) if scenario.wonders else []
         self.wonder_level = [0] * len(self.wonder_owner)
+
+    def _new_deck(self, script: str) -> list[int]:
+        if self.scenario.fortresses:
+            self.deck_cards = warship_deck(self.deck_cards)
+            self.dev_composition = warship_composition(self.dev_composition)
+        return super()._new_deck(script)
 
     def _scenario_start(self) -> dict[str, Any]:
         """The scenario's parts of the board event."""
@@ -385,7 +396,7 @@ class ScenarioRules(SeaFields):
         if len(neighbours) != 1 or neighbours[0] in self.out:
             return
         seat = neighbours[0]
-        strength = 1 + self.rng.below(6)
+        strength = self._pirate_die()
         warships = self.warships[seat]
         outcome = "won" if warships > strength else "tie" if warships == strength else "lost"
         events.append(event("fleet_attack", {"seat": seat, "strength": strength, "warships": warships,
@@ -397,17 +408,32 @@ class ScenarioRules(SeaFields):
             hand = self.hands[seat]
             lost = [0] * 5
             for _ in range(min(owed, sum(hand))):
-                pick = self.rng.below(sum(hand))
-                for r in range(5):
-                    pick -= hand[r]
-                    if pick < 0:
-                        hand[r] -= 1
-                        self.bank[r] += 1
-                        lost[r] += 1
-                        break
+                r = self._fleet_takes(hand)
+                hand[r] -= 1
+                self.bank[r] += 1
+                lost[r] += 1
             count = sum(lost)
             events.append(event("fleet_robbed", {"seat": seat, "count": count, "resources": lost}, ONLY[seat]))
             events.append(event("fleet_robbed", {"seat": seat, "count": count, "resources": None}, ALL_BUT[seat]))
+
+    def _pirate_die(self) -> int:
+        """A fleet's strength or a fortress's defence: scripted (``pirate_dice``), else 1..6 drawn."""
+        if self.pirate_dice_used < len(self.pirate_script):
+            self.pirate_dice_used += 1
+            return self.pirate_script[self.pirate_dice_used - 1]
+        return 1 + self.rng.below(6)
+
+    def _fleet_takes(self, hand: list[int]) -> int:
+        """The resource the fleet takes from `hand`: the next scripted steal, else one drawn."""
+        if self.steals_used < len(self.steal_script):
+            self.steals_used += 1
+            return self.steal_script[self.steals_used - 1]
+        pick = self.rng.below(sum(hand))
+        for r in range(5):
+            pick -= hand[r]
+            if pick < 0:
+                return r
+        raise AssertionError("an empty hand")
 
     def _play_warship(self, seat: int) -> list[Event]:
         self.dev_old[seat][KNIGHT] -= 1
@@ -431,7 +457,7 @@ class ScenarioRules(SeaFields):
     def _do_attack_fortress(self, seat: int, action: tuple) -> list[Event]:
         node = self._own_fortress(seat)
         owner, strength = self.fortresses[node]
-        defence = 1 + self.rng.below(6)
+        defence = self._pirate_die()
         warships = self.warships[seat]
         lost: list[int] = []
         if warships > defence:
@@ -450,7 +476,7 @@ class ScenarioRules(SeaFields):
             self.fortresses = {k: v for k, v in self.fortresses.items() if k != node}
             self.blocked &= ~(1 << node)
             self._place_settlement(seat, node)
-            self.pieces[seat][SETTLEMENT] = max(0, self.pieces[seat][SETTLEMENT])
+            self.pieces[seat][SETTLEMENT] += 1  # the fortress's own settlement, never in stock
             self.player_events[seat] |= RECAPTURED_FORTRESS
             events.append(event("fortress_captured", {"seat": seat, "at": node}))
             if not self.fortresses:

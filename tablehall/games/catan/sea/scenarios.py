@@ -9,6 +9,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from ..constants import KNIGHT, VICTORY_POINT
+
 
 @dataclass(frozen=True)
 class Scenario:
@@ -74,3 +76,15 @@ REACHED_SVP_EDGE = 0x20
 DEV_CARD_EDGE, SVP_EDGE = 1, 2
 SPECIAL_EDGE_GIFTS = {DEV_CARD_EDGE: "a development card", SVP_EDGE: "a special victory point"}
 """What the first ship on a special edge takes, in words."""
+
+
+def warship_deck(deck: tuple[int, ...]) -> tuple[int, ...]:
+    """Pirate Islands' development deck: every victory point card of `deck` is a knight (a warship)
+    instead, as the Java server's recorded games deal it (19 warships of 25 cards, 25 of 34)."""
+    return tuple(KNIGHT if card >= VICTORY_POINT else card for card in deck)
+
+
+def warship_composition(composition: tuple[int, ...]) -> tuple[int, ...]:
+    """The cards of each type in `warship_deck` of a deck of `composition`."""
+    knights, road_building, plenty, monopoly, vp = composition
+    return (knights + vp, road_building, plenty, monopoly, 0)

@@ -681,7 +681,8 @@ class SeaState(ScenarioRules, TradeRoutes, CatanState):
         if self.pieces[seat][SHIP] == 0:
             raise IllegalAction("NO_PIECES", "no ships left")
         self._need_cost(seat, COST_SHIP, "a ship")
-        if not self._ship_spots_mask(seat):
+        # the pirate's edges are left out only when placing, as JSettlers does
+        if not self.ship_reach[seat] & ~self.occupied_edges & self._sea_lane(seat):
             raise IllegalAction("BAD_LOCATION", "nowhere to place a ship")
 
     def _check_move_ship(self, seat: int, action: tuple) -> None:
@@ -856,6 +857,9 @@ class SeaObservation(CatanObservation, SeaState):
         self.__dict__["_fog_hexes"] = tuple(sorted(state.fog))
         self.__dict__["_fog_contents"] = tuple(sorted(state.fog.values()))  # as a whole: public
         self.__dict__["_set_aside"] = len(state.gift_cards)
+        if state.pirate_script:  # the future is unscripted (as `CatanObservation` does with the dice)
+            self.__dict__["options"] = {**self.options, "pirate_dice": ""}
+            self.__dict__["pirate_script"] = ()
 
 
 SEA_TURN_PHASES: dict[str, tuple] = {
