@@ -363,7 +363,7 @@ class Legality(CatanFields):
         self._need_cost(seat, give, "that trade")
 
     def _check_offer(self, seat: int, action: tuple) -> None:
-        self._need_trading()
+        self._need_trading(ROLL_OR_CARD)  # JSettlers takes an offer before the roll too (recorded in 6-player Pirate Islands)
         give, get, to = action[1], action[2], action[3]
         if any(x < 0 for x in give + get) or not sum(give) or not sum(get) or any(give[r] and get[r] for r in range(5)):
             raise IllegalAction("BAD_TRADE", "An offer gives some resources and asks for others, none of them in both")
@@ -395,10 +395,10 @@ class Legality(CatanFields):
         if self.offers[seat] is None:
             raise IllegalAction("NO_OFFER", "You have no offer to withdraw")
 
-    def _need_trading(self) -> None:
+    def _need_trading(self, also: Phase = PLAY1) -> None:
         if not self.trading:
             raise IllegalAction("NO_TRADING", "Trading between players is off in this game")
-        if self.phase is not PLAY1:
+        if self.phase is not PLAY1 and self.phase is not also:
             raise IllegalAction("NOT_NOW", "Trades are made after the roll, before the turn ends")
 
 

@@ -76,6 +76,7 @@ SPECIAL_BUILDING = 100  # the special building phase's game state (5-6 players)
 # `Turn` comes; the Java server sends that text only to older clients.
 VERSION_SAYING_SPECIAL_TURNS = 2500
 PIECES_AT_START = ((PE.ROADS, 15), (PE.SETTLEMENTS, 5), (PE.CITIES, 4))
+TURN_ENDERS = ("end_turn", "attack_fortress")  # actions that end the turn (Pirate Islands: a fortress attack)
 DEV_CARDS_AT_START = 25
 CARD_TITLES = {KNIGHT: "Soldier", ROAD_BUILDING: "Road Building", 2: "Year of Plenty", MONOPOLY: "Monopoly"}
 STATS_RESOURCE_ROLLS = 1  # SOCPlayerStats type: resources gained from dice rolls
@@ -221,7 +222,7 @@ class Narrator:
         if self._hexes is None:  # the board's coordinates: the same for the whole game
             self._coords(state)
         self._hands = state.hands
-        self._closing_turn = kind == "end_turn"
+        self._closing_turn = kind in TURN_ENDERS
         events = list(events)
         for event in events:
             tell = self.tellers.get(event.kind)
@@ -232,7 +233,7 @@ class Narrator:
         if kind == "buy_dev":
             left = len(state.deck)
             self._all(SimpleAction(self.game, self.pns[seat], SimpleActionType.DEVCARD_BOUGHT, left, 0))
-        if kind == "end_turn":
+        if self._closing_turn and (kind == "end_turn" or not state.is_over):  # a fortress won: no offers cleared
             self._told(ClearOffer, -1)
         self._tail(kind, before, state)
         self._phase, self._current = state.phase, state.current
@@ -264,7 +265,7 @@ class Narrator:
             self._game_over(state)
         elif kind in ("bank_trade", "offer", "accept", "reject", "withdraw", "ask_special_build"):
             return  # trades and asks end without a state: it does not change
-        elif kind == "end_turn":
+        elif kind in TURN_ENDERS:
             self._turn(state)
         elif kind == "road" and before in SETUP_ROAD_PHASES:
             if state.phase is P.ROLL_OR_CARD:

@@ -70,6 +70,7 @@ PICK_REASONS = {"gold": PickResourcesReason.GOLD_HEX, "fog": PickResourcesReason
                 "fleet": PickResourcesReason.GENERIC}
 WONDER_KEY = "_SC_WOND"
 NO_PIRATE = 0  # SOCMoveRobber coordinate: the pirate fleet is gone
+NOTHING = 0  # SOCRobberyResult's resource type when the fleet took nothing
 
 
 class SeaNarrator(Narrator):
@@ -82,6 +83,9 @@ class SeaNarrator(Narrator):
     _picks_after_state = None  # a fog hex's gold picks, told after the state
     _fortresses = False  # Pirate Islands: knights are warships
     _state_untold = False  # the action being told leaves the state untold (a warship card)
+    _seven = False  # the last roll was a 7
+    _attacked = False  # the action being told is a fortress attack
+    _attack_result: SimpleAction  # its result, told after the fortress's fall when it falls
 
     def start(self, state) -> list:
         self._each_new_area = state.scenario.svp_each_new_area
@@ -187,18 +191,34 @@ class SeaNarrator(Narrator):
         self._all(MoveRobber(self.game, self.pns[d["seat"]], -self._hexes[d["hex"]]))
         self._text(f"{self.name(d['seat'])} moved the pirate.")
 
-    def _on_picks_required(self, event: Event, before) -> None:
-        """A roll's picks are told before the state, a fog hex's after it (as recorded)."""
-        if event.data["reason"] == "fog":
-            self._picks_after_state = event.data["picks"]
-        else:
-            self._tell_picks(event.data["picks"])
+    def _on_rolled(self, event: Event, before) -> None:
+        self._seven = event.data["total"] == 7
+        super()._on_rolled(event, before)
 
-    def _tell_picks(self, picks) -> None:
-        """The pickers named, then each one's count to all and its prompt to it alone."""
-        names = [self.name(seat) for seat, owed in enumerate(picks) if owed]
-        verb = "needs" if len(names) == 1 else "need"
-        self._text(f"{list_names(names)} {verb} to pick resources from the gold hex.")
+    def _on_picks_required(self, event: Event, before) -> None:
+        """A roll's picks are told before the state, a fog hex's after it (as recorded); a fleet
+        fight won on a 7 is told with the state between the count and the prompt."""
+        d = event.data
+        if d["reason"] == "fog":
+            self._picks_after_state = d["picks"]
+        elif d["reason"] == "fleet" and self._seven:
+            seat = next(seat for seat, owed in enumerate(d["picks"]) if owed)
+            pn = self.pns[seat]
+            self._all(PlayerElement(self.game, pn, ElementAction.SET, PE.NUM_PICK_GOLD_HEX_RESOURCES, d["picks"][seat]))
+            self._told(GameState, PICKING)
+            self._send(to_player(pn), SimpleRequest(self.game, pn, SimpleRequestType.PROMPT_PICK_RESOURCES,
+                                                    d["picks"][seat], 0))
+            self._state_untold = True
+        else:
+            self._tell_picks(d["picks"], named=d["reason"] != "fleet")
+
+    def _tell_picks(self, picks, named: bool = True) -> None:
+        """The pickers named (not for a fleet fight won), then each one's count to all and its
+        prompt to it alone."""
+        if named:
+            names = [self.name(seat) for seat, owed in enumerate(picks) if owed]
+            verb = "needs" if len(names) == 1 else "need"
+            self._text(f"{list_names(names)} {verb} to pick resources from the gold hex.")
         for seat, owed in enumerate(picks):
             if owed:
                 pn = self.pns[seat]
@@ -219,7 +239,7 @@ class SeaNarrator(Narrator):
         events = list(events)
         if self._hexes is None:
             self._coords(state)
-        self._revealed = False
+        self._revealed = self._attacked = False
         for event in events:
             if event.kind == "fog_revealed":
                 d = event.data
@@ -274,17 +294,23 @@ class SeaNarrator(Narrator):
         self._all(MoveRobber(self.game, self.pns[self._current], -self._hexes[event.data["hex"]]))
 
     def _on_fleet_attack(self, event: Event, before) -> None:
-        """The fleet's strength is the robbery result's extra value; a lost fight robs (below)."""
+        """The fleet's strength is the robbery result's extra value; a won fight is told as an
+        unknown resource, a tie as none; a lost fight robs (below)."""
         d = event.data
         self._fleet_strength = d["strength"]
         if d["outcome"] != "lost":
-            self._all(RobberyResult(self.game, -1, self.pns[d["seat"]], "R", Resource.UNKNOWN, 0, True, 0,
-                                    d["strength"]))
+            taken = Resource.UNKNOWN if d["outcome"] == "won" else NOTHING
+            self._all(RobberyResult(self.game, -1, self.pns[d["seat"]], "R", taken, 0, True, 0, d["strength"]))
 
     def _on_fleet_robbed(self, event: Event, before) -> None:
-        """The victim is told what it lost by type, everybody else how many."""
+        """The victim is told what it lost by type, everybody else how many; nothing taken (an
+        empty hand) is told to all as a tie is."""
         d = event.data
         victim, strength = self.pns[d["seat"]], self._fleet_strength
+        if not d["count"]:
+            if d["resources"] is not None:
+                self._all(RobberyResult(self.game, -1, victim, "R", NOTHING, 0, True, 0, strength))
+            return
         for audience in self._audiences(event, [d["seat"]]):
             if d["resources"] is None:
                 message = RobberyResult(self.game, -1, victim, "R", Resource.UNKNOWN, d["count"], True, 0, strength)
@@ -308,17 +334,28 @@ class SeaNarrator(Narrator):
 
     def _on_fortress_attacked(self, event: Event, before) -> None:
         d = event.data
+        self._attacked = True
         pn = self.pns[d["seat"]]
         if not d["ships_lost"]:
             self._all(PieceValue(self.game, PieceType.FORTRESS, self._nodes[d["fortress"]], d["strength"], 0))
         for edge in d["ships_lost"]:
             self._all(RemovePiece(self.game, pn, PieceType.SHIP, self._edges[edge]))
-        self._all(SimpleAction(self.game, pn, SimpleActionType.SC_PIRI_FORT_ATTACK_RESULT, d["defence"],
-                               len(d["ships_lost"])))
+        self._attack_result = SimpleAction(self.game, pn, SimpleActionType.SC_PIRI_FORT_ATTACK_RESULT, d["defence"],
+                                           len(d["ships_lost"]))
+        if d["ships_lost"] or d["strength"]:  # else told after the captured fortress
+            self._all(self._attack_result)
+
+    def _on_special_turn(self, event: Event, before) -> None:
+        """A fortress attack that passes the turn to a special builder clears its ask first (as
+        recorded; an ended turn does not)."""
+        if self._attacked:
+            seat = event.data["seat"]
+            self._all(PlayerElement(self.game, self.pns[seat], ElementAction.SET, PE.ASK_SPECIAL_BUILD, 0))
 
     def _on_fortress_captured(self, event: Event, before) -> None:
         d = event.data
-        self._all(PutPiece(self.game, self.pns[d["seat"]], PieceType.SETTLEMENT, self._nodes[d["at"]]))
+        self._all(PutPiece(self.game, self.pns[d["seat"]], PieceType.SETTLEMENT, self._nodes[d["at"]]),
+                  self._attack_result)
 
     def _on_fleet_defeated(self, event: Event, before) -> None:
         self._all(MoveRobber(self.game, self.pns[self._current], NO_PIRATE))
@@ -364,6 +401,7 @@ SEA_EVENT_TELLERS: dict[str, Callable[[Narrator, Event, Phase], None]] = {
     **EVENT_TELLERS,
     "ship_moved": SeaNarrator._on_ship_moved,
     "pirate_moved": SeaNarrator._on_pirate_moved,
+    "rolled": SeaNarrator._on_rolled,
     "picks_required": SeaNarrator._on_picks_required,
     "picked": SeaNarrator._on_picked,
     "fog_revealed": SeaNarrator._on_fog_revealed,
@@ -378,6 +416,7 @@ SEA_EVENT_TELLERS: dict[str, Callable[[Narrator, Event, Phase], None]] = {
     "warship": SeaNarrator._on_warship,
     "fortress_attacked": SeaNarrator._on_fortress_attacked,
     "fortress_captured": SeaNarrator._on_fortress_captured,
+    "special_turn": SeaNarrator._on_special_turn,
     "fleet_defeated": SeaNarrator._on_fleet_defeated,
     "special_edge": SeaNarrator._on_special_edge,
     "dev_gift": SeaNarrator._on_dev_gift,

@@ -56,7 +56,7 @@ class SeaFields(CatanFields):
     # -- what is asked -------------------------------------------------------------------------------
     picks: list[int]  # per seat: free resources to pick
     pick_reason: str  # why: "gold", "fog" or "fleet"
-    picks_resume: object  # the phase after the picks (None: the next initial placement)
+    picks_resume: object  # the phase after the picks (None: the next initial placement; "seven": a 7 goes on)
     cloth_victim: int  # the seat the pirate robs, cloth or a resource (WAITING_FOR_ROB_CLOTH_OR_RESOURCE)
     robbing_with_pirate: bool  # the robbery in progress is the pirate's
 

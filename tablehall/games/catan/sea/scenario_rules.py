@@ -22,7 +22,7 @@ the rule chosen here is said where it is applied.
   initial placement; ships keep to the player's lane; the pirate fleet moves along its path by
   the smaller die at every roll and attacks when exactly one player has a building beside it
   (``fleet_attack``): strength 1..6 against the player's warships, stronger warships win a free
-  pick, weaker ones lose a card per settlement and two per city there (``fleet_robbed``).  A
+  pick, weaker ones lose a card and one more per city they have (``fleet_robbed``).  A
   knight makes the player's oldest plain ship a warship (``warship``).  ``attack_fortress`` from
   a ship beside the player's fortress ends the turn (``fortress_attacked``): more warships than
   the defence (1..6) take a strength point, as many lose the newest ship, fewer the newest two;
@@ -46,7 +46,7 @@ from typing import Any
 
 from tablehall.core import Event, IllegalAction
 
-from ..constants import DEV_NAMES, KNIGHT, PLAY1, ROLL_OR_CARD, SETTLEMENT, SHIP
+from ..constants import CITY, DEV_NAMES, KNIGHT, PIECE_SUPPLY, PLAY1, ROLL_OR_CARD, SETTLEMENT, SHIP
 from ..events import ALL_BUT, ONLY, event
 from .board import GOLD, LAND, WATER
 from .fields import SeaFields, SeaPhase
@@ -404,7 +404,7 @@ class ScenarioRules(SeaFields):
         if outcome == "won":
             self._owe_pick(seat, 1, "fleet")
         elif outcome == "lost":
-            owed = sum(self.node_level[x] for x in nodes if self.node_owner[x] == seat)
+            owed = 1 + PIECE_SUPPLY[CITY] - self.pieces[seat][CITY]  # one card, one more per city (as recorded)
             hand = self.hands[seat]
             lost = [0] * 5
             for _ in range(min(owed, sum(hand))):

@@ -68,6 +68,7 @@ SEA_SETUP_PHASES = SETUP_PHASES + (START3A, START3B, STARTS_PICKING)
 SETTLEMENT_ROUNDS = (START1A, START2A, START3A)
 ROUTE_ROUNDS = (START1B, START2B, START3B)
 ROBBER, PIRATE = 0, 1  # ("bandit", which)
+SEVEN_AFTER_PICKS = "seven"  # `picks_resume`: the 7's discards and robbery follow the picks
 #: JSettlers keeps no bank, so its resources never run short (its recorded sea games pay out more
 #: of a resource than the 19 or 24 cards a game has); a bank no game can empty plays that
 JSETTLERS_BANK = 10_000
@@ -528,9 +529,10 @@ class SeaState(ScenarioRules, TradeRoutes, CatanState):
             if any(self.picks):
                 self._ask_picks(PLAY1, events)
             return events
+        if any(self.picks):  # a fleet fight won: the pick comes before the 7's discards (as recorded)
+            self._ask_picks(SEVEN_AFTER_PICKS, events)
+            return events
         self._seven(events)
-        if any(self.picks):
-            self._ask_picks(self.phase, events)
         return events
 
     def _produce(self, total: int) -> Event:
@@ -576,6 +578,8 @@ class SeaState(ScenarioRules, TradeRoutes, CatanState):
         resume, self.picks_resume = self.picks_resume, None
         if resume is None:
             self._next_setup_step(events)
+        elif resume == SEVEN_AFTER_PICKS:
+            self._seven(events)
         else:
             self.phase = resume
 
