@@ -32,7 +32,8 @@ from .conftest import reference_path
 from .recorded_robots import RobotsOnlyGame
 
 DURATION = re.compile(r"(This game was \d+ rounds, and took) \d+ minutes \d+ seconds\.")
-REPLAYED = ["sea-4p", "sea-6p", "SC_NSHO-4p", "SC_NSHO-4p-c", "SC_4ISL-4p", "SC_FOG-4p", "SC_CLVI-4p", "SC_FTRI-6p"]
+REPLAYED = ["sea-4p", "sea-6p", "SC_NSHO-4p", "SC_NSHO-4p-c", "SC_4ISL-4p", "SC_FOG-4p", "SC_CLVI-4p", "SC_FTRI-6p",
+            "SC_PIRI-6p"]
 #: replayed from the game's start: their server invited its robots one by one while the first
 #: joined (a race of its threads), tablehall invites them at once
 FROM_THE_START = ["SC_FOG-4p-d", "SC_TTD-4p-e", "SC_FTRI-4p", "SC_FTRI-4p-c"]

@@ -26,7 +26,7 @@ from .conftest import reference_path
 
 RECORDED = ["sea-4p", "sea-6p", "SC_NSHO-4p", "SC_NSHO-4p-c", "SC_NSHO-6p", "SC_4ISL-4p", "SC_4ISL-6p", "SC_FOG-4p",
             "SC_FOG-4p-d", "SC_FOG-6p", "SC_TTD-4p-e", "SC_CLVI-4p", "SC_FTRI-4p", "SC_FTRI-4p-c", "SC_FTRI-6p",
-            "SC_WOND-4p", "SC_WOND-4p-d"]
+            "SC_WOND-4p", "SC_WOND-4p-d", "SC_PIRI-4p", "SC_PIRI-4p-c", "SC_PIRI-6p"]
 
 
 def recorded(name: str) -> str:
@@ -53,9 +53,7 @@ def sea_bot_game(seed: int, **options):
     return asyncio.run(Match(SPEC, agents, seed=seed, options={"sea_board": True, **options}).run())
 
 
-# Pirate Islands is left out: its fleet's strengths and fortresses' defences are the engine's own
-# draws, which no engine option scripts yet (docs/protocols/jsettlers.md, "Differences").
-@pytest.mark.parametrize("scenario", ["", "SC_NSHO", "SC_FOG", "SC_CLVI", "SC_FTRI", "SC_WOND"])
+@pytest.mark.parametrize("scenario", ["", "SC_NSHO", "SC_FOG", "SC_CLVI", "SC_PIRI", "SC_FTRI", "SC_WOND"])
 def test_an_exported_sea_game_reads_back_as_the_same_record(scenario):
     record = sea_bot_game(29, scenario=scenario)
     text = SPEC.exporters["soclog"](record)

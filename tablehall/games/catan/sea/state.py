@@ -363,8 +363,20 @@ class SeaState(ScenarioRules, TradeRoutes, CatanState):
         if self.phase in ROUTE_ROUNDS:
             mask = self.geo.node_edge_mask[self.last_settlement] & self.board.ship_edges
         else:
-            mask = self.ship_reach[seat]
+            mask = self._ship_frontier(seat)
         return mask & self._open_water(seat)
+
+    def _ship_frontier(self, seat: int) -> int:
+        """The edges a new ship of `seat` may continue from: its ship reach, or (Pirate Islands,
+        where routes never branch) the far end of its newest ship."""
+        order = self.ship_order[seat]
+        if not self.scenario.fortresses or not order:
+            return self.ship_reach[seat]
+        geo = self.geo
+        a, b = geo.edges[order[-1]]
+        behind = geo.edges[order[-2]] if len(order) > 1 else ()
+        tip = b if a in behind or (not behind and self.node_owner[a] == seat) else a
+        return geo.node_edge_mask[tip] & self.board.ship_edges
 
     def _open_water(self, seat: int) -> int:
         """The free edges `seat`'s ships may take where they touch its route: off the pirate's
@@ -686,7 +698,7 @@ class SeaState(ScenarioRules, TradeRoutes, CatanState):
             raise IllegalAction("NO_PIECES", "no ships left")
         self._need_cost(seat, COST_SHIP, "a ship")
         # the pirate's edges are left out only when placing, as JSettlers does
-        if not self.ship_reach[seat] & ~self.occupied_edges & self._sea_lane(seat):
+        if not self._ship_frontier(seat) & ~self.occupied_edges & self._sea_lane(seat):
             raise IllegalAction("BAD_LOCATION", "nowhere to place a ship")
 
     def _check_move_ship(self, seat: int, action: tuple) -> None:
@@ -787,7 +799,7 @@ class SeaState(ScenarioRules, TradeRoutes, CatanState):
         pirate_edges = self._pirate_edges()  # once for the new ships and every move
         open_water = ~self.occupied_edges & ~pirate_edges & self._sea_lane(seat)
         if self.pieces[seat][SHIP] and covers(self.cards_known_to(seat)[0], COST_SHIP):
-            out = [("ship", e) for e in bits(self.ship_reach[seat] & open_water)]
+            out = [("ship", e) for e in bits(self._ship_frontier(seat) & open_water)]
         else:
             out = []
         if not self.ship_moved:  # the ships `_movable_ships` lists
