@@ -86,6 +86,7 @@ class SeaNarrator(Narrator):
     _seven = False  # the last roll was a 7
     _attacked = False  # the action being told is a fortress attack
     _attack_result: SimpleAction  # its result, told after the fortress's fall when it falls
+    _after_next_piece: tuple = ()  # messages the Java server holds back until a piece is built
 
     def start(self, state) -> list:
         self._each_new_area = state.scenario.svp_each_new_area
@@ -354,8 +355,17 @@ class SeaNarrator(Narrator):
 
     def _on_fortress_captured(self, event: Event, before) -> None:
         d = event.data
-        self._all(PutPiece(self.game, self.pns[d["seat"]], PieceType.SETTLEMENT, self._nodes[d["at"]]),
-                  self._attack_result)
+        pn = self.pns[d["seat"]]
+        self._all(PutPiece(self.game, pn, PieceType.SETTLEMENT, self._nodes[d["at"]]), self._attack_result)
+        # the Java server tells the capturer's SVP and events (both 0) only after the next piece built
+        self._after_next_piece = (PlayerElement(self.game, pn, ElementAction.SET, PE.SCENARIO_SVP, 0),
+                                  PlayerElement(self.game, pn, ElementAction.SET, PE.PLAYEREVENTS_BITMASK, 0))
+
+    def _on_built(self, event: Event, before) -> None:
+        super()._on_built(event, before)
+        if self._after_next_piece:
+            self._all(*self._after_next_piece)
+            self._after_next_piece = ()
 
     def _on_fleet_defeated(self, event: Event, before) -> None:
         self._all(MoveRobber(self.game, self.pns[self._current], NO_PIRATE))
@@ -416,6 +426,7 @@ SEA_EVENT_TELLERS: dict[str, Callable[[Narrator, Event, Phase], None]] = {
     "warship": SeaNarrator._on_warship,
     "fortress_attacked": SeaNarrator._on_fortress_attacked,
     "fortress_captured": SeaNarrator._on_fortress_captured,
+    "built": SeaNarrator._on_built,
     "special_turn": SeaNarrator._on_special_turn,
     "fleet_defeated": SeaNarrator._on_fleet_defeated,
     "special_edge": SeaNarrator._on_special_edge,
