@@ -39,7 +39,9 @@ def check_sea_invariants(st: SeaState, routes: bool = True) -> None:
         captured = bool(st.player_events[s] & RECAPTURED_FORTRESS)
         assert st.pieces[s][0] == 15 - len(roads) and st.pieces[s][3] == 15 - len(ships) - wonder_ships[s]
         assert st.pieces[s][2] == 4 - cities
-        assert st.pieces[s][1] - (5 - settlements) in ((0, 1) if captured else (0,))
+        # Pirate Islands: the fortress is the fifth settlement, taken back without one from the stock
+        fifth = (1 - captured) if st.scenario.fortresses else 0
+        assert st.pieces[s][1] == 5 - settlements - fifth
         assert st.building_vp[s] == settlements + 2 * cities
         assert st.total_vp(s) == (settlements + 2 * cities + 2 * (st.longest_road == s) + 2 * (st.largest_army == s)
                                   + st.dev_old[s][4] + st.dev_new[s][4] + st.svp[s] + st.cloth[s] // 2)
@@ -54,8 +56,9 @@ def check_sea_invariants(st: SeaState, routes: bool = True) -> None:
         assert st.road_nodes[s] == nodes, s
         tips = sum(1 << e for e in ships if st._open_end(s, e) >= 0)
         assert st.ship_tips[s] == tips, s  # kept as pieces come and go
-        for e in ships:  # ships on the sea (or where fog was), off nobody's hands
-            assert any(board.terrain[h] in (WATER, FOG) for h in geo.edge_hexes[e]) or st.scenario.fog
+        for e in ships:  # ships on the sea (or where fog was; Pirate Islands: on the lane, some along the rim)
+            assert any(board.terrain[h] in (WATER, FOG) for h in geo.edge_hexes[e]) or st.scenario.fog \
+                or st.scenario.fortresses and st.layout.sea_edges[s] >> e & 1
         for e in roads:
             assert any(board.terrain[h] in LAND or board.terrain[h] == FOG for h in geo.edge_hexes[e]) \
                 or st.scenario.fog

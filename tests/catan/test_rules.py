@@ -357,6 +357,21 @@ def test_domestic_trade_offer_counter_accept_reject_withdraw():
     check_invariants(st)
 
 
+def test_an_offer_may_come_before_the_roll_and_be_taken_after_it():
+    st = setup(new())  # as the Java server takes one (recorded in a 6-player Pirate Islands game)
+    empty_hands(st)
+    give(st, 0, (1, 0, 0, 0, 0))
+    give(st, 1, (0, 1, 0, 0, 0))
+    st.apply(0, A.offer((1, 0, 0, 0, 0), (0, 1, 0, 0, 0), (1,)))
+    assert st.phase is Phase.ROLL_OR_CARD and st.to_act() == (0,)
+    assert code(lambda: st.apply(1, A.accept(0))) == "NOT_NOW"
+    to_play(st)  # a 6: no discards
+    assert st.to_act() == (1, 0)
+    st.apply(1, A.accept(0))
+    assert st.hands[1][0] >= 1 and st.offers[0] is None
+    check_invariants(st)
+
+
 def test_no_trading_option():
     st = setup(new(domestic_trades=False))
     to_play(st)

@@ -6,8 +6,9 @@ from __future__ import annotations
 
 import pytest
 
-from tablehall.core import IllegalAction
-from tablehall.games.catan.constants import KNIGHT, PLAY1, ROLL_OR_CARD, WAITING_FOR_ROB_CHOOSE_PLAYER
+from tablehall.core import IllegalAction, OptionError
+from tablehall.games.catan.constants import (KNIGHT, PLAY1, ROLL_OR_CARD, SETTLEMENT, VICTORY_POINT,
+                                             WAITING_FOR_ROB_CHOOSE_PLAYER, dev_type)
 from tablehall.games.catan.geometry import bits
 from tablehall.games.catan.sea.board import FOG
 from tablehall.games.catan.sea.fields import SeaPhase
@@ -218,6 +219,62 @@ def test_a_lost_attack_costs_ships():
     events = st.apply(0, ("attack_fortress",))  # no warships: every defence wins
     assert len(events[0].data["ships_lost"]) == 2 and st.pieces[0][SHIP] == ships + 2
     assert st.current != 0  # an attack ends the turn
+
+
+def test_the_fortress_is_the_fifth_settlement():
+    st = setup(new_sea(scenario="SC_PIRI"))
+    assert all(st.pieces[seat][SETTLEMENT] == 3 - 2 for seat in range(4))  # 4 in stock, the fixed one, two placed
+    node = st._own_fortress(0)
+    roll(st, 6)
+    st._place_ship(0, st.geo.node_edges[node][0])
+    st.warships[0] = 7
+    st.fortresses[node] = (0, 1)
+    st.apply(0, ("attack_fortress",))
+    assert st.node_owner[node] == 0 and st.pieces[0][SETTLEMENT] == 1  # none taken from the stock
+
+
+def test_pirate_islands_deals_warships_for_victory_point_cards():
+    for seats in (4, 6):
+        st = new_sea(seats, scenario="SC_PIRI")
+        kinds = [dev_type(card) for card in st.deck]
+        assert kinds.count(KNIGHT) == (19 if seats == 4 else 25) and VICTORY_POINT not in kinds
+        assert len(kinds) == (25 if seats == 4 else 34)
+    assert new_sea(scenario="SC_PIRI", dev_deck=" ".join(["KN"] * 19)).deck[-19:] == [KNIGHT] * 19
+    with pytest.raises(OptionError):
+        new_sea(scenario="SC_PIRI", dev_deck="VP")
+
+
+def test_pirate_islands_routes_continue_from_the_newest_ship_only():
+    st = setup(new_sea(scenario="SC_PIRI"))
+    roll(st, 6)
+    give(st, 0, (0, 0, 1, 0, 1))
+    first = st.ship_order[0][0]
+    tip = next(x for x in st.geo.edges[first] if st.node_owner[x] != 0)
+    spots = [a[1] for a in st.legal_actions(0) if a[0] == "ship"]
+    assert spots and all(tip in st.geo.edges[e] for e in spots)
+    st.apply(0, ("ship", spots[0]))
+    give(st, 0, (0, 0, 1, 0, 1))
+    new_tip = next(x for x in st.geo.edges[spots[0]] if x != tip)
+    later = [a[1] for a in st.legal_actions(0) if a[0] == "ship"]
+    assert all(new_tip in st.geo.edges[e] for e in later)  # no branch back at the first ship's end
+    with pytest.raises(IllegalAction):
+        st.check(0, ("ship", next(e for e in st.geo.node_edges[tip] if not st.occupied_edges >> e & 1
+                                  and st.layout.sea_edges[0] >> e & 1 and e != spots[0])))
+
+
+def test_pirate_islands_chance_can_be_scripted():
+    st = setup(new_sea(scenario="SC_PIRI", dice="6+2 3+4", pirate_dice="4 5"))
+    start = st.fleet_step
+    events = st.apply(st.current, ("roll",))
+    assert st.fleet_step == start + 2 and events[0].data["dice"] == [6, 2]  # the fleet sails by the smaller die
+    node = st._own_fortress(st.current)
+    seat = st.current
+    st._place_ship(seat, st.geo.node_edges[node][0])
+    st.warships[seat] = 5
+    events = st.apply(seat, ("attack_fortress",))
+    assert events[0].data["defence"] == 4 and events[0].data["ships_lost"] == []  # 5 warships beat a scripted 4
+    observed = st.observation(0)
+    assert observed.pirate_script == () and observed.options.get("pirate_dice") == ""  # the future stays hidden
 
 
 def test_winning_pirate_islands_needs_the_fortress():

@@ -42,7 +42,7 @@ class CatanFields:
     per_resource: int  # cards of each resource in the game
     deck_cards: tuple[int, ...]  # the card ids of the game's development deck
     dev_composition: tuple[int, ...]  # cards of each development card type
-    dice_script: tuple[tuple[tuple[int, int], int], ...]  # scripted (dice, total)s (imports), random once used up
+    dice_script: tuple[int | tuple[int, int], ...]  # scripted totals or pairs (imports), random once used up
     steal_script: tuple[int, ...]  # scripted stolen resources, random once used up
     special_building: bool  # the game has the special building phase
     undo_enabled: bool  # option UB

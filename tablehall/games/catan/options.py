@@ -161,20 +161,19 @@ def _deck_composition(six: bool, scenario: str) -> tuple[int, ...]:
     return warship_composition(composition) if scenario in SCENARIOS and SCENARIOS[scenario].fortresses else composition
 
 
-def scripted_roll(token: str) -> tuple[tuple[int, int], int]:
-    """One roll of the ``dice`` option as (dice, total): a pair ``"5+5"``, or a total 2..12 (its
-    dice are then the highest first die that makes it, ``"10"`` is 6 and 4)."""
+def scripted_roll(token: str) -> int | tuple[int, int]:
+    """One roll of the ``dice`` option: a total 2..12, or a pair of dice ``"5+5"`` (Pirate
+    Islands' fleet sails by the smaller die)."""
     first, plus, second = token.partition("+")
     if plus:
         dice = (int(first), int(second))
         if not (1 <= dice[0] <= 6 and 1 <= dice[1] <= 6):
             raise ValueError(f"scripted dice are 1..6, not {token!r}")
-        return dice, dice[0] + dice[1]
+        return dice
     total = int(token)
     if not 2 <= total <= 12:
         raise ValueError("scripted dice totals are 2..12")
-    high = min(6, total - 1)
-    return (high, total - high), total
+    return total
 
 
 def parse_codes(text: str, table: dict[str, int], what: str) -> tuple[int, ...]:

@@ -617,11 +617,16 @@ class CatanState(SpecialBuilding, Undo, ForcedEndTurn, Legality, Views, GameStat
         return events
 
     def _roll_dice(self, seat: int) -> tuple[int, list[Event]]:
-        """`seat` rolls (a scripted total, else the generator; options N7, N7C roll a 7 again):
+        """`seat` rolls (a scripted total or pair, else the generator; options N7, N7C roll a 7 again):
         the total, and the `rolled` event in a new list."""
         if self.dice_used < len(self.dice_script):
-            dice, total = self.dice_script[self.dice_used]
+            scripted = self.dice_script[self.dice_used]
             self.dice_used += 1
+            if scripted.__class__ is int:  # a total: the highest first die that makes it
+                first = min(6, scripted - 1)
+                dice, total = (first, scripted - first), scripted
+            else:
+                dice, total = scripted, scripted[0] + scripted[1]
         else:
             dice, total = _DICE[self.rng.below(36)]
             if self.roll_rules:  # options N7, N7C: a 7 is rolled again

@@ -212,8 +212,10 @@ class SeaBoard:
         fog_edges = _union(hex_edge_mask, fog_hexes)
         self.road_edges = _union(hex_edge_mask, self.land_hexes) | fog_edges
         """Edges with land (or fog) on a side: where roads may go."""
-        self.ship_edges = _union(hex_edge_mask, self.pirate_hexes) | fog_edges | _union(layout.sea_edges, range(
-            len(layout.sea_edges)))
+        lanes = 0
+        for lane in layout.sea_edges:
+            lanes |= lane
+        self.ship_edges = _union(hex_edge_mask, self.pirate_hexes) | fog_edges | lanes
         """Edges with water (or fog) on a side, and (Pirate Islands) every edge of the players' lanes
         (some run along the board's rim beside land): where ships may go."""
         self.robber_hexes = tuple(h for h in self.land_hexes if layout.hex_area.get(h, 0)

@@ -19,11 +19,14 @@ the rule chosen here is said where it is applied.
   (``cloth_stolen``); the game ends when fewer than 4 villages have cloth (``villages_empty``):
   most VP wins, then most cloth, then the lowest seat.
 * Pirate Islands (SC_PIRI): each seated player's settlement, ship and fortress stand before
-  initial placement; ships keep to the player's lane; the pirate fleet moves along its path by
-  the smaller die at every roll and attacks when exactly one player has a building beside it
+  initial placement (the fortress is the player's fifth settlement); ships keep to the player's
+  lane and never branch (`_ship_frontier`); the pirate fleet moves along its path by the smaller
+  die at every roll and attacks when exactly one player has a building beside it
   (``fleet_attack``): strength 1..6 against the player's warships, stronger warships win a free
-  pick, weaker ones lose a card and one more per city they have (``fleet_robbed``).  A
-  knight makes the player's oldest plain ship a warship (``warship``).  ``attack_fortress`` from
+  pick (before a 7's discards), weaker ones lose a card and one more per city they have
+  (``fleet_robbed``).  The deck's victory point cards are knights, which make the player's
+  oldest plain ship a warship (``warship``).  The fleet's and the fortresses' dice may be
+  scripted (``pirate_dice``), the fleet's takings too (``steals``).  ``attack_fortress`` from
   a ship beside the player's fortress ends the turn (``fortress_attacked``): more warships than
   the defence (1..6) take a strength point, as many lose the newest ship, fewer the newest two;
   at 0 the fortress is the player's settlement (``fortress_captured``); when no fortress is

@@ -367,8 +367,10 @@ class SeaState(ScenarioRules, TradeRoutes, CatanState):
         return mask & self._open_water(seat)
 
     def _ship_frontier(self, seat: int) -> int:
-        """The edges a new ship of `seat` may continue from: its ship reach, or (Pirate Islands,
-        where routes never branch) the far end of its newest ship."""
+        """The edges a new ship of `seat` may touch: its ship reach, or (Pirate Islands, where
+        routes never branch) the far end of its newest ship.  A route that has run into a dead
+        end of its lane may go on from any of its ships (tablehall's way out: JSettlers' robots
+        never got there, and a player without a way to its fortress could never win)."""
         order = self.ship_order[seat]
         if not self.scenario.fortresses or not order:
             return self.ship_reach[seat]
@@ -376,7 +378,10 @@ class SeaState(ScenarioRules, TradeRoutes, CatanState):
         a, b = geo.edges[order[-1]]
         behind = geo.edges[order[-2]] if len(order) > 1 else ()
         tip = b if a in behind or (not behind and self.node_owner[a] == seat) else a
-        return geo.node_edge_mask[tip] & self.board.ship_edges
+        ahead = geo.node_edge_mask[tip] & self.board.ship_edges
+        if ahead & ~self.occupied_edges & self._sea_lane(seat):
+            return ahead
+        return self.ship_reach[seat]
 
     def _open_water(self, seat: int) -> int:
         """The free edges `seat`'s ships may take where they touch its route: off the pirate's
