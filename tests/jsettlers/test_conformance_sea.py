@@ -1,21 +1,21 @@
 """Recorded sea-board and scenario games against tablehall's JSettlers service (issue 29), as the
 classic recordings are checked (test_conformance_game.py, (b)).
 
-Each robots-only game the JSettlers 2.7.00 server recorded is played again (`RobotsOnlyGame`):
-the engine gets the recording's board (`SOCBoardLayout2` encoding 3), first player, dice, cards,
-steals, the fog's contents and Pirate Islands' fleet and fortress dice; every client message of the log is fed as a frame, in log
-order.  Everything the server logs for the game, from the robots' invitations to the game over,
-each message with its audience, must equal the recording; every robot must receive exactly the
-messages the recording addresses to it.  Tolerances: the game's duration in the closing text (as
-for the classic games); the order of the options in a plain sea game's robot invitations (the
-Java server's option map, in an order no rule found gives); in Fog Islands, the order of a land
-area's nodes in `SOCPotentialSettlements` (it follows what the fog hides; the nodes must be the
-same); requests after the game's end, which the Java server still answers while tablehall
-has deleted the robots' finished game; and, for six recordings, the robots' invitations (their
-server invited the robots one by one, a race of its threads): those are compared from the
-game's start (Fog Islands with fog revealed and a gold pick from fog, Through The Desert, two
-games of The Forgotten Tribe, two 4-player games of Pirate Islands).  The recordings that do not replay, and why:
-docs/protocols/jsettlers.md.
+Each robots-only game the JSettlers 2.7.00 server recorded is played again (`RobotsOnlyGame`): the
+engine gets the recording's board (`SOCBoardLayout2` encoding 3), first player, dice, cards,
+steals, the fog's contents and Pirate Islands' fleet and fortress dice; every client message of
+the log is fed as a frame, in log order.  Everything the server logs for the game, from the robots'
+invitations to the game over, each message with its audience, must equal the recording; every
+robot must receive exactly the messages the recording addresses to it.  Tolerances: the game's
+duration in the closing text (as for the classic games); the order of the options in a plain sea
+game's robot invitations (the Java server's option map, in an order no rule found gives); in Fog
+Islands, the order of a land area's nodes in `SOCPotentialSettlements` (it follows what the fog
+hides; the nodes must be the same); requests after the game's end, which the Java server still
+answers while tablehall has deleted the robots' finished game; and, for six recordings, the
+robots' invitations (their server invited the robots one by one, a race of its threads): those are
+compared from the game's start (Fog Islands with fog revealed and a gold pick from fog, Through
+The Desert, two games of The Forgotten Tribe, two 4-player games of Pirate Islands).  The
+recordings that do not replay, and why: docs/protocols/jsettlers.md.
 """
 
 from __future__ import annotations

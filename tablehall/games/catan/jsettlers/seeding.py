@@ -11,8 +11,9 @@ reveals it (`RevealFogHex`).  In Pirate Islands the fleet sails by a roll's smal
 roll is scripted as its pair (read off where the fleet went, `SOCMoveRobber` with the negated
 hex); the fleet's strengths (a `SOCRobberyResult` by perp -1, its extra value) and the fortresses'
 defences (`SOCSimpleAction` 1001) are ``pirate_dice``, and what the fleet took from its victim
-(the resource set the victim was told) are steals.  The engine scripts victory point cards by type only; which of the five it deals is
-`name_vp_cards`' job (the Java server names them, e.g. a Chapel).
+(the resource set the victim was told) are steals.  The engine scripts victory point cards by
+type only; which of the five it deals is `name_vp_cards`' job (the Java server names them, e.g.
+a Chapel).
 """
 
 from __future__ import annotations
@@ -23,8 +24,8 @@ from ..constants import DECK, JS_DEV_CARD, SGN_DEV, SGN_RESOURCE, VICTORY_POINT,
 from .board_layout import SIX_PLAYER_ENCODING, board_from_layout, board_from_six_layout
 from .constants import DevCardActionType, Resource, SimpleActionType
 from ..sea.board import PRODUCING, TERRAIN_OF_JS, board_text, layout_for
-from .game_messages import (BoardLayout, BoardLayout2, DevCardAction, DiceResult, MoveRobber, RevealFogHex, RobberyResult,
-                            SimpleAction, SitDown, StartGame, Turn)
+from .game_messages import (BoardLayout, BoardLayout2, DevCardAction, DiceResult, MoveRobber, RevealFogHex,
+                            RobberyResult, SimpleAction, SitDown, StartGame, Turn)
 from .sea_layout import LARGE_ENCODING, SeaLayoutMismatch, sea_board_from_layout
 from .engine_rules import engine_options
 from .soclog import ALL, Soclog

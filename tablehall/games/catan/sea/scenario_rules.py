@@ -54,8 +54,8 @@ from ..events import ALL_BUT, ONLY, event
 from .board import GOLD, LAND, WATER
 from .fields import SeaFields, SeaPhase
 from .scenarios import (DESERT_AREAS, DEV_CARD_EDGE, ESTABLISHED_VILLAGE, RECAPTURED_FORTRESS, REACHED_DEV_CARD_EDGE,
-                        REACHED_SVP_EDGE, SETTLED_ANY_NEW_AREA, SVP_EDGE, VILLAGES_LEFT_MIN, WONDER_LEVELS, warship_composition,
-                        warship_deck)
+                        REACHED_SVP_EDGE, SETTLED_ANY_NEW_AREA, SVP_EDGE, VILLAGES_LEFT_MIN, WONDER_LEVELS,
+                        warship_composition, warship_deck)
 
 _REQUIREMENT = re.compile(r"(\d*)([SCVL])(?:@(P|N\d))?")
 _PICKING = (SeaPhase.WAITING_FOR_PICK_GOLD_RESOURCE, SeaPhase.STARTS_WAITING_FOR_PICK_GOLD_RESOURCE)
