@@ -22,6 +22,7 @@ import warnings
 from datetime import datetime, timezone
 
 from tablehall.core import Entry as RecordEntry
+from tablehall.core import IllegalAction
 from tablehall.core import Record, Result, SeatInfo
 
 from .. import SPEC
@@ -163,10 +164,12 @@ def soclog_to_record(text: str) -> Record:
 
 def _end_turn_for(state, record: Record) -> None:
     """The server passed the turn on without the player's `EndTurn`: the Java server's robot
-    watchdog ends a robot's turn that way ("force end turn"), cancelling what it was placing.
-    The same is taken as the player's own actions, where the rules allow them."""
+    watchdog ends a robot's turn that way ("force end turn"), cancelling what it was placing;
+    so does the engine's ``force_end_turn``, where the player's turn may be ended."""
     seat = state.current
-    for action in (("cancel_build",), ("end_turn",)):
-        if action in state.legal_actions(seat):
-            state.apply(seat, action)
-            record.entries.append(RecordEntry(seat, SPEC.encode_action(action)))
+    try:
+        state.check(seat, FORCE_END_TURN)
+    except IllegalAction:
+        return
+    state.apply(seat, FORCE_END_TURN)
+    record.entries.append(RecordEntry(seat, SPEC.encode_action(FORCE_END_TURN)))
