@@ -11,7 +11,7 @@ for the classic games); the order of the options in a plain sea game's robot inv
 Java server's option map, in an order no rule found gives); in Fog Islands, the order of a land
 area's nodes in `SOCPotentialSettlements` (it follows what the fog hides; the nodes must be the
 same); requests after the game's end, which the Java server still answers while tablehall
-has deleted the robots' finished game; and, for four recordings, the robots' invitations (their
+has deleted the robots' finished game; and, for six recordings, the robots' invitations (their
 server invited the robots one by one, a race of its threads): those are compared from the
 game's start (Fog Islands with fog revealed and a gold pick from fog, Through The Desert, two
 games of The Forgotten Tribe, a 6-player New Shores, a Cloth Trade game).  The recordings that

@@ -225,13 +225,13 @@ class Narrator:
         if self._hexes is None:  # the board's coordinates: the same for the whole game
             self._coords(state)
         self._hands = state.hands
+        events = list(events)
         forced = next((e.data for e in events if e.kind == "turn_forced"), None)
         # the turn passes: ended (by the player or the server), or (5-6 players) given way to the
         # special building phase by the player to move asking before its roll
         self._closing_turn = (kind == "end_turn" or (forced is not None and forced["ended"])
                               or (kind == "ask_special_build" and int(state.phase) == SPECIAL_BUILDING
                                   and before is P.ROLL_OR_CARD))
-        events = list(events)
         for event in events:
             tell = self.tellers.get(event.kind)
             if tell is not None:
