@@ -7,10 +7,11 @@ from __future__ import annotations
 
 import pytest
 
-from tablehall.core import IllegalAction
-from tablehall.games.catan import actions as A
+from tablehall.core import Entry, IllegalAction, Record, SeatInfo
+from tablehall.games.catan import SPEC, actions as A
 from tablehall.games.catan.constants import CITY, ROAD_BUILDING, SETTLEMENT, Phase
 from tablehall.games.catan.geometry import edge_between
+from tablehall.games.catan.sgn import SGNError
 
 from .helpers import SPOTS, give, new, setup, to_play
 from .six_helpers import new_six, next_turn, rich, roll, setup_six
@@ -114,3 +115,15 @@ def test_elsewhere_the_turn_is_not_ended():
         st.apply(st.current, FORCE)
     with pytest.raises(IllegalAction):  # never another seat's turn
         st.apply((st.current + 1) % 4, FORCE)
+
+
+def test_sgn_does_not_write_a_turn_the_server_ended():
+    replayed = new()
+    record = Record(SPEC.name, SPEC.rules_version, replayed.options, 7, [SeatInfo(f"s{i}", "bot:random") for i in range(4)])
+    for node, towards in SPOTS:
+        for action in (A.settlement(node), A.road(edge_between(node, towards))):
+            record.entries.append(Entry(replayed.current, SPEC.encode_action(action)))
+            replayed.apply(replayed.current, action)
+    record.entries.append(Entry(replayed.current, SPEC.encode_action(FORCE)))
+    with pytest.raises(SGNError, match="server ended"):
+        SPEC.exporters["sgn"](record)
