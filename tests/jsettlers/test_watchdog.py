@@ -20,7 +20,7 @@ FORCED = ["force_end_turn"]
 
 def test_a_stalled_robots_turn_is_ended_for_it_and_the_game_goes_on():
     section = {"robot_cookie": COOKIE, "bot": "random", "seed": 9, "bot_pause": 0, "robot_games": 1,
-               "robot_game_robots": 1, "robot_turn_timeout": 0.2, "robot_timeout": 600}
+               "robot_game_robots": 1, "robot_turn_timeout": 0.5, "robot_timeout": 600}
 
     async def scenario():
         server = Server(ServerConfig(sections={"jsettlers": section}), store=None, services=[JSETTLERS])
