@@ -7,6 +7,11 @@ client message of the log is fed as a frame in log order.  These games have no h
 the server made them itself, as tablehall does with `create_bot_game` (its robot invitations
 included), with the options the recording's robots were asked to play (``PL``, ``PLB`` and
 ``SC``; the scenario's options follow from ``SC``).
+
+Where the log shows the server passing a robot's turn on without the robot's request (its robot
+watchdog: a `Turn` among what the server sent after a client message, beyond what tablehall's
+server answered to it), the turn is ended as tablehall's watchdog ends it
+(`GamePlay.force_end_turn`), at the same point of the game.
 """
 
 from __future__ import annotations
@@ -14,7 +19,7 @@ from __future__ import annotations
 from tablehall.core.hosting import Host
 from tablehall.games.catan.jsettlers import ImARobot, JoinGame, JoinGameAuth, SitDown
 from tablehall.games.catan.jsettlers.connection import BUILTIN_ROBOT_BRAIN
-from tablehall.games.catan.jsettlers.game_messages import BoardLayout2
+from tablehall.games.catan.jsettlers.game_messages import BoardLayout2, Turn
 from tablehall.games.catan.jsettlers.soclog import ALL, OBSERVER, Soclog
 
 from .recorded import COOKIE, ROBOT_VERSION, Client, SeededService, settle
@@ -29,6 +34,12 @@ def asked_options(packed: str) -> str:
     return ",".join(item for item in items if item.split("=")[0] in ASKED)
 
 
+def game_start(entries: list) -> int:
+    """Where the game starts in a game's log: the real board (`SOCBoardLayout2` with land hexes)."""
+    return next(i for i, e in enumerate(entries) if isinstance(e.message, BoardLayout2)
+                and e.audience == ALL and dict(e.message.parts).get("LH"))
+
+
 class RobotsOnlyGame:
     """A robots-only recording played again through the service."""
 
@@ -37,8 +48,7 @@ class RobotsOnlyGame:
         self.entries = [e for e in log.entries if e.audience is not None]
         self.seats = {e.message.pn: e.message.nickname for e in self.entries
                       if isinstance(e.message, SitDown) and e.audience == ALL}
-        self.start_index = next(i for i, e in enumerate(self.entries) if isinstance(e.message, BoardLayout2)
-                                and e.audience == ALL and dict(e.message.parts).get("LH"))
+        self.start_index = game_start(self.entries)
 
     async def play(self) -> list:
         """Play the recording; what the server logged for the game."""
@@ -54,6 +64,7 @@ class RobotsOnlyGame:
                                              robots=len(self.seats))
         await settle()
         seated: dict[int, str] = {}
+        self._logged_start: int | None = None
         for index, entry in enumerate(self.entries):
             message, audience = entry.message, entry.audience
             if isinstance(message, JoinGameAuth) and audience == OBSERVER:
@@ -66,7 +77,25 @@ class RobotsOnlyGame:
                 self.clients[robot].send(message.to_cmd())
             elif audience.kind == "from_player" and message is not None:
                 self.clients[seated[audience.pn]].send(message.to_cmd())
+                await settle()
+                if room.play is not None and self._turn_passed_unasked(room.log):
+                    pn = room.play.pns[room.play.match.state.current]
+                    room.play.force_end_turn(pn)  # refused only where the replay has gone astray
             else:
                 continue
             await settle()
         return list(room.log)
+
+    def _turn_passed_unasked(self, logged: list) -> bool:
+        """Whether, after the client message just fed, the recording's server passed the turn on
+        where tablehall's (what it `logged`) has not (yet): a `Turn` among the server's messages
+        that follow in the recording, past those tablehall's server answered with."""
+        if self._logged_start is None:
+            self._logged_start = game_start(logged)
+        answered = len(logged) - self._logged_start + self.start_index  # the recording's entries matched so far
+        for entry in self.entries[answered:]:
+            if entry.audience.from_client:
+                return False
+            if isinstance(entry.message, Turn) and entry.audience == ALL:
+                return True
+        return False

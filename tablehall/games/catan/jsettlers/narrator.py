@@ -22,7 +22,7 @@ from typing import Callable, ClassVar, Iterable, Mapping, Sequence
 
 from tablehall.core import Event
 
-from ..constants import JS_DEV_CARD, KNIGHT, MONOPOLY, PIECE_FROM_NAME, RESOURCE_NAMES, ROAD_BUILDING, Phase
+from ..constants import JS_DEV_CARD, KNIGHT, MONOPOLY, PIECE_FROM_NAME, RESOURCE_NAMES, ROAD_BUILDING, SETTLEMENT, Phase
 from ..geometry import JS_EDGES, JS_HEXES, JS_NODES
 from .board_layout import layout_message
 from .constants import (
@@ -34,10 +34,12 @@ from .constants import (
     PlayerElementType as PE,
     Resource,
     SimpleActionType,
+    State,
 )
 from .game_messages import (
     AcceptOffer,
     BankTrade,
+    CancelBuildRequest,
     ChoosePlayerRequest,
     ClearOffer,
     ClearTradeMsg,
@@ -80,6 +82,8 @@ DEV_CARDS_AT_START = 25
 CARD_TITLES = {KNIGHT: "Soldier", ROAD_BUILDING: "Road Building", 2: "Year of Plenty", MONOPOLY: "Monopoly"}
 STATS_RESOURCE_ROLLS = 1  # SOCPlayerStats type: resources gained from dice rolls
 SETUP_ROAD_PHASES = (P.START1B, P.START2B)
+TURN_ENDS = ("end_turn", "force_end_turn")  # the player's, and the server's for a stalled player
+PLACING_PHASES = (State.PLACING_ROAD, State.PLACING_SETTLEMENT, State.PLACING_CITY, State.PLACING_SHIP)
 ROUTE_PIECES = (0, 3)  # roads and ships stand on edges
 WIRE_PIECES = {**PIECE_FROM_NAME, "ship": 3}  # an engine piece's JSettlers piece type
 
@@ -221,8 +225,13 @@ class Narrator:
         if self._hexes is None:  # the board's coordinates: the same for the whole game
             self._coords(state)
         self._hands = state.hands
-        self._closing_turn = kind == "end_turn"
         events = list(events)
+        forced = next((e.data for e in events if e.kind == "turn_forced"), None)
+        # the turn passes: ended (by the player or the server), or (5-6 players) given way to the
+        # special building phase by the player to move asking before its roll
+        self._closing_turn = (kind == "end_turn" or (forced is not None and forced["ended"])
+                              or (kind == "ask_special_build" and int(state.phase) == SPECIAL_BUILDING
+                                  and before is P.ROLL_OR_CARD))
         for event in events:
             tell = self.tellers.get(event.kind)
             if tell is not None:
@@ -232,8 +241,12 @@ class Narrator:
         if kind == "buy_dev":
             left = len(state.deck)
             self._all(SimpleAction(self.game, self.pns[seat], SimpleActionType.DEVCARD_BOUGHT, left, 0))
-        if kind == "end_turn":
+        if self._closing_turn:
             self._told(ClearOffer, -1)
+        elif forced is not None:  # an initial settlement taken back: the placement goes on
+            if state.phase is P.ROLL_OR_CARD:
+                self._all(GameElements(self.game, ((GE.FIRST_PLAYER, self.pns[state.first]),)))
+            kind = "road"  # told as after the road
         self._tail(kind, before, state)
         self._phase, self._current = state.phase, state.current
         return self._take()
@@ -262,10 +275,10 @@ class Narrator:
         """The end of a sequence: the new state (or the next turn, or the game over)."""
         if state.is_over:
             self._game_over(state)
+        elif kind in TURN_ENDS or self._closing_turn:
+            self._turn(state)
         elif kind in ("bank_trade", "offer", "accept", "reject", "withdraw", "ask_special_build"):
             return  # trades and asks end without a state: it does not change
-        elif kind == "end_turn":
-            self._turn(state)
         elif kind == "road" and before in SETUP_ROAD_PHASES:
             if state.phase is P.ROLL_OR_CARD:
                 self._turn(state)
@@ -367,7 +380,11 @@ class Narrator:
             refund = resource_elements(d["refund"])
             self._all(PlayerElements(self.game, self.pns[d["seat"]], ElementAction.GAIN, refund))
         elif before is P.PLACING_FREE_ROAD1:
+            pn = self.pns[d["seat"]]
             self._text(f"{self.name(d['seat'])} cancelled the Road Building card.")
+            if d.get("card_back"):
+                self._all(DevCardAction(self.game, pn, DevCardActionType.ADD_OLD, (JS_DEV_CARD[ROAD_BUILDING],)),
+                          PlayerElement(self.game, pn, ElementAction.SET, PE.PLAYED_DEV_CARD_FLAG, 0))
         else:
             self._text(f"{self.name(d['seat'])} skipped placing the second road.")
 
@@ -506,6 +523,17 @@ class Narrator:
         pn = self.pns[event.data["seat"]]
         self._all(PlayerElement(self.game, pn, ElementAction.SET, PE.ASK_SPECIAL_BUILD, 1))
 
+    def _on_turn_forced(self, event: Event, before: Phase) -> None:
+        """The server ends a stalled player's turn: in its special building turn, a placement
+        it paid for is cancelled after its ask is cleared (then cleared again as the turn ends),
+        as the Java server's robot watchdog does."""
+        if event.data["special"] and int(before) in PLACING_PHASES:
+            pn = self.pns[event.data["seat"]]
+            self._all(PlayerElement(self.game, pn, ElementAction.SET, PE.ASK_SPECIAL_BUILD, 0))
+
+    def _on_settlement_taken_back(self, event: Event, before: Phase) -> None:
+        self._told(CancelBuildRequest, SETTLEMENT)
+
     def _on_special_turn_ended(self, event: Event, before: Phase) -> None:
         pn = self.pns[event.data["seat"]]
         self._all(PlayerElement(self.game, pn, ElementAction.SET, PE.ASK_SPECIAL_BUILD, 0))
@@ -547,6 +575,8 @@ EVENT_TELLERS: dict[str, Callable[[Narrator, Event, Phase], None]] = {
     "offers_cleared": Narrator._on_offers_cleared,
     "special_build_asked": Narrator._on_special_build_asked,
     "special_turn_ended": Narrator._on_special_turn_ended,
+    "turn_forced": Narrator._on_turn_forced,
+    "settlement_taken_back": Narrator._on_settlement_taken_back,
     "build_undone": Narrator._on_build_undone,
 }
 Narrator.tellers = EVENT_TELLERS

@@ -162,6 +162,7 @@ class SeaState(ScenarioRules, TradeRoutes, CatanState):
 
     # -- initial placement ----------------------------------------------------------------------
     def _next_setup_step(self, events: list[Event]) -> None:
+        self.before_setup_settlement = None
         n = self.seat_count
         rounds = 3 if self.scenario.third_settlement else 2
         while True:
@@ -202,6 +203,8 @@ class SeaState(ScenarioRules, TradeRoutes, CatanState):
         node = action[1]
         phase = self.phase
         cost = self._paid(seat, SETTLEMENT)
+        if phase in SETTLEMENT_ROUNDS:
+            self._keep_before_setup_settlement()
         self._place_settlement(seat, node)
         events = [event("built", {"seat": seat, "piece": "settlement", "at": node, "cost": list(cost)})]
         if phase in SETTLEMENT_ROUNDS:
@@ -865,6 +868,7 @@ SEA_TURN_PHASES: dict[str, tuple] = {
     "ship": (START1B, START2B, START3B, PLAY1, PLACING_SHIP, PLACING_FREE_ROAD1, PLACING_FREE_ROAD2,
              SPECIAL_BUILDING),
     "cancel_build": TURN_PHASES["cancel_build"] + (PLACING_SHIP,),
+    "force_end_turn": TURN_PHASES["force_end_turn"] + (PLACING_SHIP, START3B),
     "move_ship": (PLAY1,),
     "bandit": (ROBBER_OR_PIRATE,),
     "pirate": (PLACING_PIRATE,),
@@ -905,6 +909,7 @@ SEA_RULES: dict[str, tuple] = {
     "ship": sea_rule("ship", S._check_ship, S._do_ship, scoring=True),
     "build": sea_rule("build", S._check_build, S._do_build),
     "cancel_build": sea_rule("cancel_build", None, S._do_cancel_build),
+    "force_end_turn": sea_rule("force_end_turn", None, S._do_force_end_turn, scoring=True),
     "move_ship": sea_rule("move_ship", S._check_move_ship, S._do_move_ship, scoring=True),
     "play_dev": sea_rule("play_dev", S._check_play_dev, S._do_play_dev, scoring=True),
     "roll": sea_rule("roll", None, S._do_roll),
