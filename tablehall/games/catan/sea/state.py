@@ -44,12 +44,12 @@ from typing import Any
 
 from tablehall.core import Event, IllegalAction, OptionError
 
-from ..constants import (COST_SHIP, DESERT, KNIGHT, PIECE_COST, SHIP, ROAD, ROAD_BUILDING, SETTLEMENT, PLAY1, PLACING_CITY,
+from ..constants import (COST_SHIP, DESERT, KNIGHT, PIECE_COST, SHEEP, SHIP, ROAD, WOOD, ROAD_BUILDING, SETTLEMENT, PLAY1, PLACING_CITY,
                          PLACING_FREE_ROAD1, PLACING_FREE_ROAD2, PLACING_ROAD, PLACING_ROBBER, PLACING_SETTLEMENT,
                          ROLL_OR_CARD, SPECIAL_BUILDING, START1A, START1B, START2A, START2B, WAITING_FOR_DISCARDS,
                          WAITING_FOR_ROB_CHOOSE_PLAYER)
 from ..events import event
-from ..geometry import bits
+from ..geometry import MAX_PLACES, bits
 from ..legality import TURN_PHASES, WAITING, covers
 from ..rules import RULES, SETUP_PHASES, CatanObservation, CatanState, rule
 from ..views import HIDDEN
@@ -72,6 +72,7 @@ ROBBER, PIRATE = 0, 1  # ("bandit", which)
 #: of a resource than the 19 or 24 cards a game has); a bank no game can empty plays that
 JSETTLERS_BANK = 10_000
 _ZERO = (0, 0, 0, 0, 0)
+_SHIP_AT = tuple(("ship", e) for e in range(MAX_PLACES))
 
 
 class SeaState(ScenarioRules, TradeRoutes, CatanState):
@@ -746,7 +747,7 @@ class SeaState(ScenarioRules, TradeRoutes, CatanState):
                 or self.is_over) and seat not in self.to_act():
             return []
         if phase is PLAY1 and seat == self.current:
-            return super().legal_actions(seat) + self._sea_actions(seat)
+            return self._sea_actions(seat, self._play1_actions(seat))
         if phase is SPECIAL_BUILDING:
             ships = [("ship", e) for e in bits(self._ship_spots_mask(seat))] if covers(
                 self.cards_known_to(seat)[0], COST_SHIP) else []
@@ -777,18 +778,30 @@ class SeaState(ScenarioRules, TradeRoutes, CatanState):
         return [("road", e) for e in bits(self._road_spots_mask(seat))] + \
             [("ship", e) for e in bits(self._ship_spots_mask(seat))]
 
-    def _sea_actions(self, seat: int) -> list[tuple]:
-        """PLAY1 actions of the sea board beyond the classic ones."""
-        pirate_edges = self._pirate_edges()  # once for the new ships and every move
-        open_water = ~self.occupied_edges & ~pirate_edges & self._sea_lane(seat)
-        if self.pieces[seat][SHIP] and covers(self.cards_known_to(seat)[0], COST_SHIP):
-            out = [("ship", e) for e in bits(self.ship_reach[seat] & open_water)]
-        else:
-            out = []
+    def _sea_actions(self, seat: int, out: list[tuple]) -> list[tuple]:
+        """`out` (the classic PLAY1 actions) with the sea board's own: new ships, ship moves,
+        the scenario's."""
+        pirate = self.pirate
+        pirate_edges = self.geo.hex_edge_mask[pirate] if pirate >= 0 else 0  # once for every ship
+        open_water = self._sea_lane(seat) & ~(self.occupied_edges | pirate_edges)
+        hand = self.cards_known_to(seat)[0]
+        if hand[SHEEP] and hand[WOOD] and self.pieces[seat][SHIP]:
+            free = self.ship_reach[seat] & open_water
+            while free:  # lowest edge first
+                low = free & -free
+                out.append(_SHIP_AT[low.bit_length() - 1])
+                free ^= low
         if not self.ship_moved:  # the ships `_movable_ships` lists
-            for source in bits(self.ship_tips[seat] & ~self.built_ships & ~pirate_edges):
+            movable = self.ship_tips[seat] & ~(self.built_ships | pirate_edges)
+            while movable:
+                low = movable & -movable
+                source = low.bit_length() - 1
+                movable ^= low
                 targets = self._ship_reach_without(seat, source) & open_water
-                out += [("move_ship", source, target) for target in bits(targets)]
+                while targets:
+                    low = targets & -targets
+                    out.append(("move_ship", source, low.bit_length() - 1))
+                    targets ^= low
         if self.scenario.key:
             out += self._scenario_actions(seat)
         return out
