@@ -386,15 +386,20 @@ class SeaState(ScenarioRules, TradeRoutes, CatanState):
         return bits(self.ship_tips[seat] & ~self.built_ships & ~self._pirate_edges())
 
     def _retip(self, seat: int, nodes) -> None:
-        """Whether each of `seat`'s ships at `nodes` is at an open end, again (a piece came or
-        went there)."""
-        tips, node_edge_mask = self.ship_tips[seat], self.geo.node_edge_mask
+        """Whether each of `seat`'s ships at `nodes` is at an open end (`_open_end`), again (a
+        piece came or went there)."""
+        ships, tips = self.ships[seat], self.ship_tips[seat]
+        owner, node_edge_mask, node_links, villages = (self.node_owner, self.geo.node_edge_mask, self.geo.node_links,
+                                                       self.village_cloth)
         for x in nodes:
-            for e in bits(self.ships[seat] & node_edge_mask[x]):
-                if self._open_end(seat, e) >= 0:
-                    tips |= 1 << e
-                else:
-                    tips &= ~(1 << e)
+            for bit, other in node_links[x]:
+                if ships & bit:
+                    others = ships ^ bit
+                    if (owner[x] == -1 and not others & node_edge_mask[x] and x not in villages
+                            or owner[other] == -1 and not others & node_edge_mask[other] and other not in villages):
+                        tips |= bit
+                    else:
+                        tips &= ~bit
         self.ship_tips[seat] = tips
 
     def _open_end(self, seat: int, edge: int) -> int:
@@ -537,8 +542,12 @@ class SeaState(ScenarioRules, TradeRoutes, CatanState):
     def _produce(self, total: int) -> Event:
         produced = super()._produce(total)
         gold = [0] * self.seat_count
+        produced.data["gold"] = gold
+        gold_hexes = self.board.gold_production[total]
+        if not gold_hexes:
+            return produced
         owner, level = self.node_owner, self.node_level
-        for h, nodes in self.board.gold_production[total]:
+        for h, nodes in gold_hexes:
             if h != self.robber:
                 for node in nodes:
                     if owner[node] >= 0:
@@ -546,7 +555,6 @@ class SeaState(ScenarioRules, TradeRoutes, CatanState):
         for s, count in enumerate(gold):
             if count:
                 self._owe_pick(s, count, "gold")
-        produced.data["gold"] = gold
         return produced
 
     # -- free picks ------------------------------------------------------------------------------------
@@ -743,11 +751,14 @@ class SeaState(ScenarioRules, TradeRoutes, CatanState):
     # -- legal moves ------------------------------------------------------------------------------------
     def legal_actions(self, seat: int) -> list[tuple]:
         phase = self.phase
+        if seat == self.current and not self.is_over:  # the usual cases first
+            if phase is PLAY1:
+                return self._sea_actions(seat, self._play1_actions(seat))
+            if phase is ROLL_OR_CARD:
+                return super().legal_actions(seat)
         if (seat != self.current or phase is WAITING_FOR_DISCARDS or phase is PICKING or phase is STARTS_PICKING
                 or self.is_over) and seat not in self.to_act():
             return []
-        if phase is PLAY1 and seat == self.current:
-            return self._sea_actions(seat, self._play1_actions(seat))
         if phase is SPECIAL_BUILDING:
             ships = [("ship", e) for e in bits(self._ship_spots_mask(seat))] if covers(
                 self.cards_known_to(seat)[0], COST_SHIP) else []
