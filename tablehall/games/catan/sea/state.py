@@ -217,7 +217,9 @@ class SeaState(ScenarioRules, TradeRoutes, CatanState):
         self.phase = SPECIAL_BUILDING if self.sb_after >= 0 else PLAY1
         self.build_request = -1
         self._after_settlement_breaks(seat, node, events)
-        self._route_changed(seat, events)
+        at_node = self.geo.node_edge_mask[node]
+        if self.road_edges[seat] & at_node and self.ships[seat] & at_node:  # they join only here
+            self._route_changed(seat, events)
         self._settled_area(seat, node, events)
         return events
 
@@ -454,7 +456,7 @@ class SeaState(ScenarioRules, TradeRoutes, CatanState):
             self.victims = tuple(s for s in range(self.seat_count)
                                  if s != seat and s not in self.out and sum(self.hands[s])) + (-1,)
             return WAITING_FOR_ROB_CHOOSE_PLAYER
-        robber = bool(self._robber_targets())
+        robber = any(h != self.robber and h not in self.robber_barred for h in self.board.robber_hexes)
         pirate = self._pirate_may_move(self.current)
         if robber and pirate:
             return ROBBER_OR_PIRATE
@@ -711,7 +713,8 @@ class SeaState(ScenarioRules, TradeRoutes, CatanState):
             raise IllegalAction("BAD_ACTION", "move the robber (0) or the pirate (1)")
 
     def _check_robber(self, seat: int, action: tuple) -> None:
-        if action[1] not in self._robber_targets():
+        h = action[1]
+        if h == self.robber or h in self.robber_barred or h not in self.board.robber_hexes:
             raise IllegalAction("BAD_LOCATION", f"the robber cannot go to hex {action[1]}")
         super()._check_robber(seat, action)
 
