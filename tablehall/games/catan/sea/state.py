@@ -145,9 +145,10 @@ class SeaState(ScenarioRules, TradeRoutes, CatanState):
 
     # -- who acts -----------------------------------------------------------------------------
     def to_act(self) -> tuple[int, ...]:
-        if self.phase is PICKING or self.phase is STARTS_PICKING:
+        phase = self.phase
+        if phase is PICKING or phase is STARTS_PICKING:
             return tuple(s for s in range(self.seat_count) if self.picks[s])
-        return super().to_act()
+        return CatanState.to_act(self)
 
     # -- scoring ------------------------------------------------------------------------------
     def public_vp(self, seat: int) -> int:
