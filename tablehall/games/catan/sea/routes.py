@@ -206,9 +206,15 @@ class TradeRoutes(SeaFields):
                 continue
             far, _, members, degrees = _farthest(links, root)
             seen |= members
-            if degrees // 2 < enough < _NO_LIMIT:
-                continue
-            if degrees // 2 >= len(members):  # a loop: search every trail of this part
+            pieces = degrees // 2
+            if pieces <= best or pieces < enough < _NO_LIMIT:
+                continue  # too small to hold a longer trail, or one as long as asked
+            if pieces >= len(members):  # a loop: search every trail of this part
+                # a trail misses an edge at all but two of the ends where an odd number meet
+                odd = sum(len(links[key]) & 1 for key in members)
+                most = pieces - max(0, odd // 2 - 1)
+                if most <= best or most < enough < _NO_LIMIT:
+                    continue
                 part = own & self._edges_at_ends(members)
                 best = max(best, self._trail_search(seat, roads & part, ships & part, enough))
             else:
