@@ -40,6 +40,7 @@ and the scenarios' (see `scenario_rules`).
 
 from __future__ import annotations
 
+from functools import lru_cache
 from typing import Any
 
 from tablehall.core import Event, IllegalAction, OptionError
@@ -457,15 +458,14 @@ class SeaState(ScenarioRules, TradeRoutes, CatanState):
             self.victims = tuple(s for s in range(self.seat_count)
                                  if s != seat and s not in self.out and sum(self.hands[s])) + (-1,)
             return WAITING_FOR_ROB_CHOOSE_PLAYER
-        robber = any(h != self.robber and h not in self.robber_barred for h in self.board.robber_hexes)
+        robber = bool(self._robber_moves())
         pirate = self._pirate_may_move(self.current)
         if robber and pirate:
             return ROBBER_OR_PIRATE
         return PLACING_PIRATE if pirate else PLACING_ROBBER
 
-    def _robber_targets(self) -> tuple[int, ...]:
-        barred = self.robber_barred
-        return tuple(h for h in self.board.robber_hexes if h != self.robber and h not in barred)
+    def _robber_moves(self) -> tuple[tuple, ...]:
+        return robber_moves_among(self.board.robber_hexes, self.robber_barred, self.robber)
 
     def _pirate_may_move(self, seat: int) -> bool:
         if not self.scenario.pirate_ship or not self.board.pirate_hexes:
@@ -776,7 +776,7 @@ class SeaState(ScenarioRules, TradeRoutes, CatanState):
         if phase is PLACING_SHIP:
             return [("ship", e) for e in bits(self._ship_spots_mask(seat))] + [("cancel_build",)]
         if phase is PLACING_ROBBER:
-            return [("robber", h) for h in self._robber_targets()]
+            return list(self._robber_moves())
         if phase is PLACING_PIRATE:
             return [("pirate", h) for h in self.board.pirate_hexes if h != self.pirate]
         if phase is ROBBER_OR_PIRATE:
@@ -917,6 +917,13 @@ SEA_WAITING: dict = {
     CLOTH_OR_RESOURCE: "Choose to rob cloth or a resource first",
     PICKING: "The free resources are being picked",
 }
+
+
+@lru_cache(maxsize=1024)
+def robber_moves_among(hexes: tuple[int, ...], barred: tuple[int, ...], robber: int) -> tuple[tuple, ...]:
+    """The robber's moves from `robber` to `hexes` (the land it may take on a sea board), less
+    `barred` (option RD)."""
+    return tuple(("robber", h) for h in hexes if h != robber and h not in barred)
 
 
 def sea_rule(kind: str, check, apply, scoring: bool = False) -> tuple:
