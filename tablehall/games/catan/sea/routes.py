@@ -123,8 +123,9 @@ class TradeRoutes(SeaFields):
 
     def _leaf_trail(self, seat: int, edge: int, roads: int, ships: int) -> tuple[int, int, int]:
         """The longest trail ending with the piece at `edge`, its edges, and the pieces outside
-        its part of the route when that part is a tree of the split network (see `_walk`), when a trail cannot go on past the piece
-        at one of its ends; -1 when it can at both (it may join two parts, or close a loop)."""
+        its part of the route when that part is a tree of the split network (see `_walk`), when
+        a trail cannot go on past the piece at one of its ends; -1 when it can at both (it may
+        join two parts, or close a loop)."""
         bit = 1 << edge
         is_ship = 1 if ships & bit else 0
         rest_roads, rest_ships = roads & ~bit, ships & ~bit
