@@ -796,11 +796,14 @@ class SeaState(ScenarioRules, TradeRoutes, CatanState):
     def _sea_actions(self, seat: int, out: list[tuple]) -> list[tuple]:
         """`out` (the classic PLAY1 actions) with the sea board's own: new ships, ship moves,
         the scenario's."""
+        hand = self.cards_known_to(seat)[0]
+        build = hand[SHEEP] and hand[WOOD] and self.pieces[seat][SHIP]
+        if not build and self.ship_moved:
+            return self._scenario_actions(seat, out) if self.scenario.key else out
         pirate = self.pirate
         pirate_edges = self.geo.hex_edge_mask[pirate] if pirate >= 0 else 0  # once for every ship
         open_water = self._sea_lane(seat) & ~(self.occupied_edges | pirate_edges)
-        hand = self.cards_known_to(seat)[0]
-        if hand[SHEEP] and hand[WOOD] and self.pieces[seat][SHIP]:
+        if build:
             free = self.ship_reach[seat] & open_water
             while free:  # lowest edge first
                 low = free & -free
@@ -817,9 +820,7 @@ class SeaState(ScenarioRules, TradeRoutes, CatanState):
                     low = targets & -targets
                     out.append(("move_ship", source, low.bit_length() - 1))
                     targets ^= low
-        if self.scenario.key:
-            out += self._scenario_actions(seat)
-        return out
+        return self._scenario_actions(seat, out) if self.scenario.key else out
 
     def _pick_choices(self, seat: int) -> list[tuple[int, ...]]:
         """A few picks of the size owed: all of one resource, or spread over the plentiful ones."""
