@@ -43,8 +43,13 @@ class Legality(CatanFields):
         return bits(self.reach[seat] & ~self.occupied_edges)
 
     def city_spots(self, seat: int) -> list[int]:
-        level = self.node_level
-        return [n for n, o in enumerate(self.node_owner) if o == seat and level[n] == 1]
+        owner, level = self.node_owner, self.node_level
+        out, node = [], -1
+        for _ in range(owner.count(seat)):  # the seat's buildings, found by the list's own search
+            node = owner.index(seat, node + 1)
+            if level[node] == 1:
+                out.append(node)
+        return out
 
     def can_afford(self, seat: int, cost: Sequence[int]) -> bool:
         return covers(self.hands[seat], cost)
@@ -474,8 +479,8 @@ TURN_PHASES: dict[str, tuple[Phase, ...]] = {
     "city": (PLAY1, PLACING_CITY, SPECIAL_BUILDING),
     "build": (PLAY1, SPECIAL_BUILDING),
     "cancel_build": (PLACING_ROAD, PLACING_SETTLEMENT, PLACING_CITY, PLACING_FREE_ROAD1, PLACING_FREE_ROAD2),
-    "force_end_turn": (ROLL_OR_CARD, PLAY1, PLACING_ROAD, PLACING_SETTLEMENT, PLACING_CITY, PLACING_FREE_ROAD1,
-                       PLACING_FREE_ROAD2, SPECIAL_BUILDING),
+    "force_end_turn": (START1B, START2B, ROLL_OR_CARD, PLAY1, PLACING_ROAD, PLACING_SETTLEMENT, PLACING_CITY,
+                       PLACING_FREE_ROAD1, PLACING_FREE_ROAD2, SPECIAL_BUILDING),
     "undo_build": (PLAY1, SPECIAL_BUILDING),
     "buy_dev": (PLAY1, SPECIAL_BUILDING),
     "play_dev": (ROLL_OR_CARD, PLAY1),

@@ -12,7 +12,9 @@ with option `special_building_5_6_only` (PLP), only when 5 or 6 seats sit.
   the last normal turn began (`sb_done`, JSettlers' HAS_SPECIAL_BUILT).  The player whose turn
   it is may ask only before rolling and before playing a development card, and not in the
   first turn of the game (the phase follows a turn); the turn then gives way at once to the
-  phase, in which that player builds last, and resumes (with its roll) after it.
+  phase, as if the seat before had just ended its turn: that player builds first, then the
+  others who asked, in seat order, and its turn resumes (with its roll) after it (as the
+  recorded JSettlers 2.7.00 games show).
 * When a normal turn ends and somebody has asked, the phase begins: each seat that asked gets
   a turn in it (phase SPECIAL_BUILDING, `current` is that seat), in seat order after the
   player whose turn ended (`sb_after`, JSettlers' SPECIAL_BUILDING_AFTER_PLAYER), to build
@@ -148,7 +150,7 @@ class SpecialBuilding(CatanFields):
         """Begin the phase after `after`'s turn (`resume`: the seat whose turn waits, or -1)."""
         self.sb_after = after
         self.sb_resume = resume
-        self._next_special_turn(resume if resume >= 0 else after, events)
+        self._next_special_turn(after, events)
 
     def _next_special_turn(self, previous: int, events: list[Event]) -> None:
         """Give the next seat that asked, going round from `previous`, its special turn; when

@@ -559,9 +559,8 @@ class ScenarioRules(SeaFields):
             self._finish(seat, events)
         return events
 
-    def _scenario_actions(self, seat: int) -> list[tuple]:
-        """PLAY1 actions of the scenario."""
-        out: list[tuple] = []
+    def _scenario_actions(self, seat: int, out: list[tuple]) -> list[tuple]:
+        """`out` with the PLAY1 actions of the scenario."""
         for index in range(len(self.wonder_owner)):
             if self._wonder_refusal(seat, index) is None:
                 out.append(("wonder", index))
