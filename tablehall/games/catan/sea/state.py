@@ -829,7 +829,7 @@ class SeaState(ScenarioRules, TradeRoutes, CatanState):
         pirate_edges = self.geo.hex_edge_mask[pirate] if pirate >= 0 else 0  # once for every ship
         open_water = self._sea_lane(seat) & ~(self.occupied_edges | pirate_edges)
         if build:
-            free = self._ship_frontier(seat) & open_water
+            free = (self._ship_frontier(seat) if self.scenario.fortresses else self.ship_reach[seat]) & open_water
             while free:  # lowest edge first
                 low = free & -free
                 out.append(_SHIP_AT[low.bit_length() - 1])
