@@ -262,6 +262,9 @@ class Narrator:
         """The end of a sequence: the new state (or the next turn, or the game over)."""
         if state.is_over:
             self._game_over(state)
+        elif kind == "ask_special_build" and int(state.phase) == SPECIAL_BUILDING and before is P.ROLL_OR_CARD:
+            self._told(ClearOffer, -1)  # the player to roll asked: its turn gives way to the phase at once
+            self._turn(state)
         elif kind in ("bank_trade", "offer", "accept", "reject", "withdraw", "ask_special_build"):
             return  # trades and asks end without a state: it does not change
         elif kind == "end_turn":

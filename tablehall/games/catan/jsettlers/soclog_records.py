@@ -144,7 +144,7 @@ def soclog_to_record(text: str) -> Record:
         if isinstance(message, StartGame):
             started = True
         if started and isinstance(message, Turn) and audience == ALL and not state.is_over \
-                and message.pn != seeding.pns[state.current]:
+                and (message.pn, message.game_state) != (seeding.pns[state.current], int(state.phase)):
             _end_turn_for(state, record)
             continue
         if not started or message is None or audience.kind != "from_player" or audience.pn not in seeding.pns:
