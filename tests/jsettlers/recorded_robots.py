@@ -7,6 +7,11 @@ client message of the log is fed as a frame in log order.  These games have no h
 the server made them itself, as tablehall does with `create_bot_game` (its robot invitations
 included), with the options the recording's robots were asked to play (``PL``, ``PLB`` and
 ``SC``; the scenario's options follow from ``SC``).
+
+Where the log shows the server passing a robot's turn on without the robot's request (its robot
+watchdog: a `Turn` among what the server sent after a client message, beyond what tablehall's
+server answered to it), the turn is ended as tablehall's watchdog ends it
+(`GamePlay.force_end_turn`), at the same point of the game.
 """
 
 from __future__ import annotations
@@ -14,7 +19,7 @@ from __future__ import annotations
 from tablehall.core.hosting import Host
 from tablehall.games.catan.jsettlers import ImARobot, JoinGame, JoinGameAuth, SitDown
 from tablehall.games.catan.jsettlers.connection import BUILTIN_ROBOT_BRAIN
-from tablehall.games.catan.jsettlers.game_messages import BoardLayout2
+from tablehall.games.catan.jsettlers.game_messages import BoardLayout2, Turn
 from tablehall.games.catan.jsettlers.soclog import ALL, OBSERVER, Soclog
 
 from .recorded import COOKIE, ROBOT_VERSION, Client, SeededService, settle
@@ -66,7 +71,25 @@ class RobotsOnlyGame:
                 self.clients[robot].send(message.to_cmd())
             elif audience.kind == "from_player" and message is not None:
                 self.clients[seated[audience.pn]].send(message.to_cmd())
+                await settle()
+                if room.play is not None and self._turn_passed_unasked(index, room):
+                    pn = room.play.pns[room.play.match.state.current]
+                    room.play.force_end_turn(pn)  # refused only where the replay has gone astray
             else:
                 continue
             await settle()
         return list(room.log)
+
+    def _turn_passed_unasked(self, index: int, room) -> bool:
+        """Whether, after the client message at `index`, the recording's server passed the turn on
+        where tablehall's has not (yet): a `Turn` among the server's messages that follow it in
+        the log, past those tablehall's server has answered with."""
+        start = next(i for i, e in enumerate(room.log) if isinstance(e.message, BoardLayout2)
+                     and e.audience == ALL and dict(e.message.parts).get("LH"))
+        answered = len(room.log) - start + self.start_index  # the log's entries matched so far
+        for entry in self.entries[answered:]:
+            if entry.audience.from_client:
+                return False
+            if isinstance(entry.message, Turn) and entry.audience == ALL:
+                return True
+        return False

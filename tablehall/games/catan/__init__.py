@@ -91,6 +91,8 @@ JSETTLERS_SETTINGS = {
     "robot_cookie": Setting(None, "the cookie robots must present; unset: a random one, logged at start", kind=str),
     "bot": Setting("strong", "tablehall bot for seats no robot takes (built-in, or a policy:... seat); "
                              "empty: connected robots only"),
+    "robot_turn_timeout": Setting(30.0, "seconds a JSettlers robot's turn may go without a step before its turn "
+                                        "is ended for it (the Java server's robot watchdog); 0: never"),
     "robot_timeout": Setting(180.0, "seconds a robot may think before a tablehall bot replaces it; 0: never"),
     "human_timeout": Setting(0.0, "the same for human players; 0: never"),
     "bot_pause": Setting(0.5, "seconds a tablehall bot waits before each action in games where robots or "

@@ -34,6 +34,8 @@ kind                 args                                  when (phase)
 ``end_turn``         --                                    PLAY1, SPECIAL_BUILDING (ends a special turn)
 ``ask_special_build`` --                                   5-6 player rules: any seat, unprompted; the
                                                            player to move only before rolling (`special`)
+``force_end_turn``   --                                    the server's, for the player to move: its own
+                                                           turn, placing or not (`forced`); never offered
 ===================  ====================================  ===========================================
 
 The sea board (`sea.state`, `sea.scenario_rules`) adds these, and ``build`` 3 (a ship):
@@ -65,6 +67,7 @@ Action = tuple
 ROLL: Action = ("roll",)
 END_TURN: Action = ("end_turn",)
 ASK_SPECIAL_BUILD: Action = ("ask_special_build",)
+FORCE_END_TURN: Action = ("force_end_turn",)
 BUY_DEV: Action = ("buy_dev",)
 CANCEL_BUILD: Action = ("cancel_build",)
 REJECT: Action = ("reject",)
@@ -139,7 +142,7 @@ SHAPES: dict[str, str] = {
     "settlement": "i", "road": "i", "city": "i", "build": "i", "cancel_build": "", "buy_dev": "",
     "play_dev": "i", "pick_resources": "ii", "monopoly": "i", "roll": "", "discard": "v",
     "robber": "i", "rob": "i", "bank_trade": "vv", "offer": "vvs", "accept": "i", "reject": "",
-    "withdraw": "", "end_turn": "", "ask_special_build": "", "undo_build": "ii",
+    "withdraw": "", "end_turn": "", "ask_special_build": "", "undo_build": "ii", "force_end_turn": "",
     # the sea board and its scenarios (`sea.state`)
     "ship": "i", "move_ship": "ii", "bandit": "i", "pirate": "i", "rob_cloth": "i", "pick_free": "v",
     "place_harbor": "i", "play_harbor": "i", "attack_fortress": "", "wonder": "i",

@@ -135,6 +135,8 @@ def _build_requested(view: StepView, event: Event) -> str:
 def _build_cancelled(view: StepView, event: Event) -> str:
     data = event.data
     if not any(data["refund"]):
+        if data.get("card_back"):
+            return f"{view.name(data['seat'])} gives up the free roads and keeps the Road Building card"
         return f"{view.name(data['seat'])} gives up the free roads"
     return f"{view.name(data['seat'])} cancels the {data['piece']} and takes back {bundle(data['refund'])}"
 
@@ -401,6 +403,7 @@ _WRITERS: dict[str, EventWords] = {
     "special_build_asked": seat_does("asks to build between turns"),
     "special_turn": seat_does("builds between turns"),
     "special_turn_ended": seat_does("is done building between turns"),
+    "turn_forced": seat_does("stalls: the server ends the turn"),
     "ship_moved": _ship_moved,
     "bandit_chosen": _bandit_chosen,
     "pirate_moved": _pirate_moved,

@@ -66,6 +66,7 @@ from .fields import HIDDEN_ROWS, PUBLIC_LISTS, PUBLIC_ROWS
 from .geometry import CLASSIC, SIX, bits
 from .legality import ARGUMENT_TESTS, SINGLE_LOTS, TURN_PHASES, Legality
 from .options import DEFAULT_OPTIONS, normalize_options, parse_codes as _parse_codes
+from .forced import ForcedEndTurn
 from .special import SpecialBuilding, Undo
 from .views import SeatObservation, Views
 
@@ -74,7 +75,7 @@ __all__ = ["CatanState", "CatanObservation", "DEFAULT_OPTIONS", "normalize_optio
 SETUP_PHASES = (START1A, START1B, START2A, START2B)
 
 
-class CatanState(SpecialBuilding, Undo, Legality, Views, GameState):
+class CatanState(SpecialBuilding, Undo, ForcedEndTurn, Legality, Views, GameState):
     """One Catan game, 2-6 seats.  Seats 0..n-1; public attributes are read-only for callers:
     `phase`, `current`, `board`, `geo` (its frame), `robber`, `hands`, `bank`, `node_owner`,
     `node_level`, `edge_owner`, `knights`, `dice`, `offers`, `winner`, and for the 5-6 player
@@ -534,9 +535,14 @@ class CatanState(SpecialBuilding, Undo, Legality, Views, GameState):
 
     def _do_cancel_build(self, seat: int, action: tuple) -> list[Event]:
         if self.phase is PLACING_FREE_ROAD1 or self.phase is PLACING_FREE_ROAD2:
+            card_back = self.phase is PLACING_FREE_ROAD1  # no road placed: the card is not used up
+            if card_back:
+                self.dev_old[seat][ROAD_BUILDING] += 1
+                self.dev_played = False
             self.free_roads = 0
             self.phase = PLAY1 if self.rolled else ROLL_OR_CARD
-            return [_event("build_cancelled", {"seat": seat, "piece": "road", "refund": [0] * 5})]
+            return [_event("build_cancelled", {"seat": seat, "piece": "road", "refund": [0] * 5,
+                                               "card_back": card_back})]
         piece = self.build_request
         self._receive(seat, self.piece_costs[piece])
         self.build_request = -1
@@ -1116,6 +1122,7 @@ RULES: dict[str, Rule] = {
     "withdraw": rule("withdraw", S._check_withdraw, S._do_withdraw),
     "end_turn": rule("end_turn", None, S._do_end_turn, scoring=True),
     "ask_special_build": rule("ask_special_build", S._check_ask_special_build, S._do_ask_special_build),
+    "force_end_turn": rule("force_end_turn", None, S._do_force_end_turn, scoring=True),
 }
 """Every action kind of the classic engine and how it is taken (`CatanState.rule_table`)."""
 CatanState.rule_table = RULES

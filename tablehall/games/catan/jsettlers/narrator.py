@@ -34,6 +34,7 @@ from .constants import (
     PlayerElementType as PE,
     Resource,
     SimpleActionType,
+    State,
 )
 from .game_messages import (
     AcceptOffer,
@@ -80,6 +81,8 @@ DEV_CARDS_AT_START = 25
 CARD_TITLES = {KNIGHT: "Soldier", ROAD_BUILDING: "Road Building", 2: "Year of Plenty", MONOPOLY: "Monopoly"}
 STATS_RESOURCE_ROLLS = 1  # SOCPlayerStats type: resources gained from dice rolls
 SETUP_ROAD_PHASES = (P.START1B, P.START2B)
+TURN_ENDS = ("end_turn", "force_end_turn")  # the player's, and the server's for a stalled player
+PLACING_PHASES = (State.PLACING_ROAD, State.PLACING_SETTLEMENT, State.PLACING_CITY, State.PLACING_SHIP)
 ROUTE_PIECES = (0, 3)  # roads and ships stand on edges
 WIRE_PIECES = {**PIECE_FROM_NAME, "ship": 3}  # an engine piece's JSettlers piece type
 
@@ -221,7 +224,10 @@ class Narrator:
         if self._hexes is None:  # the board's coordinates: the same for the whole game
             self._coords(state)
         self._hands = state.hands
-        self._closing_turn = kind == "end_turn"
+        # the turn passes: ended, or (5-6 players) given way to the special building phase by
+        # the player to move asking before its roll
+        self._closing_turn = kind in TURN_ENDS or (kind == "ask_special_build" and int(state.phase) == SPECIAL_BUILDING
+                                                   and before is P.ROLL_OR_CARD)
         events = list(events)
         for event in events:
             tell = self.tellers.get(event.kind)
@@ -232,7 +238,7 @@ class Narrator:
         if kind == "buy_dev":
             left = len(state.deck)
             self._all(SimpleAction(self.game, self.pns[seat], SimpleActionType.DEVCARD_BOUGHT, left, 0))
-        if kind == "end_turn":
+        if self._closing_turn:
             self._told(ClearOffer, -1)
         self._tail(kind, before, state)
         self._phase, self._current = state.phase, state.current
@@ -262,13 +268,10 @@ class Narrator:
         """The end of a sequence: the new state (or the next turn, or the game over)."""
         if state.is_over:
             self._game_over(state)
-        elif kind == "ask_special_build" and int(state.phase) == SPECIAL_BUILDING and before is P.ROLL_OR_CARD:
-            self._told(ClearOffer, -1)  # the player to roll asked: its turn gives way to the phase at once
+        elif kind in TURN_ENDS or self._closing_turn:
             self._turn(state)
         elif kind in ("bank_trade", "offer", "accept", "reject", "withdraw", "ask_special_build"):
             return  # trades and asks end without a state: it does not change
-        elif kind == "end_turn":
-            self._turn(state)
         elif kind == "road" and before in SETUP_ROAD_PHASES:
             if state.phase is P.ROLL_OR_CARD:
                 self._turn(state)
@@ -370,7 +373,11 @@ class Narrator:
             refund = resource_elements(d["refund"])
             self._all(PlayerElements(self.game, self.pns[d["seat"]], ElementAction.GAIN, refund))
         elif before is P.PLACING_FREE_ROAD1:
+            pn = self.pns[d["seat"]]
             self._text(f"{self.name(d['seat'])} cancelled the Road Building card.")
+            if d.get("card_back"):
+                self._all(DevCardAction(self.game, pn, DevCardActionType.ADD_OLD, (JS_DEV_CARD[ROAD_BUILDING],)),
+                          PlayerElement(self.game, pn, ElementAction.SET, PE.PLAYED_DEV_CARD_FLAG, 0))
         else:
             self._text(f"{self.name(d['seat'])} skipped placing the second road.")
 
@@ -509,6 +516,14 @@ class Narrator:
         pn = self.pns[event.data["seat"]]
         self._all(PlayerElement(self.game, pn, ElementAction.SET, PE.ASK_SPECIAL_BUILD, 1))
 
+    def _on_turn_forced(self, event: Event, before: Phase) -> None:
+        """The server ends a stalled player's turn: in its special building turn, a placement
+        it paid for is cancelled after its ask is cleared (then cleared again as the turn ends),
+        as the Java server's robot watchdog does."""
+        if event.data["special"] and int(before) in PLACING_PHASES:
+            pn = self.pns[event.data["seat"]]
+            self._all(PlayerElement(self.game, pn, ElementAction.SET, PE.ASK_SPECIAL_BUILD, 0))
+
     def _on_special_turn_ended(self, event: Event, before: Phase) -> None:
         pn = self.pns[event.data["seat"]]
         self._all(PlayerElement(self.game, pn, ElementAction.SET, PE.ASK_SPECIAL_BUILD, 0))
@@ -550,6 +565,7 @@ EVENT_TELLERS: dict[str, Callable[[Narrator, Event, Phase], None]] = {
     "offers_cleared": Narrator._on_offers_cleared,
     "special_build_asked": Narrator._on_special_build_asked,
     "special_turn_ended": Narrator._on_special_turn_ended,
+    "turn_forced": Narrator._on_turn_forced,
     "build_undone": Narrator._on_build_undone,
 }
 Narrator.tellers = EVENT_TELLERS

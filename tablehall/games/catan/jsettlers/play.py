@@ -7,9 +7,12 @@ the match (the answer to the seat's pending decision, or an unprompted action su
 offer), refusals are answered at once.  The match tells `GamePlay` what happened; the
 `Narrator` turns it into JSettlers messages and the room delivers each to its audience.
 
-A client that stops answering for `robot_timeout` seconds (or leaves, or disconnects) is
-replaced by a tablehall bot and, if still connected, dismissed from the game with
-`RobotDismiss`, as the Java server's robot replacement does.
+A JSettlers robot that stalls in its own turn has that turn ended for it (`force_end_turn`,
+called by the service's watchdog after `robot_turn_timeout` seconds without a step), as the
+Java server's robot watchdog does; it keeps its seat.  A client that stops answering for
+`robot_timeout` seconds in one decision (or leaves, or disconnects) is replaced by a tablehall
+bot and, if still connected, dismissed from the game with `RobotDismiss`, as the Java server's
+robot replacement does.
 
 A person may take over a seat a robot (a JSettlers robot or a tablehall bot) plays in a game
 under way (`take_over`): the robot is dismissed at once, and the match hands the seat over
@@ -37,6 +40,7 @@ from tablehall.core.resume import AwaitedSeat, Rebuilt
 from tablehall.core.seats import make_bot
 
 from .. import SPEC, timeout_policy
+from ..actions import FORCE_END_TURN
 from .constants import DEFAULT_FACE, ROBOT_FACE
 from .game_messages import ChangeFace, DiscardRequest, GameServerText, LeaveGame, RobotDismiss, SitDown
 from .joining import seat_hand, started_game_picture
@@ -146,6 +150,8 @@ class GamePlay(MatchListener):
         self.taking: dict[int, "ServerConnection"] = {}  # seat -> the person taking it over, until handed over
         self.finished = False
         self.on_finished: Callable[["GamePlay"], None] | None = None
+        self.steps = 0  # steps told so far: a turn that stalls makes none
+        self.on_progress: Callable[["GamePlay"], None] | None = None  # after each step (the service's watchdog)
         self._discard_reprompted: set[int] = set()
         self._in_flight: dict[tuple[int, tuple], tuple[Message, bool]] = {}  # forwarded requests
         self._requests: dict[tuple[int, bool], Request] = {}  # `_request`
@@ -290,6 +296,42 @@ class GamePlay(MatchListener):
         if pn in self.pns and pn not in self.replaced and pn not in self.taking and not self.finished:
             self.match.seat_left(self.pns.index(pn), "left the game")
 
+    # -- a stalled robot's turn ---------------------------------------------------------------------
+    def stalled_robot(self) -> int | None:
+        """The player number of the JSettlers robot whose turn it is, if a robot's (its client
+        plays the seat: not replaced, nor being taken over), else None."""
+        if self.finished:
+            return None
+        pn = self.pns[self.match.state.current]
+        member = self.room.member_at(pn)
+        if pn in self.replaced or pn in self.taking or member is None or not member.is_robot:
+            return None
+        return pn
+
+    def force_end_turn(self, pn: int) -> bool:
+        """End seat `pn`'s turn for it, as the Java server's robot watchdog ends a stalled
+        robot's turn ("force end turn"): what it was placing is cancelled (its cost or its Road
+        Building card given back, an initial settlement without its road taken back) and the
+        turn passes on (`forced`); the robot keeps its seat.  False when `pn` is not the player
+        to move or its turn cannot be ended now (e.g. others must discard): then a robot that
+        stays silent is replaced after `robot_timeout` as before."""
+        if self.finished or pn not in self.pns or pn in self.replaced:
+            return False
+        seat = self.pns.index(pn)
+        state = self.match.state
+        if state.current != seat:
+            return False
+        try:
+            state.check(seat, FORCE_END_TURN)
+        except IllegalAction:
+            return False
+        log.info("game %s: %s stalls in its turn (state %d): its turn is ended for it",
+                 self.room.name, self.room.seats[pn], state.jsettlers_state)
+        agent = self.match.agents[seat]
+        if not (isinstance(agent, RemoteAgent) and agent.answer(seat, FORCE_END_TURN)):
+            self.match.submit(seat, FORCE_END_TURN)
+        return True
+
     # -- a person taking over a robot's seat --------------------------------------------------------
     def take_over(self, pn: int, conn: "ServerConnection") -> bool:
         """Person `conn` asks to sit in seat `pn` of this game under way.  Granted when a robot
@@ -405,7 +447,7 @@ class GamePlay(MatchListener):
             told = self.narrator.forfeit(step.seat, step.events, state)
         else:
             self._in_flight.pop((step.seat, action), None)
-            if action[0] in ("roll", "end_turn"):
+            if action[0] in ("roll", "end_turn", "force_end_turn"):
                 self._discard_reprompted.clear()
             told = self.narrator.action(step.seat, action, step.events, state)
         room = self.room
@@ -413,6 +455,9 @@ class GamePlay(MatchListener):
         room.deliver(told)
         if self.narrator.for_old_clients:
             room.to_clients_older_than(VERSION_SAYING_SPECIAL_TURNS, *self.narrator.for_old_clients)
+        self.steps += 1
+        if self.on_progress is not None:
+            self.on_progress(self)
 
     def on_end(self, match: Match, record: Any) -> None:
         self.finished = True

@@ -52,7 +52,7 @@ from .game_messages import (
     SVPTextMessage,
     UndoNotAllowedReasonText,
 )
-from .narrator import EVENT_TELLERS, Narrator, list_names, resource_elements
+from .narrator import EVENT_TELLERS, TURN_ENDS, Narrator, list_names, resource_elements
 from .board_layout import layout_message
 from .sea_layout import port_type, potential_settlements
 from .soclog import to_player
@@ -110,7 +110,7 @@ class SeaNarrator(Narrator):
             self._picks_after_state = None
 
     def _tell_state(self, kind: str, before, state) -> None:
-        if state.is_over and kind == "end_turn":  # won out of turn: told as the turn passes (recorded)
+        if state.is_over and kind in TURN_ENDS:  # won out of turn: told as the turn passes (recorded)
             self._game_over(state, at_turn=True)
             return
         if kind == "wonder" and not state.is_over:

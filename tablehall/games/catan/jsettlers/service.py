@@ -12,6 +12,8 @@ Configuration, section ``[jsettlers]`` (all optional)::
     robot_cookie = "secret"   # robots must present it (JSettlers' -Djsettlers.cookie / 5th arg);
                               # unset: a random cookie made at start and logged once
     bot = "strong"            # tablehall bot for seats no robot takes; "" = connected robots only
+    robot_turn_timeout = 30   # seconds a robot's turn may go without a step before it is ended
+                              # for it (the Java server's robot watchdog); 0 = never
     robot_timeout = 180       # seconds a robot may think before a tablehall bot replaces it; 0 = never
     human_timeout = 0         # the same for human players (0 = never)
     bot_pause = 0.5           # seconds a tablehall bot waits before each action in games where
@@ -77,6 +79,7 @@ class JSettlersSettings:
     robot_game_seats: int = 4
     rejoin_grace: float | None = 120.0
     robot_game_options: str = ""  # added to PL (a sea board, a scenario, ...)
+    robot_turn_timeout: float | None = 30.0  # a robot's turn without a step is ended for it; None: never
 
 
 def _seconds(section: Mapping[str, Any], key: str, default: float | None) -> float | None:
@@ -147,7 +150,8 @@ def settings_from(section: Mapping[str, Any]) -> JSettlersSettings:
         raise ConfigError(f"[jsettlers] robot_game_options: {error}") from None
     return JSettlersSettings(server, play, _seconds(section, "ping_interval", 90.0) or 90.0,
                              counts["robot_games"], counts["robot_game_robots"], seed, counts["robot_game_seats"],
-                             rejoin_grace=_seconds(section, "rejoin_grace", 120.0), robot_game_options=extra)
+                             rejoin_grace=_seconds(section, "rejoin_grace", 120.0), robot_game_options=extra,
+                             robot_turn_timeout=_seconds(section, "robot_turn_timeout", 30.0))
 
 
 class JSettlersService(Service):
@@ -180,6 +184,7 @@ class JSettlersService(Service):
         self._pinger: asyncio.Task | None = None
         self._idle_check_scheduled = False
         self.resumed: list[GamePlay] = []  # games played on after a restart, until they end
+        self._turn_watch: dict[GamePlay, asyncio.TimerHandle] = {}  # `_watch_turn`
 
     def open_session(self, transport: Transport) -> "JSettlersSession":
         self._start_pinger()
@@ -206,6 +211,7 @@ class JSettlersService(Service):
     def _start_game(self, room: GameRoom) -> None:
         play = self.new_play(room)
         play.on_finished = self._game_finished
+        play.on_progress = self._watch_turn
         room.play = play
         room.state = State.START1A
         log.info("game %s starts: %s", room.name, ", ".join(n or "-" for n in room.seats))
@@ -264,7 +270,31 @@ class JSettlersService(Service):
         if room.play is not None:
             room.play.seat_left(pn)
 
+    # -- the robot watchdog -------------------------------------------------------------------------
+    def _watch_turn(self, play: GamePlay) -> None:
+        """A step of `play` was told: its turn is watched afresh.  If no step follows within
+        `robot_turn_timeout` while a JSettlers robot is to move, its turn is ended for it, as the
+        Java server's robot watchdog does (`GamePlay.force_end_turn`)."""
+        handle = self._turn_watch.pop(play, None)
+        if handle is not None:
+            handle.cancel()
+        timeout = self.settings.robot_turn_timeout
+        if timeout is None or play.finished:
+            return
+        self._turn_watch[play] = asyncio.get_running_loop().call_later(timeout, self._turn_stalled, play, play.steps)
+
+    def _turn_stalled(self, play: GamePlay, steps: int) -> None:
+        self._turn_watch.pop(play, None)
+        if play.steps != steps:
+            return
+        pn = play.stalled_robot()
+        if pn is not None:
+            play.force_end_turn(pn)
+
     def _game_finished(self, play: GamePlay) -> None:
+        handle = self._turn_watch.pop(play, None)
+        if handle is not None:
+            handle.cancel()
         if play in self.resumed:
             self.resumed.remove(play)
         room = play.room
@@ -327,6 +357,7 @@ class JSettlersService(Service):
         play = GamePlay(room, self.play_settings, record.seed, record.options, match_id=game_id,
                         resumed=rebuilt, rejoin_grace=self.settings.rejoin_grace)
         play.on_finished = self._game_finished
+        play.on_progress = self._watch_turn
         play.on_all_gone = self._people_gone
         room.play = play
         self.resumed.append(play)

@@ -25,6 +25,7 @@ from tablehall.core import Entry as RecordEntry
 from tablehall.core import Record, Result, SeatInfo
 
 from .. import SPEC
+from ..actions import FORCE_END_TURN
 from .connection import ServerConfig
 from .game_messages import JoinGame, SitDown, StartGame, Turn
 from .lobby import GameRoom, join_sequence
@@ -107,8 +108,9 @@ def record_to_soclog(record: Record) -> str:
             entries += narrator.forfeit(step.seat, events, state)
             continue
         action = SPEC.decode_action(step.action)
-        who = Request(step.seat, pns[step.seat], robots[step.seat], pns, game, room.seat_count)
-        entries.append(Entry(from_player(step.seat), request_for(action, who, state)))
+        if action != FORCE_END_TURN:  # the server's own action: no client asked for it
+            who = Request(step.seat, pns[step.seat], robots[step.seat], pns, game, room.seat_count)
+            entries.append(Entry(from_player(step.seat), request_for(action, who, state)))
         events = state.apply(step.seat, action)
         entries += narrator.action(step.seat, action, events, state)
     entries.append(Entry.of_comment(f" End of log. Game state {int(state.phase)}"))
