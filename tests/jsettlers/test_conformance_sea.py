@@ -6,20 +6,21 @@ the engine gets the recording's board (`SOCBoardLayout2` encoding 3), first play
 steals and the fog's contents; every client message of the log is fed as a frame, in log
 order.  Everything the server logs for the game, from the robots' invitations to the game over,
 each message with its audience, must equal the recording; every robot must receive exactly the
-messages the recording addresses to it.  Tolerances: the game's duration in the closing text (as
-for the classic games); the order of the options in a plain sea game's robot invitations (the
-Java server's option map, in an order no rule found gives); in Fog Islands, the order of a land
-area's nodes in `SOCPotentialSettlements` (it follows what the fog hides; the nodes must be the
-same); in the 6-player Fog Islands, the legal nodes at the start (`SOCPotentialSettlements`):
-the Java server leaves out the corners of a fog hex hiding water (even those it shares with a
-land hex), so its list tells what the fog hides, while tablehall keeps fog hidden and lists them;
-the lists may differ only by exactly all the corners of fog hexes the log never reveals as land
-(`fog_hides_water_there`); requests after the game's end, which the Java server still answers while tablehall
-has deleted the robots' finished game; and, for four recordings, the robots' invitations (their
-server invited the robots one by one, a race of its threads): those are compared from the
-game's start (Fog Islands with fog revealed and a gold pick from fog, Through The Desert, two
-games of The Forgotten Tribe).  The recordings that do not replay, and why:
-docs/protocols/jsettlers.md.
+messages the recording addresses to it.  Where the recording's server passed a stalled robot's
+turn on (its robot watchdog), the harness ends that turn at the same point (`recorded_robots`).
+Tolerances: the game's duration in the closing text (as for the classic games); the order of the
+options in a plain sea game's robot invitations (the Java server's option map, in an order no
+rule found gives); in Fog Islands, the order of a land area's nodes in `SOCPotentialSettlements`
+(it follows what the fog hides; the nodes must be the same); in the 6-player Fog Islands, the
+legal nodes at the start: the recording's list leaves out every corner of one fog hex (most
+likely one hiding water, so the list tells what the fog hides), which tablehall, keeping fog
+hidden, lists; the lists may differ only by exactly all the corners of fog hexes the log never
+reveals as land (`fog_hides_water_there`); requests after the game's end,
+which the Java server still answers while tablehall has deleted the robots' finished game; and,
+for six recordings, the robots' invitations (their server invited the robots one by one, a race
+of its threads): those are compared from the game's start (Fog Islands with fog revealed and a
+gold pick from fog, Through The Desert, two games of The Forgotten Tribe, two of Wonders).  The
+recordings that do not replay, and why: docs/protocols/jsettlers.md.
 """
 
 from __future__ import annotations
@@ -38,10 +39,11 @@ from .conftest import reference_path
 from .recorded_robots import RobotsOnlyGame
 
 DURATION = re.compile(r"(This game was \d+ rounds, and took) \d+ minutes \d+ seconds\.")
-REPLAYED = ["sea-4p", "sea-6p", "SC_NSHO-4p", "SC_NSHO-4p-c", "SC_4ISL-4p", "SC_FOG-4p", "SC_CLVI-4p", "SC_FTRI-6p"]
+REPLAYED = ["sea-4p", "sea-6p", "SC_NSHO-4p", "SC_NSHO-4p-c", "SC_4ISL-4p", "SC_FOG-4p", "SC_FOG-6p", "SC_CLVI-4p",
+            "SC_FTRI-6p", "SC_WOND-4p-d"]
 #: replayed from the game's start: their server invited its robots one by one while the first
 #: joined (a race of its threads), tablehall invites them at once
-FROM_THE_START = ["SC_FOG-4p-d", "SC_TTD-4p-e", "SC_FTRI-4p", "SC_FTRI-4p-c"]
+FROM_THE_START = ["SC_FOG-4p-d", "SC_TTD-4p-e", "SC_FTRI-4p", "SC_FTRI-4p-c", "SC_WOND-4p", "SC_WOND-6p"]
 CLOSING = "This game was "
 FOG_HEX = 8  # a land hex's type in SOCBoardLayout2 while fog hides it
 
@@ -75,7 +77,7 @@ def corners(hex_coord: int) -> set[int]:
 def fog_hides_water_there(mine, theirs, entries: list) -> bool:
     """Whether legal nodes `mine` are the recorded `theirs` plus exactly every corner (that
     `mine` lists) of some fog hexes the log never reveals as land: the Java server's start
-    leaves out the corners of a fog hex hiding water."""
+    left out the corners of such a hex (most likely one hiding water)."""
     if not (isinstance(mine, PotentialSettlements) and isinstance(theirs, PotentialSettlements)) \
             or (mine.game, mine.pn, mine.nodes, mine.starting_area, mine.sea_edges, len(mine.land_areas)) \
             != (theirs.game, theirs.pn, theirs.nodes, theirs.starting_area, theirs.sea_edges, len(theirs.land_areas)):
