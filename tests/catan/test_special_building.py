@@ -158,13 +158,13 @@ def test_the_player_to_move_may_special_build_before_rolling():
     next_turn(st)
     next_turn(st)  # seat 2's turn, before the roll
     st.apply(4, ASK)
-    events = st.apply(2, ASK)  # its turn waits: 4 builds, then 2, then 2 rolls
+    events = st.apply(2, ASK)  # its turn waits: 2 builds, then 4 (as after 1's turn), then 2 rolls
     assert kinds(events) == ["special_build_asked", "special_turn"]
-    assert (st.current, st.sb_after, st.sb_resume) == (4, 1, 2)
-    st.apply(4, A.END_TURN)
-    assert st.current == 2 and st.phase is Phase.SPECIAL_BUILDING
+    assert (st.current, st.sb_after, st.sb_resume) == (2, 1, 2)
+    st.apply(2, A.END_TURN)
+    assert st.current == 4 and st.phase is Phase.SPECIAL_BUILDING
     round_before, turns_before = st.round, st.turn_count
-    events = st.apply(2, A.END_TURN)
+    events = st.apply(4, A.END_TURN)
     assert events[-1].kind == "turn" and events[-1].data["seat"] == 2
     assert (st.phase, st.current, st.round, st.turn_count) == (Phase.ROLL_OR_CARD, 2, round_before, turns_before)
     assert "special built" in refused(st, 2, ASK, "ALREADY_SPECIAL_BUILT")  # no second go: no loop

@@ -17,9 +17,10 @@ likely one hiding water, so the list tells what the fog hides), which tablehall,
 hidden, lists; the lists may differ only by exactly all the corners of fog hexes the log never
 reveals as land (`fog_hides_water_there`); requests after the game's end,
 which the Java server still answers while tablehall has deleted the robots' finished game; and,
-for six recordings, the robots' invitations (their server invited the robots one by one, a race
-of its threads): those are compared from the game's start (Fog Islands with fog revealed and a
-gold pick from fog, Through The Desert, two games of The Forgotten Tribe, two of Wonders).  The
+for seven recordings, the robots' invitations (their server invited the robots one by one, a
+race of its threads): those are compared from the game's start (Fog Islands with fog revealed
+and a gold pick from fog, New Shores 6p, Through The Desert 4p, two games of The Forgotten
+Tribe, two of Wonders).  The
 recordings that do not replay, and why: docs/protocols/jsettlers.md.
 """
 
@@ -39,11 +40,11 @@ from .conftest import reference_path
 from .recorded_robots import RobotsOnlyGame
 
 DURATION = re.compile(r"(This game was \d+ rounds, and took) \d+ minutes \d+ seconds\.")
-REPLAYED = ["sea-4p", "sea-6p", "SC_NSHO-4p", "SC_NSHO-4p-c", "SC_4ISL-4p", "SC_FOG-4p", "SC_FOG-6p", "SC_CLVI-4p",
-            "SC_FTRI-6p", "SC_WOND-4p-d"]
+REPLAYED = ["sea-4p", "sea-6p", "SC_NSHO-4p", "SC_NSHO-4p-c", "SC_4ISL-4p", "SC_4ISL-6p", "SC_FOG-4p", "SC_FOG-6p",
+            "SC_TTD-6p", "SC_CLVI-4p", "SC_FTRI-6p", "SC_WOND-4p-d"]
 #: replayed from the game's start: their server invited its robots one by one while the first
 #: joined (a race of its threads), tablehall invites them at once
-FROM_THE_START = ["SC_FOG-4p-d", "SC_TTD-4p-e", "SC_FTRI-4p", "SC_FTRI-4p-c", "SC_WOND-4p", "SC_WOND-6p"]
+FROM_THE_START = ["SC_FOG-4p-d", "SC_NSHO-6p", "SC_TTD-4p-e", "SC_FTRI-4p", "SC_FTRI-4p-c", "SC_WOND-4p", "SC_WOND-6p"]
 CLOSING = "This game was "
 FOG_HEX = 8  # a land hex's type in SOCBoardLayout2 while fog hides it
 
