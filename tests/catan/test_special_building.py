@@ -158,7 +158,7 @@ def test_the_player_to_move_may_special_build_before_rolling():
     next_turn(st)
     next_turn(st)  # seat 2's turn, before the roll
     st.apply(4, ASK)
-    events = st.apply(2, ASK)  # its turn waits: 2 builds, then 4 (as after 1's turn), then 2 rolls
+    events = st.apply(2, ASK)  # its turn waits: 2 builds, then 4, then 2 rolls
     assert kinds(events) == ["special_build_asked", "special_turn"]
     assert (st.current, st.sb_after, st.sb_resume) == (2, 1, 2)
     st.apply(2, A.END_TURN)

@@ -34,6 +34,12 @@ def asked_options(packed: str) -> str:
     return ",".join(item for item in items if item.split("=")[0] in ASKED)
 
 
+def game_start(entries: list) -> int:
+    """Where the game starts in a game's log: the real board (`SOCBoardLayout2` with land hexes)."""
+    return next(i for i, e in enumerate(entries) if isinstance(e.message, BoardLayout2)
+                and e.audience == ALL and dict(e.message.parts).get("LH"))
+
+
 class RobotsOnlyGame:
     """A robots-only recording played again through the service."""
 
@@ -42,8 +48,7 @@ class RobotsOnlyGame:
         self.entries = [e for e in log.entries if e.audience is not None]
         self.seats = {e.message.pn: e.message.nickname for e in self.entries
                       if isinstance(e.message, SitDown) and e.audience == ALL}
-        self.start_index = next(i for i, e in enumerate(self.entries) if isinstance(e.message, BoardLayout2)
-                                and e.audience == ALL and dict(e.message.parts).get("LH"))
+        self.start_index = game_start(self.entries)
 
     async def play(self) -> list:
         """Play the recording; what the server logged for the game."""
@@ -59,6 +64,7 @@ class RobotsOnlyGame:
                                              robots=len(self.seats))
         await settle()
         seated: dict[int, str] = {}
+        self._logged_start: int | None = None
         for index, entry in enumerate(self.entries):
             message, audience = entry.message, entry.audience
             if isinstance(message, JoinGameAuth) and audience == OBSERVER:
@@ -72,7 +78,7 @@ class RobotsOnlyGame:
             elif audience.kind == "from_player" and message is not None:
                 self.clients[seated[audience.pn]].send(message.to_cmd())
                 await settle()
-                if room.play is not None and self._turn_passed_unasked(index, room):
+                if room.play is not None and self._turn_passed_unasked(room.log):
                     pn = room.play.pns[room.play.match.state.current]
                     room.play.force_end_turn(pn)  # refused only where the replay has gone astray
             else:
@@ -80,13 +86,13 @@ class RobotsOnlyGame:
             await settle()
         return list(room.log)
 
-    def _turn_passed_unasked(self, index: int, room) -> bool:
-        """Whether, after the client message at `index`, the recording's server passed the turn on
-        where tablehall's has not (yet): a `Turn` among the server's messages that follow it in
-        the log, past those tablehall's server has answered with."""
-        start = next(i for i, e in enumerate(room.log) if isinstance(e.message, BoardLayout2)
-                     and e.audience == ALL and dict(e.message.parts).get("LH"))
-        answered = len(room.log) - start + self.start_index  # the log's entries matched so far
+    def _turn_passed_unasked(self, logged: list) -> bool:
+        """Whether, after the client message just fed, the recording's server passed the turn on
+        where tablehall's (what it `logged`) has not (yet): a `Turn` among the server's messages
+        that follow in the recording, past those tablehall's server answered with."""
+        if self._logged_start is None:
+            self._logged_start = game_start(logged)
+        answered = len(logged) - self._logged_start + self.start_index  # the recording's entries matched so far
         for entry in self.entries[answered:]:
             if entry.audience.from_client:
                 return False

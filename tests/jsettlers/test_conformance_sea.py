@@ -6,22 +6,29 @@ the engine gets the recording's board (`SOCBoardLayout2` encoding 3), first play
 steals and the fog's contents; every client message of the log is fed as a frame, in log
 order.  Everything the server logs for the game, from the robots' invitations to the game over,
 each message with its audience, must equal the recording; every robot must receive exactly the
-messages the recording addresses to it.  Where the recording's server passed a stalled robot's
-turn on (its robot watchdog), the harness ends that turn at the same point (`recorded_robots`).
-Tolerances: the game's duration in the closing text (as for the classic games); the order of the
-options in a plain sea game's robot invitations (the Java server's option map, in an order no
-rule found gives); in Fog Islands, the order of a land area's nodes in `SOCPotentialSettlements`
-(it follows what the fog hides; the nodes must be the same); in the 6-player Fog Islands, the
-legal nodes at the start: the recording's list leaves out every corner of one fog hex (most
-likely one hiding water, so the list tells what the fog hides), which tablehall, keeping fog
-hidden, lists; the lists may differ only by exactly all the corners of fog hexes the log never
-reveals as land (`fog_hides_water_there`); requests after the game's end,
-which the Java server still answers while tablehall has deleted the robots' finished game; and,
-for seven recordings, the robots' invitations (their server invited the robots one by one, a
-race of its threads): those are compared from the game's start (Fog Islands with fog revealed
-and a gold pick from fog, New Shores 6p, Through The Desert 4p, two games of The Forgotten
-Tribe, two of Wonders).  The
-recordings that do not replay, and why: docs/protocols/jsettlers.md.
+messages the recording addresses to it.  Tolerances: the game's duration in the closing text (as
+for the classic games); the order of the options in a plain sea game's robot invitations (the
+Java server's option map, in an order no rule found gives); in Fog Islands, the order of a land
+area's nodes in `SOCPotentialSettlements` (it follows what the fog hides; the nodes must be the
+same); in the 6-player Fog Islands, the legal nodes at the start: the recording's list leaves
+out every corner of one fog hex (most likely one hiding water, so the list tells what the fog
+hides), which tablehall, keeping fog hidden, lists; the lists may differ only by exactly all the
+corners of fog hexes the log never reveals as land (`fog_hides_water_there`); requests after
+the game's end, which the Java server still answers while tablehall has deleted the robots'
+finished game; and, for eight recordings, the robots' invitations (their server invited the
+robots one by one, a race of its threads): those are compared from the game's start (Fog
+Islands with fog revealed and a gold pick from fog, a 6-player New Shores, Through The Desert,
+a Cloth Trade game, two games of The Forgotten Tribe, two of Wonders).  The recordings that do
+not replay, and why: docs/protocols/jsettlers.md.
+
+Where the Java server's robot watchdog ended a stalled robot's turn (the log shows the turn
+passed on without the robot's request), tablehall's watchdog ends it at the same point
+(`recorded_robots`): the placement cancelled and paid back, a Road Building card given back,
+an initial settlement taken back; in Wonders, after each wonder level (the robots wait for an
+answer the server never sends).  A game the recording server stopped before its end (its
+robot stalled for good) is replayed up to where its log ends.  The Java server answers a
+card played out of turn straight to the client's connection, which its log marks ``un``: that
+robot must receive it.
 """
 
 from __future__ import annotations
@@ -34,17 +41,18 @@ import pytest
 from tablehall.games.catan.jsettlers import GameServerText
 from tablehall.games.catan.jsettlers.game_messages import BoardLayout2, PotentialSettlements, RevealFogHex
 from tablehall.games.catan.jsettlers.message import parse_cmd
-from tablehall.games.catan.jsettlers.soclog import read_soclog
+from tablehall.games.catan.jsettlers.soclog import UNDETERMINED, read_soclog
 
 from .conftest import reference_path
 from .recorded_robots import RobotsOnlyGame
 
 DURATION = re.compile(r"(This game was \d+ rounds, and took) \d+ minutes \d+ seconds\.")
-REPLAYED = ["sea-4p", "sea-6p", "SC_NSHO-4p", "SC_NSHO-4p-c", "SC_4ISL-4p", "SC_4ISL-6p", "SC_FOG-4p", "SC_FOG-6p",
-            "SC_TTD-6p", "SC_CLVI-4p", "SC_FTRI-6p", "SC_WOND-4p-d"]
+REPLAYED = ["sea-4p", "sea-6p", "SC_NSHO-4p", "SC_NSHO-4p-c", "SC_4ISL-4p", "SC_4ISL-4p-c", "SC_4ISL-6p", "SC_FOG-4p",
+            "SC_FOG-6p", "SC_TTD-6p", "SC_TTD-4p-f-INCOMPLETE", "SC_CLVI-4p", "SC_FTRI-6p", "SC_WOND-4p-d"]
 #: replayed from the game's start: their server invited its robots one by one while the first
 #: joined (a race of its threads), tablehall invites them at once
-FROM_THE_START = ["SC_FOG-4p-d", "SC_NSHO-6p", "SC_TTD-4p-e", "SC_FTRI-4p", "SC_FTRI-4p-c", "SC_WOND-4p", "SC_WOND-6p"]
+FROM_THE_START = ["SC_FOG-4p-d", "SC_NSHO-6p", "SC_TTD-4p-e", "SC_CLVI-4p-b", "SC_FTRI-4p", "SC_FTRI-4p-c", "SC_WOND-4p",
+                  "SC_WOND-6p"]
 CLOSING = "This game was "
 FOG_HEX = 8  # a land hex's type in SOCBoardLayout2 while fog hides it
 
@@ -100,8 +108,23 @@ def fog_hides_water_there(mine, theirs, entries: list) -> bool:
 
 
 def until_the_closing_text(entries: list) -> list:
-    last = max(i for i, e in enumerate(entries) if CLOSING in e.render())
-    return entries[:last + 1]
+    """The game's entries up to its closing text (all of a log that stops before the end)."""
+    closing = [i for i, e in enumerate(entries) if CLOSING in e.render()]
+    return entries[:closing[-1] + 1] if closing else entries
+
+
+def addressed_to(entries: list, pn: int) -> list:
+    """What the recording's server sent robot `pn` (no server texts: robots are not sent them),
+    an ``un`` entry (sent straight to a connection) going to the client whose message it answers."""
+    out, asker = [], None
+    for entry in entries:
+        audience = entry.audience
+        if audience.from_client:
+            asker = audience.pn if audience.kind == "from_player" else None
+        elif (audience.reaches(pn) or (audience == UNDETERMINED and asker == pn)) \
+                and not isinstance(entry.message, GameServerText):
+            out.append(entry)
+    return out
 
 
 @pytest.fixture(scope="module", params=REPLAYED + FROM_THE_START)
@@ -130,9 +153,8 @@ def test_the_server_logs_the_recorded_sea_game_message_for_message(replayed):
 def test_each_robot_receives_what_the_recording_addresses_to_it(replayed):
     game, _ = replayed
     for pn, name in game.seats.items():
-        expected = [e.message.to_cmd() for e in until_the_closing_text(game.entries)[game.start_index:]
-                    if not e.audience.from_client and e.audience.reaches(pn)
-                    and not isinstance(e.message, GameServerText)]
+        expected = [e.message.to_cmd()
+                    for e in addressed_to(until_the_closing_text(game.entries)[game.start_index:], pn)]
         received = game.clients[name].received()
         start = received.index(expected[0])
         mine = received[start:start + len(expected)]

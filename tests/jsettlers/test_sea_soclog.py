@@ -25,8 +25,8 @@ from tablehall.games.catan.jsettlers.soclog import read_soclog
 from .conftest import reference_path
 
 RECORDED = ["sea-4p", "sea-6p", "SC_NSHO-4p", "SC_NSHO-4p-c", "SC_NSHO-6p", "SC_4ISL-4p", "SC_4ISL-6p", "SC_FOG-4p",
-            "SC_FOG-4p-d", "SC_FOG-6p", "SC_TTD-4p-e", "SC_TTD-6p", "SC_CLVI-4p", "SC_CLVI-4p-b", "SC_FTRI-4p",
-            "SC_FTRI-4p-c", "SC_FTRI-6p", "SC_WOND-4p", "SC_WOND-4p-d", "SC_WOND-6p"]
+            "SC_FOG-4p-d", "SC_FOG-6p", "SC_TTD-4p-e", "SC_CLVI-4p", "SC_FTRI-4p", "SC_FTRI-4p-c", "SC_FTRI-6p",
+            "SC_WOND-4p", "SC_WOND-4p-d", "SC_4ISL-4p-c", "SC_CLVI-4p-b", "SC_TTD-6p", "SC_WOND-6p"]
 
 
 def recorded(name: str) -> str:
@@ -93,8 +93,26 @@ def test_a_debug_users_sea_game_imports_up_to_its_first_debug_command():
 
 def test_a_turn_the_server_ended_for_a_robot_is_ended_in_the_record():
     """In Wonders the Java server's watchdog ends robots' turns (they wait for an answer the
-    server never sends): the log shows the next `Turn` without the robot's `EndTurn`."""
+    server never sends): the log shows the next `Turn` without the robot's `EndTurn`, and the
+    record has the server's ``force_end_turn`` there."""
     record = SPEC.importers["soclog"](recorded("SC_WOND-4p"))
     text = recorded("SC_WOND-4p")
-    assert text.count("SOCEndTurn") < sum(1 for e in record.entries if e.action == ["end_turn"])
+    ended = [e.action for e in record.entries if e.action[0] in ("end_turn", "force_end_turn")]
+    assert text.count("SOCEndTurn") < len(ended) and ["force_end_turn"] in ended
     assert record.status == "finished"
+
+
+def test_an_initial_settlement_the_watchdog_took_back_is_taken_back_in_the_record():
+    """SC_4ISL-4p-c: the last robot to place could not place its road; the Java server took its
+    settlement back and passed the turn on: the robot ends the game with one settlement less."""
+    text = recorded("SC_4ISL-4p-c")
+    record = SPEC.importers["soclog"](text)
+    forced = [i for i, e in enumerate(record.entries) if e.action == ["force_end_turn"]]
+    assert len(forced) == 1 and record.entries[forced[0] - 1].action[0] == "settlement"
+    seat = record.entries[forced[0]].seat
+    state = SPEC.new(len(record.seats), record.options, record.seed)
+    for entry in record.entries[:forced[0] + 1]:
+        state.apply(entry.seat, SPEC.decode_action(entry.action))
+    assert state.node_owner.count(seat) == 1 and state.pieces[seat][1] == 4  # the first one stays
+    assert state.phase.name == "ROLL_OR_CARD" and state.current != seat  # its first turn ended too
+

@@ -8,9 +8,11 @@ import asyncio
 import pytest
 
 from tablehall.cli import main
-from tablehall.core import Match, BotAgent, replay
+from tablehall.core import BotAgent, IllegalAction, Match, Record, SeatInfo, replay
+from tablehall.core import Entry as RecordEntry
 from tablehall.core.store import SqliteStore
 from tablehall.games.catan import SPEC
+from tablehall.games.catan import actions as A
 from tablehall.games.catan.jsettlers import DevCardAction, SitDown, StartGame
 from tablehall.games.catan.jsettlers.requests import Answer, Forward, Request, interpret
 from tablehall.games.catan.jsettlers.seeding import SeedingError, seeding_from_soclog
@@ -180,4 +182,36 @@ def test_games_on_the_six_player_board_export_and_read_back(seats, options):
     assert back.options["board"] and SPEC.new(seats, back.options, 0).geo.name == "six"
     assert [e.action for e in back.entries] == [e.action for e in record.entries]
     assert back.result.to_json() == record.result.to_json()
+    assert replay(back, SPEC).matches
+
+
+@pytest.mark.parametrize("seats, options", [(4, {}), (6, {}), (4, {"sea_board": True, "scenario": "SC_CLVI"})])
+def test_turns_the_server_ended_read_back_as_the_same_record(seats, options):
+    """``force_end_turn`` (the robot watchdog) in every phase it may end, initial settlements
+    taken back included: the log has no client request for it, the server's messages show it,
+    and the record reads back the same."""
+    options = SPEC.normalize_options(options)
+    state = SPEC.new(seats, options, 8)
+    record = Record(SPEC.name, SPEC.rules_version, options, 8, [SeatInfo(f"s{i}", "bot:random") for i in range(seats)])
+    bots = [SPEC.bots["random"](8 + s) for s in range(seats)]
+    forced = set()
+    while not state.is_over and state.action_count < 4000:
+        seat = state.to_act()[0]
+        action = bots[seat].choose(state.observation(seat), seat)
+        if state.action_count % 5 == 0 and seat == state.current and len(forced) < 12:
+            try:
+                state.check(seat, A.FORCE_END_TURN)
+            except IllegalAction:
+                pass
+            else:
+                action = A.FORCE_END_TURN
+                forced.add(state.phase.name)
+        state.apply(seat, action)
+        record.entries.append(RecordEntry(seat, SPEC.encode_action(action)))
+    record.result = state.result()
+    assert {"START1B", "ROLL_OR_CARD", "PLAY1"} <= forced or {"START2B", "ROLL_OR_CARD", "PLAY1"} <= forced
+    text = SPEC.exporters["soclog"](record)
+    assert "SOCCancelBuildRequest:game=" in text  # a settlement taken back
+    back = SPEC.importers["soclog"](text)
+    assert [e.action for e in back.entries] == [e.action for e in record.entries]
     assert replay(back, SPEC).matches

@@ -39,6 +39,11 @@ Engine API for protocol adapters (JSettlers): see `special` for the rules, `rule
   the next ``special_turn``; ``build_undone`` {seat, piece, at, refund, undos_left} (UndoPutPiece,
   then ``longest_road`` if the holder changes back).
 * Bots: `GameState.volunteers` / `Bot.volunteer` give in-process bots their chance to ask.
+
+A server ends a stalled player's turn with ``("force_end_turn",)`` (`forced`: never among
+`legal_actions`): events ``turn_forced`` {seat, special, setup, ended}, then what a cancel and an
+end of turn give (``build_cancelled`` with ``card_back`` for a Road Building card given back), or
+in the initial placement ``settlement_taken_back`` {seat, at}.
 """
 
 from tablehall.core import GameSpec

@@ -89,6 +89,7 @@ class CatanFields:
     phase: Phase
     setup_step: int  # initial placements made
     last_settlement: int  # the settlement a setup road must touch
+    before_setup_settlement: Any  # while its road waits: the game before that settlement (`forced`)
     rolled: bool
     dev_played: bool
     dice: tuple[int, int]

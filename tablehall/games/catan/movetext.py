@@ -404,6 +404,7 @@ _WRITERS: dict[str, EventWords] = {
     "special_turn": seat_does("builds between turns"),
     "special_turn_ended": seat_does("is done building between turns"),
     "turn_forced": seat_does("stalls: the server ends the turn"),
+    "settlement_taken_back": seat_does("loses the settlement whose road it did not place"),
     "ship_moved": _ship_moved,
     "bandit_chosen": _bandit_chosen,
     "pirate_moved": _pirate_moved,

@@ -157,6 +157,7 @@ class CatanState(SpecialBuilding, Undo, ForcedEndTurn, Legality, Views, GameStat
         self.phase = START1A
         self.setup_step = 0
         self.last_settlement = -1
+        self.before_setup_settlement = None
         self.rolled = False
         self.dev_played = False
         self.dice = (0, 0)
@@ -341,6 +342,8 @@ class CatanState(SpecialBuilding, Undo, ForcedEndTurn, Legality, Views, GameStat
             self._pay(seat, cost)
         elif phase is PLACING_SETTLEMENT and self.undo_point is not None:
             undo = self._requested_snapshot()
+        elif phase is START1A or phase is START2A:
+            self._keep_before_setup_settlement()
         self._place_settlement(seat, node)
         events = [_event("built", {"seat": seat, "piece": "settlement", "at": node, "cost": list(cost)})]
         if phase is START1A or phase is START2A:
@@ -477,6 +480,7 @@ class CatanState(SpecialBuilding, Undo, ForcedEndTurn, Legality, Views, GameStat
         return reach
 
     def _next_setup_step(self, events: list[Event]) -> None:
+        self.before_setup_settlement = None
         n = self.seat_count
         while True:
             self.setup_step += 1

@@ -188,6 +188,9 @@ def record_to_sgn(record: Record) -> str:
         if action[0] == "undo_build":
             raise SGNError(f"SGN cannot write this game: action {number} undoes a build and SGN has no message that "
                            "takes a piece back (export it as json)")
+        if action[0] == "force_end_turn":
+            raise SGNError(f"SGN cannot write this game: action {number} is a turn the server ended for a stalled "
+                           "player, which SGN has no message for (export it as json)")
         for event in state.apply(entry.seat, action):
             lines += writer.messages(event)
     return "".join(dumps(m) + "\n" for m in lines)

@@ -12,9 +12,9 @@ with option `special_building_5_6_only` (PLP), only when 5 or 6 seats sit.
   the last normal turn began (`sb_done`, JSettlers' HAS_SPECIAL_BUILT).  The player whose turn
   it is may ask only before rolling and before playing a development card, and not in the
   first turn of the game (the phase follows a turn); the turn then gives way at once to the
-  phase, which runs as after the turn of the seat before (that player builds first, then the
-  others who asked, in seat order), and resumes (with its roll) after it, as the Java server
-  does in the recorded games.
+  phase, as if the seat before had just ended its turn: that player builds first, then the
+  others who asked, in seat order, and its turn resumes (with its roll) after it (as the
+  recorded JSettlers 2.7.00 games show).
 * When a normal turn ends and somebody has asked, the phase begins: each seat that asked gets
   a turn in it (phase SPECIAL_BUILDING, `current` is that seat), in seat order after the
   player whose turn ended (`sb_after`, JSettlers' SPECIAL_BUILDING_AFTER_PLAYER), to build
@@ -122,7 +122,7 @@ class SpecialBuilding(CatanFields):
     def _do_ask_special_build(self, seat: int, action: tuple) -> list[Event]:
         self.sb_asked = _with(self.sb_asked, seat, True)
         events = [event("special_build_asked", {"seat": seat})]
-        if seat == self.current:  # before rolling: the phase comes first, this seat builds first
+        if seat == self.current:  # before rolling: the phase comes first, this seat builds last
             self._start_special_building(self._seat_before(seat), seat, events)
         return events
 

@@ -104,6 +104,7 @@ class SeatObservation:
         for name in self.hidden_fields:
             del d[name]
         d["viewer"] = seat
+        d["before_setup_settlement"] = None  # a whole game, cards and all: not the seat's to see
         d["_own_cards"] = (state.hands[seat][:], state.dev_old[seat][:], state.dev_new[seat][:],
                            state.vp_cards[seat][:])
         d["_sizes"] = (list(map(sum, state.hands)), list(map(sum, state.dev_old)), list(map(sum, state.dev_new)),

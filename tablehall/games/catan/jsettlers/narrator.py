@@ -22,7 +22,7 @@ from typing import Callable, ClassVar, Iterable, Mapping, Sequence
 
 from tablehall.core import Event
 
-from ..constants import JS_DEV_CARD, KNIGHT, MONOPOLY, PIECE_FROM_NAME, RESOURCE_NAMES, ROAD_BUILDING, Phase
+from ..constants import JS_DEV_CARD, KNIGHT, MONOPOLY, PIECE_FROM_NAME, RESOURCE_NAMES, ROAD_BUILDING, SETTLEMENT, Phase
 from ..geometry import JS_EDGES, JS_HEXES, JS_NODES
 from .board_layout import layout_message
 from .constants import (
@@ -39,6 +39,7 @@ from .constants import (
 from .game_messages import (
     AcceptOffer,
     BankTrade,
+    CancelBuildRequest,
     ChoosePlayerRequest,
     ClearOffer,
     ClearTradeMsg,
@@ -224,11 +225,13 @@ class Narrator:
         if self._hexes is None:  # the board's coordinates: the same for the whole game
             self._coords(state)
         self._hands = state.hands
-        # the turn passes: ended, or (5-6 players) given way to the special building phase by
-        # the player to move asking before its roll
-        self._closing_turn = kind in TURN_ENDS or (kind == "ask_special_build" and int(state.phase) == SPECIAL_BUILDING
-                                                   and before is P.ROLL_OR_CARD)
         events = list(events)
+        forced = next((e.data for e in events if e.kind == "turn_forced"), None)
+        # the turn passes: ended (by the player or the server), or (5-6 players) given way to the
+        # special building phase by the player to move asking before its roll
+        self._closing_turn = (kind == "end_turn" or (forced is not None and forced["ended"])
+                              or (kind == "ask_special_build" and int(state.phase) == SPECIAL_BUILDING
+                                  and before is P.ROLL_OR_CARD))
         for event in events:
             tell = self.tellers.get(event.kind)
             if tell is not None:
@@ -240,6 +243,10 @@ class Narrator:
             self._all(SimpleAction(self.game, self.pns[seat], SimpleActionType.DEVCARD_BOUGHT, left, 0))
         if self._closing_turn:
             self._told(ClearOffer, -1)
+        elif forced is not None:  # an initial settlement taken back: the placement goes on
+            if state.phase is P.ROLL_OR_CARD:
+                self._all(GameElements(self.game, ((GE.FIRST_PLAYER, self.pns[state.first]),)))
+            kind = "road"  # told as after the road
         self._tail(kind, before, state)
         self._phase, self._current = state.phase, state.current
         return self._take()
@@ -524,6 +531,9 @@ class Narrator:
             pn = self.pns[event.data["seat"]]
             self._all(PlayerElement(self.game, pn, ElementAction.SET, PE.ASK_SPECIAL_BUILD, 0))
 
+    def _on_settlement_taken_back(self, event: Event, before: Phase) -> None:
+        self._told(CancelBuildRequest, SETTLEMENT)
+
     def _on_special_turn_ended(self, event: Event, before: Phase) -> None:
         pn = self.pns[event.data["seat"]]
         self._all(PlayerElement(self.game, pn, ElementAction.SET, PE.ASK_SPECIAL_BUILD, 0))
@@ -566,6 +576,7 @@ EVENT_TELLERS: dict[str, Callable[[Narrator, Event, Phase], None]] = {
     "special_build_asked": Narrator._on_special_build_asked,
     "special_turn_ended": Narrator._on_special_turn_ended,
     "turn_forced": Narrator._on_turn_forced,
+    "settlement_taken_back": Narrator._on_settlement_taken_back,
     "build_undone": Narrator._on_build_undone,
 }
 Narrator.tellers = EVENT_TELLERS

@@ -48,7 +48,7 @@ from .message import Message
 from .narrator import VERSION_SAYING_SPECIAL_TURNS
 from .sea_narrator import narrator_class
 from .requests import Answer, Forward, Request, interpret
-from .soclog import ALL, Entry, to_player
+from .soclog import ALL, UNDETERMINED, Entry, to_player
 
 if TYPE_CHECKING:
     from .connection import ServerConnection
@@ -409,7 +409,7 @@ class GamePlay(MatchListener):
         if isinstance(decision, Answer):
             if any(isinstance(e.message, DiscardRequest) for e in decision.entries):
                 self._discard_reprompted.add(seat)
-            self.deliver(decision.entries)
+            self._answer(conn, decision.entries)
         elif isinstance(decision, Forward):
             action = decision.action
             self._in_flight[(seat, action)] = (message, conn.is_robot)
@@ -417,6 +417,18 @@ class GamePlay(MatchListener):
             # the answer to the seat's decision if the runner waits for it, else unprompted
             if not (isinstance(agent, RemoteAgent) and agent.answer(seat, action)):
                 self.match.submit(seat, action)
+
+    def _answer(self, conn: "ServerConnection | None", entries: Sequence[Entry]) -> None:
+        """A refusal's messages; one the Java server sends straight to the client's connection
+        (its log says ``un``: it cannot name the player) goes to `conn` alone."""
+        if any(e.audience == UNDETERMINED for e in entries):
+            for entry in entries:
+                if entry.audience != UNDETERMINED:
+                    self.deliver([entry])
+                elif conn is not None:
+                    self.room.to_one(conn, UNDETERMINED, entry.message)
+            return
+        self.deliver(entries)
 
     def _request(self, seat: int, robot: bool) -> Request:
         """Who asks, made once per seat and kind of client (every request of a game asks it)."""
@@ -435,7 +447,7 @@ class GamePlay(MatchListener):
             return
         decision = interpret(message, self._request(seat, robot), self.match.state)
         if isinstance(decision, Answer):
-            self.deliver(decision.entries)
+            self._answer(self.room.member_at(self.pns[seat]), decision.entries)
 
     # -- what the match tells -----------------------------------------------------------------------
     def on_step(self, match: Match, step: Step) -> None:

@@ -57,7 +57,7 @@ from .game_messages import (
 from .message import Message
 from .sea_layout import port_type
 from ..sea.board import HARBOR_OF_JS
-from .soclog import ALL, Entry, to_player
+from .soclog import ALL, UNDETERMINED, Entry, to_player
 
 P = Phase
 CARD_FROM_JS = {DevCard.KNIGHT: KNIGHT, DevCard.ROADS: ROAD_BUILDING, DevCard.DISC: YEAR_OF_PLENTY,
@@ -336,8 +336,8 @@ def _buy_dev(message: BuyDevCardRequest, who: Request, state, _reprompt: bool):
 
 
 def _play_dev(message: PlayDevCardRequest, who: Request, state, _reprompt: bool):
-    if who.seat != state.current:
-        return _not_your_turn(who)
+    if who.seat != state.current:  # answered straight to the client: its log cannot name the player
+        return Answer((Entry(UNDETERMINED, DeclinePlayerRequest(who.game, 0, DeclineReason.NOT_YOUR_TURN, 0, 0, None)),))
     card = CARD_FROM_JS.get(message.card)
     if card is not None and _legal(state, who.seat, A.play_dev(card)) is None:
         return Forward(A.play_dev(card))

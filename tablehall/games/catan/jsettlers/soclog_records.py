@@ -22,12 +22,14 @@ import warnings
 from datetime import datetime, timezone
 
 from tablehall.core import Entry as RecordEntry
+from tablehall.core import IllegalAction
 from tablehall.core import Record, Result, SeatInfo
 
 from .. import SPEC
 from ..actions import FORCE_END_TURN
+from ..constants import Phase
 from .connection import ServerConfig
-from .game_messages import JoinGame, SitDown, StartGame, Turn
+from .game_messages import GameState, JoinGame, SitDown, StartGame, Turn
 from .lobby import GameRoom, join_sequence
 from .lobby_messages import NewGameWithOptions
 from .message import is_single_line_and_safe
@@ -145,8 +147,7 @@ def soclog_to_record(text: str) -> Record:
     for audience, message in log.messages():
         if isinstance(message, StartGame):
             started = True
-        if started and isinstance(message, Turn) and audience == ALL and not state.is_over \
-                and (message.pn, message.game_state) != (seeding.pns[state.current], int(state.phase)):
+        if started and audience == ALL and not state.is_over and _turn_passed(message, state, seeding.pns):
             _end_turn_for(state, record)
             continue
         if not started or message is None or audience.kind != "from_player" or audience.pn not in seeding.pns:
@@ -161,12 +162,23 @@ def soclog_to_record(text: str) -> Record:
     return record
 
 
+def _turn_passed(message, state, pns) -> bool:
+    """Whether the server's `message` passes the turn on where the player's requests so far have
+    not: a `Turn` to another player or state (0: a log without states), or the game over told
+    while the game goes on (won at the turn's start by the player after)."""
+    if isinstance(message, Turn):
+        return message.pn != pns[state.current] or message.game_state not in (0, state.jsettlers_state)
+    return isinstance(message, GameState) and message.state == int(Phase.OVER)
+
+
 def _end_turn_for(state, record: Record) -> None:
     """The server passed the turn on without the player's `EndTurn`: the Java server's robot
-    watchdog ends a robot's turn that way ("force end turn"), cancelling what it was placing.
-    The same is taken as the player's own actions, where the rules allow them."""
+    watchdog ends a robot's turn that way ("force end turn"), cancelling what it was placing;
+    so does the engine's ``force_end_turn``, where the player's turn may be ended."""
     seat = state.current
-    for action in (("cancel_build",), ("end_turn",)):
-        if action in state.legal_actions(seat):
-            state.apply(seat, action)
-            record.entries.append(RecordEntry(seat, SPEC.encode_action(action)))
+    try:
+        state.check(seat, FORCE_END_TURN)
+    except IllegalAction:
+        return
+    state.apply(seat, FORCE_END_TURN)
+    record.entries.append(RecordEntry(seat, SPEC.encode_action(FORCE_END_TURN)))

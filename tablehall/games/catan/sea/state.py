@@ -165,6 +165,7 @@ class SeaState(ScenarioRules, TradeRoutes, CatanState):
 
     # -- initial placement ----------------------------------------------------------------------
     def _next_setup_step(self, events: list[Event]) -> None:
+        self.before_setup_settlement = None
         n = self.seat_count
         rounds = 3 if self.scenario.third_settlement else 2
         while True:
@@ -205,6 +206,8 @@ class SeaState(ScenarioRules, TradeRoutes, CatanState):
         node = action[1]
         phase = self.phase
         cost = self._paid(seat, SETTLEMENT)
+        if phase in SETTLEMENT_ROUNDS:
+            self._keep_before_setup_settlement()
         self._place_settlement(seat, node)
         events = [event("built", {"seat": seat, "piece": "settlement", "at": node, "cost": list(cost)})]
         if phase in SETTLEMENT_ROUNDS:
@@ -869,7 +872,7 @@ SEA_TURN_PHASES: dict[str, tuple] = {
     "ship": (START1B, START2B, START3B, PLAY1, PLACING_SHIP, PLACING_FREE_ROAD1, PLACING_FREE_ROAD2,
              SPECIAL_BUILDING),
     "cancel_build": TURN_PHASES["cancel_build"] + (PLACING_SHIP,),
-    "force_end_turn": TURN_PHASES["force_end_turn"] + (PLACING_SHIP,),
+    "force_end_turn": TURN_PHASES["force_end_turn"] + (PLACING_SHIP, START3B),
     "move_ship": (PLAY1,),
     "bandit": (ROBBER_OR_PIRATE,),
     "pirate": (PLACING_PIRATE,),
