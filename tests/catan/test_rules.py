@@ -357,6 +357,22 @@ def test_domestic_trade_offer_counter_accept_reject_withdraw():
     check_invariants(st)
 
 
+def test_the_player_to_move_may_offer_before_its_roll_and_the_offer_stands():
+    """As JSettlers' server does (its recorded 6-player games): trading itself waits for the roll."""
+    st = setup(new())
+    assert st.phase is P.ROLL_OR_CARD and st.current == 0
+    give(st, 0, (1, 0, 0, 0, 0))
+    give(st, 1, (0, 1, 0, 0, 0))
+    assert code(lambda: st.apply(1, A.offer((0, 1, 0, 0, 0), (1, 0, 0, 0, 0), (0,)))) == "NOT_NOW"
+    st.apply(0, A.offer((1, 0, 0, 0, 0), (0, 1, 0, 0, 0), (1,)))
+    assert code(lambda: st.apply(1, A.accept(0))) == "NOT_NOW"
+    to_play(st)
+    assert st.offers[0] == ((1, 0, 0, 0, 0), (0, 1, 0, 0, 0), (1,), frozenset())
+    events = st.apply(1, A.accept(0))
+    assert events[0].kind == "trade"
+    check_invariants(st)
+
+
 def test_no_trading_option():
     st = setup(new(domestic_trades=False))
     to_play(st)
