@@ -24,10 +24,11 @@ run: $(STAMP_RUN)
 	mkdir -p var
 	$(BIN)/tablehall serve --db var/tablehall.sqlite $(ARGS)
 
-# A last guard, never a measure: a test that hangs fails after 20 minutes instead of holding
-# the run forever (the slowest test takes about 3 minutes on a loaded machine).
+# One pytest worker per core (pytest-xdist), a test file's tests in one worker (they share its
+# server and browser).  A last guard, never a measure: a test that hangs fails after 20 minutes
+# instead of holding the run forever (the slowest test takes about 3 minutes on a loaded machine).
 test: $(STAMP_DEV)
-	$(BIN)/python -m pytest -m "not slow" --timeout 1200
+	$(BIN)/python -m pytest -m "not slow" -n auto --dist loadfile --timeout 1200
 
 # Long runs: win-rate trials, soak tests and the side-by-side benchmarks.
 bench: $(STAMP_DEV)

@@ -223,8 +223,9 @@ def new_table_id() -> str:
 
 def new_ticket() -> str:
     """The secret that takes a seat held for a name (96 random bits): only the table's owner
-    is given it, as a contest reservation code, since a name proves nothing."""
-    return secrets.token_urlsafe(12)
+    is given it, as a contest reservation code, since a name proves nothing.  Hex digits: it
+    goes on a command line, where a URL-safe token starting with "-" reads as an option."""
+    return secrets.token_hex(12)
 
 
 def ticket_matches(given: str | None, ticket: str | None) -> bool:

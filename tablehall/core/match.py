@@ -100,7 +100,8 @@ class Match:
         self._strikes: dict[int, int] = {}  # illegal answers in a row, by seat
         self._loop: asyncio.AbstractEventLoop | None = None  # the loop `run` runs on
         self._waiter: asyncio.Future | None = None  # what the task waits on: set by `_poke`
-        self._timer: asyncio.TimerHandle | None = None  # pokes the task at the nearest hard limit
+        self._timer: asyncio.Handle | None = None  # pokes the task at the nearest hard limit
+        self._timer_when = 0.0  # when it fires (uvloop gives a plain Handle for a time already past)
         self._step_queued = False  # `_step_answered` is queued for the end of a read
 
     # -- control from outside (admin, protocol sessions, shutdown) ---------------------------
@@ -515,10 +516,10 @@ class Match:
         when = now + max(0.0, seconds)
         timer = self._timer
         if timer is not None:
-            if now < timer.when() <= when:
+            if now < self._timer_when <= when:
                 return  # one still to fire, and no later: it serves
             timer.cancel()
-        self._timer = self._loop.call_at(when, self._poke)
+        self._timer, self._timer_when = self._loop.call_at(when, self._poke), when
 
     # -- the end -----------------------------------------------------------------------------------
     def _failed(self, exc: Exception) -> None:

@@ -18,6 +18,7 @@ from .chat import Chats
 from .finding import Finding
 from .live import Watchers
 from .quota import LiveGames
+from .replays import ReplayCache
 
 if TYPE_CHECKING:
     from starlette.requests import HTTPConnection
@@ -70,6 +71,8 @@ class Hall:
     accounts: Accounts | None = None
     keys: Keys = field(default_factory=Keys)
     finding: Finding = field(default_factory=Finding)
+    # replays made lately, kept while there is room (a stored record never changes)
+    replays: ReplayCache = field(default_factory=ReplayCache)
 
     @cached_property
     def live_games(self) -> LiveGames:

@@ -14,8 +14,9 @@ from tablehall.games.catan.sea.board import GOLD
 from tablehall.games.catan.sea.fields import SeaPhase
 from tablehall.games.catan.sea.state import COST_SHIP, SHIP, SeaState
 
-from .sea_helpers import (coastal_start_nodes, empty_hands, give, new_sea, road_edges_at, roll, setup,
+from .sea_helpers import (coastal_start_nodes, empty_hands, give, new_sea, play_bots, road_edges_at, roll, setup,
                           ship_edges_at)
+from .sea_invariants import _longest_route
 
 
 def _refused(st, seat, action, code):
@@ -144,6 +145,30 @@ def test_a_ship_moves_once_a_turn_from_the_open_end_of_its_route():
     assert st.ship_order[0][-2:] == [first, target]
     _refused(st, 0, ("move_ship", target, second), "ONE_MOVE_PER_TURN")
     assert not [a for a in st.legal_actions(0) if a[0] == "move_ship"]
+
+
+def test_a_ship_moved_off_the_end_of_the_longest_trail_leaves_the_route_as_long_or_one_shorter(monkeypatch):
+    """Random games' ship moves where the ship ended the longest trail known: the route is one
+    shorter or as long (the walk from that trail's far end, or a recount), as a brute-force
+    count of every trail says after every move."""
+    outcomes = []
+    decide = SeaState._route_without_end
+
+    def observed(st, seat, roads, ships, leaf, trail, length):
+        now, kept = decide(st, seat, roads, ships, leaf, trail, length)
+        outcomes.append(now == length)
+        return now, kept
+
+    monkeypatch.setattr(SeaState, "_route_without_end", observed)
+
+    def each(st, events):
+        if events and events[0].kind == "ship_moved":
+            seat = events[0].data["seat"]
+            assert st.road_length[seat] == _longest_route(st, seat)
+
+    for seed in (1, 2):
+        assert play_bots(4, "", seed, each=each).is_over
+    assert True in outcomes and False in outcomes
 
 
 def _chain(st, start: int, length: int, mask: int, avoid: set[int]) -> list[int]:

@@ -523,3 +523,26 @@ def test_the_game_is_asked_for_its_chances_only_when_an_agent_may_take_them():
     cheering = Match(spec, [BotAgent(TakeOneBot()), BotAgent(Cheerer())], seed=1, options={"stones": 6})
     record = cheering.play_through()
     assert asked and [e.seat for e in record.entries if e.action == "cheer"] == [1, 1, 1]
+
+
+@pytest.mark.parametrize("loop", ["asyncio", "uvloop"])
+def test_the_deadline_timer_is_set_again_for_a_limit_already_past_on_either_event_loop(loop):
+    """`tablehall serve` runs on uvloop where installed, whose `call_at` for a time already past
+    is a plain `Handle` with no `when()`: a seat asked with its time already gone, and another
+    limit set before that timer fired, stopped the game with a server error."""
+    factory = asyncio.new_event_loop
+    if loop == "uvloop":
+        factory = pytest.importorskip("uvloop", reason="uvloop is the fast extra").new_event_loop
+
+    async def scenario():
+        table = Table(stones=9)
+        await table.start()
+        table.match._poke_in(-1.0)  # a limit already past: the timer fires at once
+        table.match._poke_in(-1.0)  # a second before it fired
+        table.match._poke_in(30.0)  # a later one is served by the one pending
+        table.ready()
+        return await table.finish()
+
+    with asyncio.Runner(loop_factory=factory) as runner:
+        record = runner.run(scenario())
+    assert record.status == "aborted" and record.entries

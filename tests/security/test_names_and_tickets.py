@@ -152,3 +152,21 @@ def test_a_renaissance_seat_held_for_a_name_is_not_taken_by_the_name(serve):
         while public_seat_or_none(serve, created["id"]) is not None:
             assert time.monotonic() < deadline
             time.sleep(0.1)
+
+
+def test_a_held_seats_command_reads_its_ticket_as_the_tickets_value():
+    """The ticket goes on the command line the owner is given: one that began with "-" would be
+    read as an option by the client's argument parser (one in 64 URL-safe tokens did)."""
+    import argparse
+
+    from tablehall.core.hosting import TableSeat, new_ticket
+    from tablehall.games.renaissance.service import RenaissanceService
+
+    parser = argparse.ArgumentParser(exit_on_error=False)
+    parser.add_argument("host"), parser.add_argument("port"), parser.add_argument("name")
+    parser.add_argument("--ticket")
+    for _ in range(500):
+        ticket = new_ticket()
+        seat = TableSeat("open", "ana", held_for="ana", ticket=ticket, secret=True)
+        command = RenaissanceService.connect_command(None, "127.0.0.1", 7000, seat)
+        assert parser.parse_args(shlex.split(command)[2:]).ticket == ticket

@@ -3,6 +3,11 @@ observer's view after each action, live games; errors as HTTP statuses."""
 
 from __future__ import annotations
 
+import urllib.error
+import urllib.request
+
+import pytest
+
 from tablehall.core.registry import get_game
 
 from .conftest import GAMES
@@ -63,3 +68,35 @@ def test_live_games_and_server_info(web):
     status, body = web.get("/api/server")
     assert body["games"] == sorted(GAMES)
     assert sorted(l["service"] for l in body["listeners"]) == ["dominion", "jsettlers", "renaissance", "sc"]
+
+
+def test_a_replay_is_made_once_kept_and_answered_304_to_a_browser_that_has_it(web, stored):
+    """A stored record never changes: its replay's bytes serve the next visit, and its digest is
+    the ETag (a long Catan game's replay takes about a second to make)."""
+    _, records = stored
+    record = records["catan"]
+    path = f"{web.url}/api/records/{record.id}/replay"
+    with urllib.request.urlopen(path, timeout=60) as response:
+        first, etag = response.read(), response.headers["ETag"]
+    assert etag == f'"{record.digest()}"'
+    replays = web.server.hall.replays
+    assert replays.get((record.id, record.digest())) == first
+    with urllib.request.urlopen(path, timeout=60) as response:
+        assert response.read() == first
+    request = urllib.request.Request(path, headers={"If-None-Match": etag})
+    with pytest.raises(urllib.error.HTTPError) as answered:
+        urllib.request.urlopen(request, timeout=60)
+    assert answered.value.code == 304
+
+
+def test_the_replay_cache_keeps_the_latest_asked_for_within_its_budget():
+    from tablehall.web.replays import ReplayCache
+
+    cache = ReplayCache(budget=10)
+    cache.put(("a", "1"), b"aaaa")
+    cache.put(("b", "1"), b"bbbb")
+    assert cache.get(("a", "1")) == b"aaaa"  # now the latest asked for
+    cache.put(("c", "1"), b"cccc")  # 12 bytes: the least recently asked for goes
+    assert cache.get(("b", "1")) is None and len(cache) == 2 and cache.size == 8
+    cache.put(("d", "1"), b"x" * 11)  # larger than the budget: never kept
+    assert cache.get(("d", "1")) is None and len(cache) == 2

@@ -87,31 +87,6 @@ def play_catan_action(page, action: list) -> None:
         raise AssertionError(f"no control for {action}")
 
 
-def test_a_person_plays_a_whole_catan_game_by_clicks(web, page, artifacts):
-    created = start(page, web, "catan", ["me", "random", "random"], seed=12)
-    page.wait_for_selector("svg[data-board='catan'] polygon.hex")
-    made, shots = Counter(), set()
-    while (frame := question(page)) is not None:
-        legal, me = frame["legal"], frame["view"]["players"][0]
-        action = catan_choice(legal, 15 - me["roads_left"], me["hand"])
-        for dialog, kind in (("discard-dialog", "discard"), ("bank-dialog", "bank_trade")):
-            if action[0] == kind and dialog not in shots:
-                shots.add(dialog)
-                page.screenshot(path=str(artifacts / f"play-catan-{dialog}.png"), full_page=True)
-        play_catan_action(page, action)
-        made[action[0]] += 1
-    assert "Game over." in page.inner_text("#result")
-    page.screenshot(path=str(artifacts / "play-catan-over.png"), full_page=True)
-    record = record_of(web, created["id"])
-    assert record.status == "finished" and record.result.seats[0].rank >= 1
-    mine = Counter(e.action[0] for e in record.entries if e.seat == 0 and e.forfeit is None)
-    assert mine == made  # every click became exactly the action it stands for
-    for kind in ("settlement", "road", "city", "roll", "end_turn", "discard", "bank_trade", "robber", "buy_dev",
-                 "play_dev", "monopoly", "pick_resources"):
-        assert made[kind] >= 1, (kind, made)
-    assert made["settlement"] > 2  # built in play, not only in the setup
-
-
 def catan_setup_by_clicks(page) -> None:
     """Place a settlement and a road where the first legal place is."""
     frame = question(page)

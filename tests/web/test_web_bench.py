@@ -91,8 +91,10 @@ def test_web_hall_figures(web, page, artifacts):
         loads.append(page.evaluate("performance.now()"))
         fetches.append(page.evaluate("performance.getEntriesByType('resource').find((e) => e.name.endsWith('/replay')).duration"))
     status, body = web.get(f"/api/records/{record.id}/replay")
-    figures.update(catan_replay_actions=len(record.entries), catan_replay_load_ms=statistics.median(loads),
-                   catan_replay_fetch_ms=statistics.median(fetches))
+    # the first visit makes the replay; later ones are answered from the kept JSON (or 304)
+    figures.update(catan_replay_actions=len(record.entries), catan_replay_first_load_ms=loads[0],
+                   catan_replay_first_fetch_ms=fetches[0], catan_replay_load_ms=statistics.median(loads[1:]),
+                   catan_replay_fetch_ms=statistics.median(fetches[1:]))
     (artifacts / "web-bench.json").write_text(json.dumps(figures, indent=1))
     print("web hall:", json.dumps(figures))
     assert figures["clicks"] >= 10 and status == 200

@@ -43,8 +43,13 @@ class Legality(CatanFields):
         return bits(self.reach[seat] & ~self.occupied_edges)
 
     def city_spots(self, seat: int) -> list[int]:
-        level = self.node_level
-        return [n for n, o in enumerate(self.node_owner) if o == seat and level[n] == 1]
+        owner, level = self.node_owner, self.node_level
+        out, node = [], -1
+        for _ in range(owner.count(seat)):  # the seat's buildings, found by the list's own search
+            node = owner.index(seat, node + 1)
+            if level[node] == 1:
+                out.append(node)
+        return out
 
     def can_afford(self, seat: int, cost: Sequence[int]) -> bool:
         return covers(self.hands[seat], cost)

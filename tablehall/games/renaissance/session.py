@@ -31,7 +31,7 @@ from .rules import RenaissanceState
 log = logging.getLogger("tablehall.renaissance")
 
 NICKNAME = re.compile(r"[A-Za-z0-9_.\-]{1,20}\Z")
-#: a nickname and a table seat's ticket (`hosting.new_ticket`: 16 URL-safe characters)
+#: a nickname and a table seat's ticket (`hosting.new_ticket`: 24 hex digits)
 RESERVED_NAMES = ("lorenzo", "server")
 #: tablehall's own bots sit as "<kind>-bot-<seat>" (e.g. greedy-bot-3): no person may take such a name
 BOT_NAME = re.compile(r".+-bot-\d+\Z", re.IGNORECASE)

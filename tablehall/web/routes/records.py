@@ -5,7 +5,8 @@ from __future__ import annotations
 
 from starlette.exceptions import HTTPException
 from starlette.requests import Request
-from starlette.responses import HTMLResponse, JSONResponse, PlainTextResponse
+from starlette.concurrency import run_in_threadpool
+from starlette.responses import HTMLResponse, JSONResponse, PlainTextResponse, Response
 from starlette.routing import Route
 
 from ...core.records import Record, RecordError
@@ -14,6 +15,7 @@ from ...core.store import RecordQuery
 from .. import views
 from ..hall import hall_of
 from ..pages import page
+from ..replays import replay_body, replay_key
 from .params import game_param
 
 MAX_PAGE = 200
@@ -47,14 +49,27 @@ async def api_record(request: Request) -> JSONResponse:
     return JSONResponse(views.record_json(_load(request)))
 
 
-async def api_replay(request: Request) -> JSONResponse:
+async def api_replay(request: Request) -> Response:
     record = _load(request)
-    try:
-        steps = views.replay_views(record)
-    except RecordError as exc:
-        raise HTTPException(422, str(exc)) from None
-    return JSONResponse({"id": record.id, "game": record.game, "players": [s.name for s in record.seats],
-                         "steps": steps, "result": record.result.to_json() if record.result else None})
+    key = replay_key(record)
+    etag = f'"{key[1]}"'
+    if request.headers.get("if-none-match") == etag:
+        return Response(status_code=304, headers={"ETag": etag})
+    replays = hall_of(request).replays
+    body = replays.get(key)
+    if body is None:
+        try:
+            body = await run_in_threadpool(_replay, record)
+        except RecordError as exc:
+            raise HTTPException(422, str(exc)) from None
+        replays.put(key, body)
+    return Response(body, media_type="application/json", headers={"ETag": etag})
+
+
+def _replay(record: Record) -> bytes:
+    return replay_body({"id": record.id, "game": record.game, "players": [s.name for s in record.seats],
+                        "steps": views.replay_views(record),
+                        "result": record.result.to_json() if record.result else None})
 
 
 async def api_export(request: Request) -> PlainTextResponse:

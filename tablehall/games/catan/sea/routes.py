@@ -36,7 +36,7 @@ class TradeRoutes(SeaFields):
             self._set_route_length(seat, self._longest_road_of(seat), events)
             return
         roads, ships = self.road_edges[seat], self.ships[seat]
-        through, trail = self._leaf_trail(seat, placed, roads, ships)
+        through, trail, _ = self._leaf_trail(seat, placed, roads, ships)
         if through < 0:  # it joins two parts or closes a loop
             self.route_trail[seat] = 0
             self._set_route_length(seat, self._route_length(seat, roads, ships), events)
@@ -60,23 +60,58 @@ class TradeRoutes(SeaFields):
         roads, ships = self.road_edges[seat], self.ships[seat]
         length = self.road_length[seat]
         without = ships & ~(1 << target)
-        now, trail = self._leaf_trail(seat, target, roads, ships)
+        now, trail, _ = self._leaf_trail(seat, target, roads, ships)
         if now < 0:
             now, trail = self._route_length(seat, roads, ships), 0
         elif now < length:
-            known = self._known_trail(seat, roads | without | 1 << source)
-            if known:  # a longest trail before the move: did it use the ship?
-                used_ship = known >> source & 1
-            else:
-                used_ship = self._leaf_trail(seat, source, roads, without | 1 << source)[0] >= length
-            if not used_ship:  # a trail that long never used the ship
+            before = without | 1 << source
+            known = self._known_trail(seat, roads | before)
+            if not known:  # the best trail through the ship's old place
+                through, through_trail, _ = self._leaf_trail(seat, source, roads, before)
+                if through >= length:
+                    known = through_trail
+            if not known >> source & 1:  # a trail that long never used the ship
                 now, trail = length, known
-            elif self._route_length(seat, roads, without, length) >= length:
-                now, trail = length, 0
-            else:  # every longest trail ended with the ship: one shorter without it
-                now, trail = length - 1, known & ~(1 << source)
+            else:
+                now, trail = self._route_without_end(seat, roads, without, source, known, length)
         self.route_trail[seat] = trail
         self._set_route_length(seat, now, events)
+
+    def _route_without_end(self, seat: int, roads: int, ships: int, leaf: int, trail: int,
+                           length: int) -> tuple[int, int]:
+        """`seat`'s route over `roads` and `ships` (its length, and a trail as long or 0), where
+        `trail`, one of `length` pieces, ended with a piece at `leaf` now gone: `length` if a
+        trail as long remains, else one less.  When the part of the route that held `trail` is
+        a tree of the split network (see the module docstring), a trail as long in that part, if
+        any, ends where `trail` ends (every longest path of a tree passes its centre): one walk
+        from there decides for the part, and only the other parts are counted again."""
+        rest = trail & ~(1 << leaf)
+        end = self._far_end_piece(rest, leaf)
+        if end >= 0:
+            through, found, outside = self._leaf_trail(seat, end, roads, ships)
+            if through >= length:
+                return length, found
+            if outside >= 0:
+                roads, ships = roads & outside, ships & outside
+        if (roads | ships).bit_count() >= length and self._route_length(seat, roads, ships, length) >= length:
+            return length, 0
+        return length - 1, rest
+
+    def _far_end_piece(self, trail: int, leaf: int) -> int:
+        """The piece at the end of `trail` away from the piece at `leaf` (which `trail` went on
+        from), when that end is plain (one piece of the trail there), else -1."""
+        edges = self.geo.edges
+        odd = 0  # the nodes `trail` touches an odd number of times: its two ends
+        for e in bits(trail):
+            a, b = edges[e]
+            odd ^= 1 << a | 1 << b
+        a, b = edges[leaf]
+        near = odd & (1 << a | 1 << b)
+        if odd.bit_count() != 2 or near.bit_count() != 1:
+            return -1
+        far = (odd ^ near).bit_length() - 1
+        at_far = trail & self.geo.node_edge_mask[far]
+        return at_far.bit_length() - 1 if at_far.bit_count() == 1 else -1
 
     def _known_trail(self, seat: int, pieces: int) -> int:
         """The edges of a trail as long as `seat`'s route, all among `pieces`, if one is known
@@ -86,10 +121,11 @@ class TradeRoutes(SeaFields):
             return trail
         return 0
 
-    def _leaf_trail(self, seat: int, edge: int, roads: int, ships: int) -> tuple[int, int]:
-        """The longest trail ending with the piece at `edge` and its edges, when a trail cannot
-        go on past it at one of its ends; -1 when it can at both (it may join two parts, or
-        close a loop)."""
+    def _leaf_trail(self, seat: int, edge: int, roads: int, ships: int) -> tuple[int, int, int]:
+        """The longest trail ending with the piece at `edge`, its edges, and the pieces outside
+        its part of the route when that part is a tree of the split network (see `_walk`), when
+        a trail cannot go on past the piece at one of its ends; -1 when it can at both (it may
+        join two parts, or close a loop)."""
         bit = 1 << edge
         is_ship = 1 if ships & bit else 0
         rest_roads, rest_ships = roads & ~bit, ships & ~bit
@@ -101,19 +137,21 @@ class TradeRoutes(SeaFields):
             if o == seat and (rest_roads | rest_ships) & node_edge_mask[x] or o == -1 and same & node_edge_mask[x]:
                 onward.append(x)
         if len(onward) == 2:
-            return -1, 0
+            return -1, 0, -1
         if not onward:
-            return 1, bit
-        length, trail = self._walk(seat, onward[0], rest_roads, rest_ships, is_ship)
-        return 1 + length, trail | bit
+            return 1, bit, rest_roads | rest_ships
+        length, trail, outside = self._walk(seat, onward[0], rest_roads, rest_ships, is_ship)
+        return 1 + length, trail | bit, outside
 
-    def _walk(self, seat: int, start: int, roads: int, ships: int, arrived: int) -> tuple[int, int]:
+    def _walk(self, seat: int, start: int, roads: int, ships: int, arrived: int) -> tuple[int, int, int]:
         """The longest trail over `roads` and `ships` going on from `start`, reached by a road
-        (`arrived` 0) or a ship (1), and its edges: piece by piece, as a leaf's trail has one way
-        in."""
+        (`arrived` 0) or a ship (1), its edges, and the pieces it never met if it met each of the
+        others once (they are a tree of the split network), else -1: piece by piece, as a leaf's
+        trail has one way in."""
         owner, node_links, node_edge_mask = self.node_owner, self.geo.node_links, self.geo.node_edge_mask
         own = roads | ships
         best, best_free = 0, own
+        met, steps = 0, 0  # pieces met, and how many times
         stack = [(start, own, 0, arrived)]
         while stack:
             node, free, length, was_ship = stack.pop()
@@ -128,8 +166,10 @@ class TradeRoutes(SeaFields):
                 if free & bit:
                     is_ship = 1 if ships & bit else 0
                     if is_ship == was_ship or here == seat:
-                        stack.append((other, free & ~bit, length + 1, is_ship))
-        return best, own & ~best_free
+                        stack.append((other, free ^ bit, length + 1, is_ship))
+                        met |= bit
+                        steps += 1
+        return best, own & ~best_free, own & ~met if steps == met.bit_count() else -1
 
     def _longest_road_of(self, seat: int) -> int:
         return self._route_length(seat, self.road_edges[seat], self.ships[seat])
@@ -167,9 +207,15 @@ class TradeRoutes(SeaFields):
                 continue
             far, _, members, degrees = _farthest(links, root)
             seen |= members
-            if degrees // 2 < enough < _NO_LIMIT:
-                continue
-            if degrees // 2 >= len(members):  # a loop: search every trail of this part
+            pieces = degrees // 2
+            if pieces <= best or pieces < enough < _NO_LIMIT:
+                continue  # too small to hold a longer trail, or one as long as asked
+            if pieces >= len(members):  # a loop: search every trail of this part
+                # a trail misses an edge at all but two of the ends where an odd number meet
+                odd = sum(len(links[key]) & 1 for key in members)
+                most = pieces - max(0, odd // 2 - 1)
+                if most <= best or most < enough < _NO_LIMIT:
+                    continue
                 part = own & self._edges_at_ends(members)
                 best = max(best, self._trail_search(seat, roads & part, ships & part, enough))
             else:

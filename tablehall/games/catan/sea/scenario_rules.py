@@ -533,9 +533,8 @@ class ScenarioRules(SeaFields):
         return [event("wonder_built", {"seat": seat, "wonder": index, "id": wonder["id"], "level": level,
                                        "cost": list(wonder["cost"]), "ships_left": self.pieces[seat][SHIP]})]
 
-    def _scenario_actions(self, seat: int) -> list[tuple]:
-        """PLAY1 actions of the scenario."""
-        out: list[tuple] = []
+    def _scenario_actions(self, seat: int, out: list[tuple]) -> list[tuple]:
+        """`out` with the PLAY1 actions of the scenario."""
         for index in range(len(self.wonder_owner)):
             if self._wonder_refusal(seat, index) is None:
                 out.append(("wonder", index))

@@ -40,16 +40,17 @@ and the scenarios' (see `scenario_rules`).
 
 from __future__ import annotations
 
+from functools import lru_cache
 from typing import Any
 
 from tablehall.core import Event, IllegalAction, OptionError
 
-from ..constants import (COST_SHIP, DESERT, KNIGHT, PIECE_COST, SHIP, ROAD, ROAD_BUILDING, SETTLEMENT, PLAY1, PLACING_CITY,
-                         PLACING_FREE_ROAD1, PLACING_FREE_ROAD2, PLACING_ROAD, PLACING_ROBBER, PLACING_SETTLEMENT,
-                         ROLL_OR_CARD, SPECIAL_BUILDING, START1A, START1B, START2A, START2B, WAITING_FOR_DISCARDS,
-                         WAITING_FOR_ROB_CHOOSE_PLAYER)
+from ..constants import (COST_SHIP, DESERT, KNIGHT, PIECE_COST, PLACING_CITY, PLACING_FREE_ROAD1, PLACING_FREE_ROAD2,
+                         PLACING_ROAD, PLACING_ROBBER, PLACING_SETTLEMENT, PLAY1, ROAD, ROAD_BUILDING, ROLL_OR_CARD,
+                         SETTLEMENT, SHEEP, SHIP, SPECIAL_BUILDING, START1A, START1B, START2A, START2B,
+                         WAITING_FOR_DISCARDS, WAITING_FOR_ROB_CHOOSE_PLAYER, WOOD)
 from ..events import event
-from ..geometry import bits
+from ..geometry import MAX_PLACES, bits
 from ..legality import TURN_PHASES, WAITING, covers
 from ..rules import RULES, SETUP_PHASES, CatanObservation, CatanState, rule
 from ..views import HIDDEN
@@ -72,6 +73,7 @@ ROBBER, PIRATE = 0, 1  # ("bandit", which)
 #: of a resource than the 19 or 24 cards a game has); a bank no game can empty plays that
 JSETTLERS_BANK = 10_000
 _ZERO = (0, 0, 0, 0, 0)
+_SHIP_AT = tuple(("ship", e) for e in range(MAX_PLACES))
 
 
 class SeaState(ScenarioRules, TradeRoutes, CatanState):
@@ -144,9 +146,10 @@ class SeaState(ScenarioRules, TradeRoutes, CatanState):
 
     # -- who acts -----------------------------------------------------------------------------
     def to_act(self) -> tuple[int, ...]:
-        if self.phase is PICKING or self.phase is STARTS_PICKING:
+        phase = self.phase
+        if phase is PICKING or phase is STARTS_PICKING:
             return tuple(s for s in range(self.seat_count) if self.picks[s])
-        return super().to_act()
+        return CatanState.to_act(self)
 
     # -- scoring ------------------------------------------------------------------------------
     def public_vp(self, seat: int) -> int:
@@ -222,7 +225,9 @@ class SeaState(ScenarioRules, TradeRoutes, CatanState):
         self.phase = SPECIAL_BUILDING if self.sb_after >= 0 else PLAY1
         self.build_request = -1
         self._after_settlement_breaks(seat, node, events)
-        self._route_changed(seat, events)
+        at_node = self.geo.node_edge_mask[node]
+        if self.road_edges[seat] & at_node and self.ships[seat] & at_node:  # they join only here
+            self._route_changed(seat, events)
         self._settled_area(seat, node, events)
         return events
 
@@ -391,15 +396,20 @@ class SeaState(ScenarioRules, TradeRoutes, CatanState):
         return bits(self.ship_tips[seat] & ~self.built_ships & ~self._pirate_edges())
 
     def _retip(self, seat: int, nodes) -> None:
-        """Whether each of `seat`'s ships at `nodes` is at an open end, again (a piece came or
-        went there)."""
-        tips, node_edge_mask = self.ship_tips[seat], self.geo.node_edge_mask
+        """Whether each of `seat`'s ships at `nodes` is at an open end (`_open_end`), again (a
+        piece came or went there)."""
+        ships, tips = self.ships[seat], self.ship_tips[seat]
+        owner, node_edge_mask, node_links, villages = (self.node_owner, self.geo.node_edge_mask, self.geo.node_links,
+                                                       self.village_cloth)
         for x in nodes:
-            for e in bits(self.ships[seat] & node_edge_mask[x]):
-                if self._open_end(seat, e) >= 0:
-                    tips |= 1 << e
-                else:
-                    tips &= ~(1 << e)
+            for bit, other in node_links[x]:
+                if ships & bit:
+                    others = ships ^ bit
+                    if (owner[x] == -1 and not others & node_edge_mask[x] and x not in villages
+                            or owner[other] == -1 and not others & node_edge_mask[other] and other not in villages):
+                        tips |= bit
+                    else:
+                        tips &= ~bit
         self.ship_tips[seat] = tips
 
     def _open_end(self, seat: int, edge: int) -> int:
@@ -454,15 +464,14 @@ class SeaState(ScenarioRules, TradeRoutes, CatanState):
             self.victims = tuple(s for s in range(self.seat_count)
                                  if s != seat and s not in self.out and sum(self.hands[s])) + (-1,)
             return WAITING_FOR_ROB_CHOOSE_PLAYER
-        robber = bool(self._robber_targets())
+        robber = bool(self._robber_moves())
         pirate = self._pirate_may_move(self.current)
         if robber and pirate:
             return ROBBER_OR_PIRATE
         return PLACING_PIRATE if pirate else PLACING_ROBBER
 
-    def _robber_targets(self) -> tuple[int, ...]:
-        barred = self.robber_barred
-        return tuple(h for h in self.board.robber_hexes if h != self.robber and h not in barred)
+    def _robber_moves(self) -> tuple[tuple, ...]:
+        return robber_moves_among(self.board.robber_hexes, self.robber_barred, self.robber)
 
     def _pirate_may_move(self, seat: int) -> bool:
         if not self.scenario.pirate_ship or not self.board.pirate_hexes:
@@ -542,8 +551,12 @@ class SeaState(ScenarioRules, TradeRoutes, CatanState):
     def _produce(self, total: int) -> Event:
         produced = super()._produce(total)
         gold = [0] * self.seat_count
+        produced.data["gold"] = gold
+        gold_hexes = self.board.gold_production[total]
+        if not gold_hexes:
+            return produced
         owner, level = self.node_owner, self.node_level
-        for h, nodes in self.board.gold_production[total]:
+        for h, nodes in gold_hexes:
             if h != self.robber:
                 for node in nodes:
                     if owner[node] >= 0:
@@ -551,7 +564,6 @@ class SeaState(ScenarioRules, TradeRoutes, CatanState):
         for s, count in enumerate(gold):
             if count:
                 self._owe_pick(s, count, "gold")
-        produced.data["gold"] = gold
         return produced
 
     # -- free picks ------------------------------------------------------------------------------------
@@ -708,7 +720,8 @@ class SeaState(ScenarioRules, TradeRoutes, CatanState):
             raise IllegalAction("BAD_ACTION", "move the robber (0) or the pirate (1)")
 
     def _check_robber(self, seat: int, action: tuple) -> None:
-        if action[1] not in self._robber_targets():
+        h = action[1]
+        if h == self.robber or h in self.robber_barred or h not in self.board.robber_hexes:
             raise IllegalAction("BAD_LOCATION", f"the robber cannot go to hex {action[1]}")
         super()._check_robber(seat, action)
 
@@ -748,11 +761,14 @@ class SeaState(ScenarioRules, TradeRoutes, CatanState):
     # -- legal moves ------------------------------------------------------------------------------------
     def legal_actions(self, seat: int) -> list[tuple]:
         phase = self.phase
+        if seat == self.current and not self.is_over:  # the usual cases first
+            if phase is PLAY1:
+                return self._sea_actions(seat, self._play1_actions(seat))
+            if phase is ROLL_OR_CARD:
+                return super().legal_actions(seat)
         if (seat != self.current or phase is WAITING_FOR_DISCARDS or phase is PICKING or phase is STARTS_PICKING
                 or self.is_over) and seat not in self.to_act():
             return []
-        if phase is PLAY1 and seat == self.current:
-            return super().legal_actions(seat) + self._sea_actions(seat)
         if phase is SPECIAL_BUILDING:
             ships = [("ship", e) for e in bits(self._ship_spots_mask(seat))] if covers(
                 self.cards_known_to(seat)[0], COST_SHIP) else []
@@ -767,7 +783,7 @@ class SeaState(ScenarioRules, TradeRoutes, CatanState):
         if phase is PLACING_SHIP:
             return [("ship", e) for e in bits(self._ship_spots_mask(seat))] + [("cancel_build",)]
         if phase is PLACING_ROBBER:
-            return [("robber", h) for h in self._robber_targets()]
+            return list(self._robber_moves())
         if phase is PLACING_PIRATE:
             return [("pirate", h) for h in self.board.pirate_hexes if h != self.pirate]
         if phase is ROBBER_OR_PIRATE:
@@ -784,21 +800,34 @@ class SeaState(ScenarioRules, TradeRoutes, CatanState):
         return [("road", e) for e in bits(self._road_spots_mask(seat))] + \
             [("ship", e) for e in bits(self._ship_spots_mask(seat))]
 
-    def _sea_actions(self, seat: int) -> list[tuple]:
-        """PLAY1 actions of the sea board beyond the classic ones."""
-        pirate_edges = self._pirate_edges()  # once for the new ships and every move
-        open_water = ~self.occupied_edges & ~pirate_edges & self._sea_lane(seat)
-        if self.pieces[seat][SHIP] and covers(self.cards_known_to(seat)[0], COST_SHIP):
-            out = [("ship", e) for e in bits(self.ship_reach[seat] & open_water)]
-        else:
-            out = []
+    def _sea_actions(self, seat: int, out: list[tuple]) -> list[tuple]:
+        """`out` (the classic PLAY1 actions) with the sea board's own: new ships, ship moves,
+        the scenario's."""
+        hand = self.cards_known_to(seat)[0]
+        build = hand[SHEEP] and hand[WOOD] and self.pieces[seat][SHIP]
+        if not build and self.ship_moved:
+            return self._scenario_actions(seat, out) if self.scenario.key else out
+        pirate = self.pirate
+        pirate_edges = self.geo.hex_edge_mask[pirate] if pirate >= 0 else 0  # once for every ship
+        open_water = self._sea_lane(seat) & ~(self.occupied_edges | pirate_edges)
+        if build:
+            free = self.ship_reach[seat] & open_water
+            while free:  # lowest edge first
+                low = free & -free
+                out.append(_SHIP_AT[low.bit_length() - 1])
+                free ^= low
         if not self.ship_moved:  # the ships `_movable_ships` lists
-            for source in bits(self.ship_tips[seat] & ~self.built_ships & ~pirate_edges):
+            movable = self.ship_tips[seat] & ~(self.built_ships | pirate_edges)
+            while movable:
+                low = movable & -movable
+                source = low.bit_length() - 1
+                movable ^= low
                 targets = self._ship_reach_without(seat, source) & open_water
-                out += [("move_ship", source, target) for target in bits(targets)]
-        if self.scenario.key:
-            out += self._scenario_actions(seat)
-        return out
+                while targets:
+                    low = targets & -targets
+                    out.append(("move_ship", source, low.bit_length() - 1))
+                    targets ^= low
+        return self._scenario_actions(seat, out) if self.scenario.key else out
 
     def _pick_choices(self, seat: int) -> list[tuple[int, ...]]:
         """A few picks of the size owed: all of one resource, or spread over the plentiful ones."""
@@ -897,6 +926,13 @@ SEA_WAITING: dict = {
     CLOTH_OR_RESOURCE: "Choose to rob cloth or a resource first",
     PICKING: "The free resources are being picked",
 }
+
+
+@lru_cache(maxsize=1024)
+def robber_moves_among(hexes: tuple[int, ...], barred: tuple[int, ...], robber: int) -> tuple[tuple, ...]:
+    """The robber's moves from `robber` to `hexes` (the land it may take on a sea board), less
+    `barred` (option RD)."""
+    return tuple(("robber", h) for h in hexes if h != robber and h not in barred)
 
 
 def sea_rule(kind: str, check, apply, scoring: bool = False) -> tuple:
