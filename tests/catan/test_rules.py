@@ -357,18 +357,20 @@ def test_domestic_trade_offer_counter_accept_reject_withdraw():
     check_invariants(st)
 
 
-def test_an_offer_may_come_before_the_roll_and_be_taken_after_it():
-    st = setup(new())  # as the Java server takes one (recorded in a 6-player Pirate Islands game)
-    empty_hands(st)
+def test_the_player_to_move_may_offer_before_its_roll_and_the_offer_stands():
+    """As JSettlers' server does (its recorded 6-player Fog and Pirate Islands games): trading
+    itself waits for the roll."""
+    st = setup(new())
+    assert st.phase is P.ROLL_OR_CARD and st.current == 0
     give(st, 0, (1, 0, 0, 0, 0))
     give(st, 1, (0, 1, 0, 0, 0))
+    assert code(lambda: st.apply(1, A.offer((0, 1, 0, 0, 0), (1, 0, 0, 0, 0), (0,)))) == "NOT_NOW"
     st.apply(0, A.offer((1, 0, 0, 0, 0), (0, 1, 0, 0, 0), (1,)))
-    assert st.phase is Phase.ROLL_OR_CARD and st.to_act() == (0,)
     assert code(lambda: st.apply(1, A.accept(0))) == "NOT_NOW"
-    to_play(st)  # a 6: no discards
-    assert st.to_act() == (1, 0)
-    st.apply(1, A.accept(0))
-    assert st.hands[1][0] >= 1 and st.offers[0] is None
+    to_play(st)
+    assert st.offers[0] == ((1, 0, 0, 0, 0), (0, 1, 0, 0, 0), (1,), frozenset())
+    events = st.apply(1, A.accept(0))
+    assert events[0].kind == "trade"
     check_invariants(st)
 
 

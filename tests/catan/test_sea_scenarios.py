@@ -7,7 +7,7 @@ from __future__ import annotations
 import pytest
 
 from tablehall.core import IllegalAction, OptionError
-from tablehall.games.catan.constants import (KNIGHT, PLAY1, ROLL_OR_CARD, SETTLEMENT, VICTORY_POINT,
+from tablehall.games.catan.constants import (KNIGHT, PLAY1, ROLL_OR_CARD, SETTLEMENT, SPECIAL_BUILDING, VICTORY_POINT,
                                              WAITING_FOR_ROB_CHOOSE_PLAYER, dev_type)
 from tablehall.games.catan.geometry import bits
 from tablehall.games.catan.sea.board import FOG
@@ -381,6 +381,22 @@ def test_a_wonder_needs_its_requirements_then_four_levels_win():
         assert events[0].data["level"] == level and st.wonder_owner[index] == 0
     assert st.pieces[0][SHIP] == ships - 1  # the first level took a ship as its marker
     assert st.is_over and st.winner == 0 and events[-1].kind == "game_over"
+
+
+def test_a_wonder_built_in_the_special_building_phase_wins_when_its_players_turn_begins():
+    st = setup(new_sea(6, scenario="SC_WOND"))
+    roll(st, 6)
+    builder = (st.current + 1) % 6
+    st.apply(builder, ("ask_special_build",))
+    st.apply(st.current, ("end_turn",))
+    assert (st.phase, st.current) == (SPECIAL_BUILDING, builder)
+    st.wonder_owner[0], st.wonder_level[0] = builder, WONDER_LEVELS - 1
+    give(st, builder, st.layout.wonders[0]["cost"])
+    assert ("wonder", 0) in st.legal_actions(builder)
+    events = st.apply(builder, ("wonder", 0))
+    assert events[0].data["level"] == WONDER_LEVELS and not st.is_over  # nobody wins in the phase
+    events = st.apply(builder, ("end_turn",))
+    assert st.is_over and st.winner == builder and events[-1].kind == "game_over"
 
 
 def test_a_player_builds_one_wonder_and_wins_on_points_only_ahead_on_wonders():

@@ -10,18 +10,23 @@ robot must receive exactly the messages the recording addresses to it.  Toleranc
 duration in the closing text (as for the classic games); the order of the options in a plain sea
 game's robot invitations (the Java server's option map, in an order no rule found gives); in Fog
 Islands, the order of a land area's nodes in `SOCPotentialSettlements` (it follows what the fog
-hides; the nodes must be the same); requests after the game's end, which the Java server still
-answers while tablehall has deleted the robots' finished game; and, for eight recordings, the
-robots' invitations (their server invited the robots one by one, a race of its threads): those are
-compared from the game's start (Fog Islands with fog revealed and a gold pick from fog, Through
-The Desert, two games of The Forgotten Tribe, a 6-player New Shores, a Cloth Trade game, two
-4-player Pirate Islands games).  The recordings that do not replay, and why:
+hides; the nodes must be the same); in the 6-player Fog Islands, the legal nodes at the start:
+the recording's list leaves out every corner of one fog hex (most likely one hiding water, so the
+list tells what the fog hides), which tablehall, keeping fog hidden, lists; the lists may differ
+only by exactly all the corners of fog hexes the log never reveals as land
+(`fog_hides_water_there`); requests after the game's end, which the Java server still answers
+while tablehall has deleted the robots' finished game; and, for ten recordings, the robots'
+invitations (their server invited the robots one by one, a race of its threads): those are
+compared from the game's start (Fog Islands with fog revealed and a gold pick from fog, a
+6-player New Shores, Through The Desert, a Cloth Trade game, two games of The Forgotten Tribe,
+two of Wonders, two 4-player Pirate Islands games).  The recordings that do not replay, and why:
 docs/protocols/jsettlers.md.
 
 Where the Java server's robot watchdog ended a stalled robot's turn (the log shows the turn
 passed on without the robot's request), tablehall's watchdog ends it at the same point
 (`recorded_robots`): the placement cancelled and paid back, a Road Building card given back,
-an initial settlement taken back.  A game the recording server stopped before its end (its
+an initial settlement taken back; in Wonders, after each wonder level (the robots wait for an
+answer the server never sends).  A game the recording server stopped before its end (its
 robot stalled for good) is replayed up to where its log ends.  The Java server answers a
 card played out of turn straight to the client's connection, which its log marks ``un``: that
 robot must receive it.
@@ -35,19 +40,22 @@ import re
 import pytest
 
 from tablehall.games.catan.jsettlers import GameServerText
+from tablehall.games.catan.jsettlers.game_messages import BoardLayout2, PotentialSettlements, RevealFogHex
+from tablehall.games.catan.jsettlers.message import parse_cmd
 from tablehall.games.catan.jsettlers.soclog import UNDETERMINED, read_soclog
 
 from .conftest import reference_path
 from .recorded_robots import RobotsOnlyGame
 
 DURATION = re.compile(r"(This game was \d+ rounds, and took) \d+ minutes \d+ seconds\.")
-REPLAYED = ["sea-4p", "sea-6p", "SC_NSHO-4p", "SC_NSHO-4p-c", "SC_4ISL-4p", "SC_FOG-4p", "SC_CLVI-4p", "SC_FTRI-6p",
-            "SC_4ISL-4p-c", "SC_4ISL-6p", "SC_TTD-6p", "SC_TTD-4p-f-INCOMPLETE", "SC_PIRI-6p"]
+REPLAYED = ["sea-4p", "sea-6p", "SC_NSHO-4p", "SC_NSHO-4p-c", "SC_4ISL-4p", "SC_4ISL-4p-c", "SC_4ISL-6p", "SC_FOG-4p",
+            "SC_FOG-6p", "SC_TTD-6p", "SC_TTD-4p-f-INCOMPLETE", "SC_CLVI-4p", "SC_FTRI-6p", "SC_WOND-4p-d", "SC_PIRI-6p"]
 #: replayed from the game's start: their server invited its robots one by one while the first
 #: joined (a race of its threads), tablehall invites them at once
-FROM_THE_START = ["SC_FOG-4p-d", "SC_TTD-4p-e", "SC_FTRI-4p", "SC_FTRI-4p-c", "SC_NSHO-6p", "SC_CLVI-4p-b",
-                  "SC_PIRI-4p", "SC_PIRI-4p-c"]
+FROM_THE_START = ["SC_FOG-4p-d", "SC_NSHO-6p", "SC_TTD-4p-e", "SC_CLVI-4p-b", "SC_FTRI-4p", "SC_FTRI-4p-c", "SC_WOND-4p",
+                  "SC_WOND-6p", "SC_PIRI-4p", "SC_PIRI-4p-c"]
 CLOSING = "This game was "
+FOG_HEX = 8  # a land hex's type in SOCBoardLayout2 while fog hides it
 
 
 def tolerated(text: str) -> str:
@@ -68,6 +76,36 @@ def tolerated(text: str) -> str:
                     out.insert(len(out) - 1, token)
         return ",".join(",".join(sorted(t)) if isinstance(t, list) else t for t in out)
     return text
+
+
+def corners(hex_coord: int) -> set[int]:
+    """A large-board hex's six nodes: the row above and the row below, one column either side."""
+    row, col = hex_coord >> 8, hex_coord & 0xFF
+    return {(row + dr) << 8 | (col + dc) for dr in (-1, 1) for dc in (-1, 0, 1)}
+
+
+def fog_hides_water_there(mine, theirs, entries: list) -> bool:
+    """Whether legal nodes `mine` are the recorded `theirs` plus exactly every corner (that
+    `mine` lists) of some fog hexes the log never reveals as land: the Java server's start
+    left out the corners of such a hex (most likely one hiding water)."""
+    if not (isinstance(mine, PotentialSettlements) and isinstance(theirs, PotentialSettlements)) \
+            or (mine.game, mine.pn, mine.nodes, mine.starting_area, mine.sea_edges, len(mine.land_areas)) \
+            != (theirs.game, theirs.pn, theirs.nodes, theirs.starting_area, theirs.sea_edges, len(theirs.land_areas)):
+        return False
+    extra: set[int] = set()
+    listed: set[int] = set()
+    for ours, recorded in zip(mine.land_areas, theirs.land_areas):
+        if not set(recorded) <= set(ours):
+            return False
+        extra |= set(ours) - set(recorded)
+        listed |= set(ours)
+    layout = next(e.message for e in entries if isinstance(e.message, BoardLayout2) and dict(e.message.parts).get("LH"))
+    hexes = dict(layout.parts)["LH"]
+    land = {hexes[i]: hexes[i + 1] for i in range(0, len(hexes), 3)}  # hex -> type as sent (8: fog)
+    shown_land = {e.message.hex_coord for e in entries if isinstance(e.message, RevealFogHex) and e.message.hex_type}
+    around = {h: corners(h) & listed for h, kind in land.items() if kind == FOG_HEX}
+    water = {h for h, nodes in around.items() if nodes and nodes <= extra}
+    return bool(water) and not water & shown_land and extra == set().union(*(around[h] for h in water))
 
 
 def until_the_closing_text(entries: list) -> list:
@@ -104,18 +142,25 @@ def replayed(request):
 
 def test_the_server_logs_the_recorded_sea_game_message_for_message(replayed):
     game, logged = replayed
-    expected = [tolerated(e.render()) for e in until_the_closing_text(game.entries)]
-    ours = [tolerated(e.render()) for e in logged]
-    for index, (mine, theirs) in enumerate(zip(ours, expected)):
-        assert mine == theirs, f"entry {index}"
-    assert len(ours) == len(expected)
+    expected = until_the_closing_text(game.entries)
+    for index, (mine, theirs) in enumerate(zip(logged, expected)):
+        ours, recorded = tolerated(mine.render()), tolerated(theirs.render())
+        if ours != recorded:
+            assert mine.audience == theirs.audience and fog_hides_water_there(
+                mine.message, theirs.message, game.entries), f"entry {index}: {ours} != {recorded}"
+    assert len(logged) == len(expected)
 
 
 def test_each_robot_receives_what_the_recording_addresses_to_it(replayed):
     game, _ = replayed
     for pn, name in game.seats.items():
-        expected = [tolerated(e.message.to_cmd())
+        expected = [e.message.to_cmd()
                     for e in addressed_to(until_the_closing_text(game.entries)[game.start_index:], pn)]
-        received = [tolerated(w) for w in game.clients[name].received()]
+        received = game.clients[name].received()
         start = received.index(expected[0])
-        assert received[start:start + len(expected)] == expected, name
+        mine = received[start:start + len(expected)]
+        assert len(mine) == len(expected), name
+        for wire, recorded in zip(mine, expected):
+            if tolerated(wire) != tolerated(recorded):
+                assert fog_hides_water_there(parse_cmd(wire), parse_cmd(recorded), game.entries), \
+                    f"{name}: {wire} != {recorded}"

@@ -26,8 +26,8 @@ from .conftest import reference_path
 
 RECORDED = ["sea-4p", "sea-6p", "SC_NSHO-4p", "SC_NSHO-4p-c", "SC_NSHO-6p", "SC_4ISL-4p", "SC_4ISL-6p", "SC_FOG-4p",
             "SC_FOG-4p-d", "SC_FOG-6p", "SC_TTD-4p-e", "SC_CLVI-4p", "SC_FTRI-4p", "SC_FTRI-4p-c", "SC_FTRI-6p",
-            "SC_WOND-4p", "SC_WOND-4p-d", "SC_4ISL-4p-c", "SC_CLVI-4p-b", "SC_TTD-6p", "SC_PIRI-4p", "SC_PIRI-4p-c",
-            "SC_PIRI-6p"]
+            "SC_WOND-4p", "SC_WOND-4p-d", "SC_4ISL-4p-c", "SC_CLVI-4p-b", "SC_TTD-6p", "SC_WOND-6p", "SC_PIRI-4p",
+            "SC_PIRI-4p-c", "SC_PIRI-6p"]
 
 
 def recorded(name: str) -> str:

@@ -27,7 +27,8 @@ kind                 args                                  when (phase)
 ``robber``           hex                                   PLACING_ROBBER
 ``rob``              victim seat                           WAITING_FOR_ROB_CHOOSE_PLAYER
 ``bank_trade``       give vec5, get vec5                   PLAY1 (4:1, 3:1, 2:1, several lots, undo)
-``offer``            give vec5, get vec5, to (seats)       PLAY1, any seat (see rules)
+``offer``            give vec5, get vec5, to (seats)       PLAY1, any seat (see rules); ROLL_OR_CARD, the
+                                                           player to move (its offer stands after the roll)
 ``accept``           offering seat                         PLAY1, a seat the offer was made to
 ``reject``           --                                    PLAY1, a seat an offer was made to
 ``withdraw``         --                                    PLAY1, a seat with an open offer

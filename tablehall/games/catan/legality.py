@@ -368,7 +368,8 @@ class Legality(CatanFields):
         self._need_cost(seat, give, "that trade")
 
     def _check_offer(self, seat: int, action: tuple) -> None:
-        self._need_trading(ROLL_OR_CARD)  # the Java server takes an offer before the roll too (recorded)
+        # the player to move may offer before its roll too: the Java server takes it (recorded)
+        self._need_trading(ROLL_OR_CARD if seat == self.current else PLAY1)
         give, get, to = action[1], action[2], action[3]
         if any(x < 0 for x in give + get) or not sum(give) or not sum(get) or any(give[r] and get[r] for r in range(5)):
             raise IllegalAction("BAD_TRADE", "An offer gives some resources and asks for others, none of them in both")

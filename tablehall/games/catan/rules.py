@@ -297,10 +297,14 @@ class CatanState(SpecialBuilding, Undo, ForcedEndTurn, Legality, Views, GameStat
             self.last_bank_trade = None
         events = do(self, seat, action)
         if scoring and self.phase is not OVER and self.phase not in SETUP_PHASES \
-                and self.total_vp(self.current) >= self.vp_to_win and self.phase is not SPECIAL_BUILDING \
-                and self._may_win(self.current):
+                and self.phase is not SPECIAL_BUILDING and self._wins(self.current):
             self._finish(self.current, events)  # nobody wins in a special building phase
         return events
+
+    def _wins(self, seat: int) -> bool:
+        """Whether `seat` wins in its turn: at the points to win, if `_may_win` agrees (a
+        scenario may also win otherwise)."""
+        return self.total_vp(seat) >= self.vp_to_win and self._may_win(seat)
 
     def _may_win(self, seat: int) -> bool:
         """Whether `seat`, at the points to win in its turn, wins: always, in the base game (the

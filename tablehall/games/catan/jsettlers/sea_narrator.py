@@ -133,6 +133,8 @@ class SeaNarrator(Narrator):
         if state.is_over and kind in TURN_ENDS:  # won out of turn: told as the turn passes (recorded)
             self._game_over(state, at_turn=True)
             return
+        if kind == "wonder" and not state.is_over:
+            return  # a wonder's level ends without a state, as the recorded games show
         if kind in ("road", "ship") and int(before) in ROUTE_ROUNDS and not state.is_over:
             phase = int(state.phase)
             if phase in SETTLEMENT_ROUNDS:
@@ -404,6 +406,8 @@ class SeaNarrator(Narrator):
         self._all(PlayerElements(self.game, pn, ElementAction.LOSE, resource_elements(d["cost"])),
                   SetSpecialItem(self.game, SetSpecialItem.SET_PICK, WONDER_KEY, d["wonder"] + 1, 0, pn, -1,
                                  d["level"], d["id"]))
+        if d["level"] == 1:  # the first level took a ship from the supply as the wonder's marker
+            self._all(PlayerElement(self.game, pn, ElementAction.SET, PE.SHIPS, d["ships_left"]))
 
 
 #: the sea's event kinds, told beside the classic ones

@@ -38,8 +38,10 @@ the rule chosen here is said where it is applied.
   player's coastal buildings, no nearer than an edge to another harbour (``place_harbor``,
   phase PLACING_INV_ITEM), or kept and placed later (``play_harbor``).
 * Wonders (SC_WOND): ``wonder`` builds one level of a wonder (its cost each level; the first
-  also needs its requirements and takes a ship from the supply; one wonder per player).  Level
-  4 wins at once; with the points, a player wins only with strictly the highest level.
+  also needs its requirements and takes a ship from the supply; one wonder per player), in the
+  player's turn or its special building turn.  Level 4 wins at once in the player's turn (built
+  in the special building phase, when its next turn begins, as a player at the points does);
+  with the points, a player wins only with strictly the highest level.
 """
 
 from __future__ import annotations
@@ -497,6 +499,10 @@ class ScenarioRules(SeaFields):
     def _wonder_level_of(self, seat: int) -> int:
         return max((level for owner, level in zip(self.wonder_owner, self.wonder_level) if owner == seat), default=0)
 
+    def _wonder_complete(self, seat: int) -> bool:
+        """Wonders: `seat` built its wonder's last level (it wins in its turn, whatever its points)."""
+        return bool(self.wonder_owner) and self._wonder_level_of(seat) >= WONDER_LEVELS
+
     def _wonder_refusal(self, seat: int, index: int) -> IllegalAction | None:
         if not 0 <= index < len(self.wonder_owner):
             return IllegalAction("BAD_ACTION", f"no wonder {index}")
@@ -553,11 +559,8 @@ class ScenarioRules(SeaFields):
             self.wonder_owner[index] = seat
         self.wonder_level[index] += 1
         level = self.wonder_level[index]
-        events = [event("wonder_built", {"seat": seat, "wonder": index, "id": wonder["id"], "level": level,
-                                         "cost": list(wonder["cost"])})]
-        if level >= WONDER_LEVELS:
-            self._finish(seat, events)
-        return events
+        return [event("wonder_built", {"seat": seat, "wonder": index, "id": wonder["id"], "level": level,
+                                       "cost": list(wonder["cost"]), "ships_left": self.pieces[seat][SHIP]})]
 
     def _scenario_actions(self, seat: int, out: list[tuple]) -> list[tuple]:
         """`out` with the PLAY1 actions of the scenario."""

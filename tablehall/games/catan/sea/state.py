@@ -159,6 +159,9 @@ class SeaState(ScenarioRules, TradeRoutes, CatanState):
     def total_vp(self, seat: int) -> int:
         return super().total_vp(seat) + self.svp[seat] + self.cloth[seat] // 2
 
+    def _wins(self, seat: int) -> bool:
+        return self._wonder_complete(seat) or super()._wins(seat)
+
     def _may_win(self, seat: int) -> bool:
         if self.phase in SEA_SETUP_PHASES:
             return False
@@ -791,7 +794,8 @@ class SeaState(ScenarioRules, TradeRoutes, CatanState):
         if phase is SPECIAL_BUILDING:
             ships = [("ship", e) for e in bits(self._ship_spots_mask(seat))] if covers(
                 self.cards_known_to(seat)[0], COST_SHIP) else []
-            return super().legal_actions(seat) + ships
+            wonders = [("wonder", i) for i in range(len(self.wonder_owner)) if self._wonder_refusal(seat, i) is None]
+            return super().legal_actions(seat) + ships + wonders
         if phase in SETTLEMENT_ROUNDS:
             return [("settlement", n) for n in bits(self.geo.all_nodes_mask & ~self.blocked)]
         if phase in ROUTE_ROUNDS:
@@ -930,7 +934,7 @@ SEA_TURN_PHASES: dict[str, tuple] = {
     "place_harbor": (PLACING_INV_ITEM,),
     "play_harbor": (PLAY1,),
     "attack_fortress": (PLAY1,),
-    "wonder": (PLAY1,),
+    "wonder": (PLAY1, SPECIAL_BUILDING),
 }
 
 
