@@ -7,8 +7,8 @@ offers).  A fixed menu names more of them, and bounds what the rules leave open:
 * discards are picked one card at a time (`discard_picks`), and go to the engine once whole
   (`discard_is_whole`);
 * bank trades of 1-4 lots at the seat's own ratio;
-* offers of one card for one card to every opponent still playing, on the seat's own turn, at
-  most `MAX_OFFERS_PER_TURN` in a turn;
+* offers of one card for one card to every opponent still playing, on the seat's own turn after
+  the roll, at most `MAX_OFFERS_PER_TURN` in a turn;
 * answers to offers: reject them, or accept one the seat can pay;
 * giving up the free roads of a road building card, at any time.
 
@@ -115,9 +115,14 @@ def bank_lots(state: CatanState, seat: int, legal: list[tuple]) -> list[tuple]:
 
 def check(state: CatanState, seat: int, action: tuple) -> None:
     """Raise IllegalAction unless the engine takes `action` from `seat` and the menu allows it
-    (its own bound: no offer past `MAX_OFFERS_PER_TURN` in a turn)."""
-    if action[0] == "offer" and state.offers_this_turn() >= MAX_OFFERS_PER_TURN:
-        raise IllegalAction("TOO_MANY_OFFERS", f"the menu allows {MAX_OFFERS_PER_TURN} offers a turn")
+    (its own bounds: no offer past `MAX_OFFERS_PER_TURN` in a turn, and none before the roll,
+    which the rules allow as JSettlers does: an offer standing over the roll could be accepted
+    after a seven's discards took what it offered, which the seat asked cannot see)."""
+    if action[0] == "offer":
+        if state.offers_this_turn() >= MAX_OFFERS_PER_TURN:
+            raise IllegalAction("TOO_MANY_OFFERS", f"the menu allows {MAX_OFFERS_PER_TURN} offers a turn")
+        if state.phase is not Phase.PLAY1:
+            raise IllegalAction("NOT_NOW", "the menu's offers come after the roll")
     state.check(seat, action)
 
 
