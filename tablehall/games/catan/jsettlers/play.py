@@ -150,7 +150,6 @@ class GamePlay(MatchListener):
         self.taking: dict[int, "ServerConnection"] = {}  # seat -> the person taking it over, until handed over
         self.finished = False
         self.on_finished: Callable[["GamePlay"], None] | None = None
-        self.steps = 0  # steps told so far: a turn that stalls makes none
         self.on_progress: Callable[["GamePlay"], None] | None = None  # after each step (the service's watchdog)
         self._discard_reprompted: set[int] = set()
         self._in_flight: dict[tuple[int, tuple], tuple[Message, bool]] = {}  # forwarded requests
@@ -467,7 +466,6 @@ class GamePlay(MatchListener):
         room.deliver(told)
         if self.narrator.for_old_clients:
             room.to_clients_older_than(VERSION_SAYING_SPECIAL_TURNS, *self.narrator.for_old_clients)
-        self.steps += 1
         if self.on_progress is not None:
             self.on_progress(self)
 

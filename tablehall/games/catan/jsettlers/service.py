@@ -185,6 +185,7 @@ class JSettlersService(Service):
         self._idle_check_scheduled = False
         self.resumed: list[GamePlay] = []  # games played on after a restart, until they end
         self._turn_watch: dict[GamePlay, asyncio.TimerHandle] = {}  # `_watch_turn`
+        self._last_step: dict[GamePlay, float] = {}  # loop time of each game's last step
 
     def open_session(self, transport: Transport) -> "JSettlersSession":
         self._start_pinger()
@@ -272,20 +273,26 @@ class JSettlersService(Service):
 
     # -- the robot watchdog -------------------------------------------------------------------------
     def _watch_turn(self, play: GamePlay) -> None:
-        """A step of `play` was told: its turn is watched afresh.  If no step follows within
-        `robot_turn_timeout` while a JSettlers robot is to move, its turn is ended for it, as the
-        Java server's robot watchdog does (`GamePlay.force_end_turn`)."""
-        handle = self._turn_watch.pop(play, None)
-        if handle is not None:
-            handle.cancel()
+        """A step of `play` was told.  If no step follows within `robot_turn_timeout` while a
+        JSettlers robot is to move, its turn is ended for it, as the Java server's robot watchdog
+        does (`GamePlay.force_end_turn`).  One timer a game, set again only when it fires early
+        (steps are many, stalls rare)."""
         timeout = self.settings.robot_turn_timeout
         if timeout is None or play.finished:
             return
-        self._turn_watch[play] = asyncio.get_running_loop().call_later(timeout, self._turn_stalled, play, play.steps)
+        loop = asyncio.get_running_loop()
+        self._last_step[play] = loop.time()
+        if play not in self._turn_watch:
+            self._turn_watch[play] = loop.call_later(timeout, self._turn_stalled, play, timeout)
 
-    def _turn_stalled(self, play: GamePlay, steps: int) -> None:
-        self._turn_watch.pop(play, None)
-        if play.steps != steps:
+    def _turn_stalled(self, play: GamePlay, timeout: float) -> None:
+        del self._turn_watch[play]
+        if play.finished:
+            return
+        loop = asyncio.get_running_loop()
+        idle = loop.time() - self._last_step[play]
+        if idle < timeout:  # a step came since it was set
+            self._turn_watch[play] = loop.call_later(timeout - idle, self._turn_stalled, play, timeout)
             return
         pn = play.stalled_robot()
         if pn is not None:
@@ -295,6 +302,7 @@ class JSettlersService(Service):
         handle = self._turn_watch.pop(play, None)
         if handle is not None:
             handle.cancel()
+        self._last_step.pop(play, None)
         if play in self.resumed:
             self.resumed.remove(play)
         room = play.room
